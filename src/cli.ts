@@ -1,0 +1,122 @@
+/** The command line: parses flags, calls build/serve/check, and turns errors into messages and exit codes. */
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import { build, type BuildResult } from './build.ts';
+import { userErrors } from './errors.ts';
+import { formatBytes, formatError, palette, useColor } from './report.ts';
+import { diskWriter, memoryWriter } from './writer.ts';
+
+const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+/** Runs the CLI with the given arguments (without node and script); resolves to the exit code. */
+export async function main(argv: string[], root = process.cwd()): Promise<number> {
+  const color = useColor(process.stdout);
+  const errColor = useColor(process.stderr);
+  const c = palette(color);
+  let exitCode = 0;
+
+  const program = new Command()
+    .name('clinic-site')
+    .description('Builds the clinic website from content/ into plain HTML.')
+    .version(version, '-v, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .exitOverride()
+    .configureOutput({ outputError: (text, write) => write(palette(errColor).red(text)) })
+    .showSuggestionAfterError(true);
+
+  program
+    .command('build')
+    .description('build the site into an output folder (dist/ unless told)')
+    .option('-o, --out <dir>', 'output folder', 'dist')
+    .option('--base-url <url>', 'absolute address of the site, overriding content/site.yaml', parseUrl)
+    .option('--drafts', 'include draft and future-dated articles, marked as drafts')
+    .option('--future', 'include articles dated in the future')
+    .action(async (options: { out: string; baseUrl?: string; drafts?: boolean; future?: boolean }) => {
+      const result = await build({
+        root,
+        writer: diskWriter(resolve(root, options.out)),
+        baseUrl: options.baseUrl,
+        drafts: options.drafts ?? false,
+        future: options.future ?? false,
+      });
+      process.stdout.write(summary(result, relative(root, resolve(root, options.out)) || '.', color));
+    });
+
+  program
+    .command('serve')
+    .description('build, serve with live reload, and rebuild on every change')
+    .option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 4321)
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--open', 'open the site in the default browser')
+    .action(async (options: { port: number; host: string; open?: boolean }) => {
+      const { serve } = await import('./server.ts');
+      await serve({ root, port: options.port, host: options.host, open: options.open ?? false, color });
+      exitCode = -1; // keeps running until interrupted
+    });
+
+  program
+    .command('check')
+    .description('validate content and verify links without writing anything')
+    .option('--drafts', 'check draft and future-dated articles too')
+    .action(async (options: { drafts?: boolean }) => {
+      const result = await build({ root, writer: memoryWriter(), drafts: options.drafts ?? false });
+      process.stdout.write(`${c.green('✓')} ${result.pages} pages checked in ${Math.round(result.elapsedMs)} ms: content valid, every link resolves\n`);
+    });
+
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    return report(error, root, errColor);
+  }
+  return exitCode;
+}
+
+/** The one place that turns a thrown value into text on stderr and an exit code. */
+function report(error: unknown, root: string, color: boolean): number {
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+    return 2;
+  }
+  const errors = userErrors(error);
+  const c = palette(color);
+  if (errors) {
+    if (errors.some((e) => e.code === 'usage')) {
+      for (const e of errors) process.stderr.write(`${formatError(root, e, color)}\n`);
+      return 2;
+    }
+    process.stderr.write(`\n${errors.map((e) => formatError(root, e, color)).join('\n\n')}\n\n`);
+    process.stderr.write(`${c.red('✗')} ${errors.length} problem${errors.length === 1 ? '' : 's'} found; nothing was written, the previous output is unchanged.\n`);
+    return 1;
+  }
+  process.stderr.write(`${c.red('Internal error')} (a bug in clinic-site, not in your content):\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  return 1;
+}
+
+/** The short report a build ends with. */
+export function summary(result: BuildResult, out: string, color: boolean): string {
+  const c = palette(color);
+  const lines = [`${c.green('✓')} ${result.pages} pages written to ${out}/ in ${Math.round(result.elapsedMs)} ms`];
+  const width = Math.max(...result.assets.map((a) => a.file.length), result.largestPage?.file.length ?? 0);
+  for (const asset of result.assets) lines.push(`  ${asset.file.padEnd(width)}  ${formatBytes(asset.bytes).padStart(9)}  ${c.dim(`${formatBytes(asset.gzip)} gzip`)}`);
+  if (result.largestPage) lines.push(`  ${c.dim('largest page')} ${result.largestPage.file}  ${c.dim(`${formatBytes(result.largestPage.gzip)} gzip`)}`);
+  for (const warning of result.warnings) lines.push(`${c.yellow('!')} ${warning}`);
+  lines.push(result.warnings.length === 0 ? c.dim('  no warnings') : '');
+  return `${lines.filter((l) => l !== '').join('\n')}\n`;
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('must be a port number from 0 to 65535');
+  return port;
+}
+
+function parseUrl(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error();
+    return url.href.replace(/\/$/, '');
+  } catch {
+    throw new InvalidArgumentError('must be a full address such as https://www.example.com');
+  }
+}

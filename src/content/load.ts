@@ -1,0 +1,143 @@
+/** The load-and-validate stage: reads content/, checks every file against its schema and cross-references. */
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join, relative, sep } from 'node:path';
+import type { z } from 'zod';
+import { problems, SiteErrors, type SiteError } from '../errors.ts';
+import type { Article } from '../schemas/article.ts';
+import { metadataSchema, navigationSchema, programSchema, treatmentSchema, type PageMetaEntry, type Program, type Treatment, type Navigation } from '../schemas/catalogue.ts';
+import { blogPageSchema, homeSchema, notFoundSchema, processSchema, type BlogPage, type Home, type NotFoundPage, type ProcessPage } from '../schemas/pages.ts';
+import { servicePageSchema, type ServicePageEntry } from '../schemas/service.ts';
+import { siteSchema, type Site } from '../schemas/site.ts';
+import { loadArticle } from './article.ts';
+import { checkReferences } from './references.ts';
+import { validate } from './validate.ts';
+import { parseYaml, type YamlSource } from './yaml.ts';
+
+/** The single-file content types: file name under content/ and schema. */
+export const singleFiles = {
+  site: { file: 'site.yaml', schema: siteSchema },
+  navigation: { file: 'navigation.yaml', schema: navigationSchema },
+  metadata: { file: 'metadata.yaml', schema: metadataSchema },
+  home: { file: 'home.yaml', schema: homeSchema },
+  blogPage: { file: 'blog.yaml', schema: blogPageSchema },
+  process: { file: 'process.yaml', schema: processSchema },
+  notFound: { file: 'not-found.yaml', schema: notFoundSchema },
+} as const;
+
+/** The folder content types: one YAML file per entity, the file name being its id. */
+export const folders = {
+  treatments: { dir: 'treatments', schema: treatmentSchema },
+  programs: { dir: 'programs', schema: programSchema },
+  services: { dir: 'services', schema: servicePageSchema },
+} as const;
+
+/** A service page with its id (the file name). */
+export type ServicePage = ServicePageEntry & { id: string };
+
+/** Everything under content/, validated and typed. */
+export interface Content {
+  site: Site;
+  navigation: Navigation;
+  metadata: Record<string, PageMetaEntry>;
+  home: Home;
+  blogPage: BlogPage;
+  process: ProcessPage;
+  notFound: NotFoundPage;
+  treatments: Map<string, Treatment>;
+  programs: Map<string, Program>;
+  services: ServicePage[];
+  /** Newest first. */
+  articles: Article[];
+  /** Each parsed file by its path (relative to the project), to locate problems found later. */
+  sources: Map<string, YamlSource>;
+}
+
+/** Loads and validates all of content/; throws SiteErrors listing every problem found. */
+export async function loadContent(root: string): Promise<Content> {
+  const errors: SiteError[] = [];
+  const sources = new Map<string, YamlSource>();
+  const contentDir = join(root, 'content');
+  const rel = (path: string) => relative(root, path).split(sep).join('/');
+
+  async function loadYaml<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | undefined> {
+    const file = rel(path);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch {
+      errors.push(missing(file));
+      return undefined;
+    }
+    const parsed = parseYaml(file, text);
+    sources.set(file, parsed.source);
+    if (parsed.errors.length > 0) {
+      errors.push(...parsed.errors);
+      return undefined;
+    }
+    return validate(parsed.source, schema, errors);
+  }
+
+  async function loadFolder<S extends z.ZodType>(dir: string, schema: S): Promise<Map<string, z.output<S> & { id: string }>> {
+    const files = (await listFiles(join(contentDir, dir), '.yaml')).sort();
+    const entries = await Promise.all(files.map(async (path) => [basename(path, '.yaml'), await loadYaml(path, schema)] as const));
+    const map = new Map<string, z.output<S> & { id: string }>();
+    for (const [id, value] of entries) if (value !== undefined) map.set(id, { ...(value as object), id } as z.output<S> & { id: string });
+    return map;
+  }
+
+  const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, articles] = await Promise.all([
+    loadYaml(join(contentDir, singleFiles.site.file), singleFiles.site.schema),
+    loadYaml(join(contentDir, singleFiles.navigation.file), singleFiles.navigation.schema),
+    loadYaml(join(contentDir, singleFiles.metadata.file), singleFiles.metadata.schema),
+    loadYaml(join(contentDir, singleFiles.home.file), singleFiles.home.schema),
+    loadYaml(join(contentDir, singleFiles.blogPage.file), singleFiles.blogPage.schema),
+    loadYaml(join(contentDir, singleFiles.process.file), singleFiles.process.schema),
+    loadYaml(join(contentDir, singleFiles.notFound.file), singleFiles.notFound.schema),
+    loadFolder(folders.treatments.dir, folders.treatments.schema),
+    loadFolder(folders.programs.dir, folders.programs.schema),
+    loadFolder(folders.services.dir, folders.services.schema),
+    loadArticles(join(contentDir, 'blog'), rel, sources, errors),
+  ]);
+
+  if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || errors.length > 0) {
+    throw new SiteErrors(errors);
+  }
+  const content: Content = {
+    site, navigation, metadata, home, blogPage, process, notFound, treatments, programs,
+    services: [...services.values()],
+    articles,
+    sources,
+  };
+  checkReferences(content, errors);
+  if (errors.length > 0) throw new SiteErrors(errors);
+  return content;
+}
+
+async function loadArticles(dir: string, rel: (path: string) => string, sources: Map<string, YamlSource>, errors: SiteError[]): Promise<Article[]> {
+  const files = (await listFiles(dir, '.md')).sort();
+  const loaded = await Promise.all(
+    files.map(async (path) => {
+      const file = rel(path);
+      const result = loadArticle(file, await readFile(path, 'utf8'), errors);
+      if (result) sources.set(file, result.source);
+      return result;
+    }),
+  );
+  const articles = loaded.filter((a) => a !== undefined).map((a) => a.article);
+  return articles.sort((a, b) => b.publishDate.localeCompare(a.publishDate) || a.slug.localeCompare(b.slug));
+}
+
+/** Files with an extension in a folder and its sub-folders; none if the folder is absent. */
+async function listFiles(dir: string, extension: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return [];
+  }
+  return entries.filter((e) => e.isFile() && e.name.endsWith(extension) && !e.name.startsWith('.')).map((e) => join(e.parentPath, e.name));
+}
+
+function missing(file: string): SiteError {
+  return problems.missingFile({ file, line: 1, column: 1 }, file, 'the content file');
+}

@@ -1,0 +1,36 @@
+/** Cross-reference checks: ids that must exist, ids and slugs that must be unique. */
+import { problems, type SiteError } from '../errors.ts';
+import { closest } from './suggest.ts';
+import type { Content } from './load.ts';
+
+/** Adds a problem for every dangling reference or duplicate id in the loaded content. */
+export function checkReferences(content: Content, errors: SiteError[]): void {
+  const home = content.sources.get('content/home.yaml');
+  const treatmentIds = [...content.treatments.keys()];
+  const referTreatment = (id: string, locate: () => ReturnType<NonNullable<typeof home>['locate']>) => {
+    if (!content.treatments.has(id)) errors.push(problems.unknownReference(locate(), 'treatment', id, closest(id, treatmentIds)));
+  };
+
+  const pillarIds = new Map<string, number>();
+  content.home.services.pillars.forEach((pillar, p) => {
+    const where = (path: PropertyKey[]) => home!.locate(['services', 'pillars', p, ...path]);
+    const first = pillarIds.get(pillar.id);
+    if (first !== undefined) errors.push(problems.duplicateId(where(['id']), 'pillar', pillar.id, `pillar #${first + 1}`));
+    else pillarIds.set(pillar.id, p);
+    pillar.categories.forEach((category, c) =>
+      category.treatments.forEach((id, t) => referTreatment(id, () => where(['categories', c, 'treatments', t]))),
+    );
+  });
+
+  for (const service of content.services) {
+    const source = content.sources.get(`content/services/${service.id}.yaml`)!;
+    service.treatments.cards.forEach((card, c) => referTreatment(card.treatment, () => source.locate(['treatments', 'cards', c, 'treatment'])));
+  }
+
+  const slugs = new Map<string, string>();
+  for (const article of content.articles) {
+    const other = slugs.get(article.slug);
+    if (other) errors.push(problems.duplicateId({ file: article.file, line: 1, column: 1 }, 'article slug', article.slug, other));
+    else slugs.set(article.slug, article.file);
+  }
+}

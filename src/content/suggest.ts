@@ -1,0 +1,29 @@
+/** Nearest-name suggestions for misspelt field names and ids. */
+
+/** Edit distance between two strings (insertions, deletions, substitutions, swaps). */
+export function distance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) => Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** The candidates closest to `name`, best first, that are plausibly what was meant. */
+export function closest(name: string, candidates: Iterable<string>, limit = 3): string[] {
+  const lower = name.toLowerCase();
+  const scored: { candidate: string; score: number }[] = [];
+  for (const candidate of candidates) {
+    const c = candidate.toLowerCase();
+    const score = c.includes(lower) || lower.includes(c) ? Math.min(1, distance(lower, c)) : distance(lower, c);
+    if (score <= Math.max(2, Math.floor(Math.max(name.length, candidate.length) / 3))) scored.push({ candidate, score });
+  }
+  return scored.sort((x, y) => x.score - y.score || x.candidate.localeCompare(y.candidate)).slice(0, limit).map((s) => s.candidate);
+}

@@ -1,0 +1,56 @@
+/** YAML parsing that keeps positions, so every problem can name its real line and column. */
+import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { problems, type SiteError, type SourceLocation } from '../errors.ts';
+
+/** A parsed YAML text that can say where any value in it came from. */
+export interface YamlSource {
+  file: string;
+  data: unknown;
+  /** Location of the value at a path (or its nearest existing parent), or of a map key with `key`. */
+  locate(path: readonly PropertyKey[], key?: boolean): SourceLocation;
+}
+
+/**
+ * Parses YAML text from `file`; `lineOffset` is the number of lines before the text in the file
+ * (front matter starts after its opening `---`).
+ */
+export function parseYaml(file: string, text: string, lineOffset = 0): { source: YamlSource; errors: SiteError[] } {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  const at = (offset: number): SourceLocation => {
+    const pos = counter.linePos(Math.min(offset, Math.max(0, text.length)));
+    return { file, line: pos.line + lineOffset, column: pos.col };
+  };
+  const errors = doc.errors.map((e) => problems.yamlSyntax(at(e.pos[0]), firstLine(e.message)));
+  const data = errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 100 });
+  return { source: { file, data, locate: (path, key) => at(offsetOf(doc, path, key)) }, errors };
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+}
+
+function offsetOf(doc: Document, path: readonly PropertyKey[], key = false): number {
+  let node: unknown = doc.contents;
+  let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
+  for (let i = 0; i < path.length; i++) {
+    const segment = path[i];
+    const last = i === path.length - 1;
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === String(segment));
+      if (!pair) return offset;
+      if (last && key) return (pair.key as Node).range?.[0] ?? offset;
+      node = pair.value;
+      const range = (pair.value as Node | null)?.range ?? (pair.key as Node).range;
+      if (range) offset = range[0];
+    } else if (node && typeof node === 'object' && 'items' in node && Array.isArray((node as { items: unknown[] }).items)) {
+      const item = (node as { items: unknown[] }).items[Number(segment)] as Node | undefined;
+      if (!item) return offset;
+      node = item;
+      if (item.range) offset = item.range[0];
+    } else {
+      return offset;
+    }
+  }
+  return offset;
+}

@@ -1,0 +1,142 @@
+/** Errors a user can cause: one type, one catalogue, printed with file, line and a code frame. */
+
+/** Where in a source file a problem is (1-based line and column; file relative to the project). */
+export interface SourceLocation {
+  file: string;
+  line: number;
+  column: number;
+}
+
+/** Every mistake a user can make, as data: what happened, what to do, and where. */
+export class SiteError extends Error {
+  readonly code: ErrorCode;
+  readonly title: string;
+  readonly hint: string | undefined;
+  readonly loc: SourceLocation | undefined;
+
+  constructor(code: ErrorCode, message: string, options: { hint?: string; loc?: SourceLocation } = {}) {
+    super(message);
+    this.name = 'SiteError';
+    this.code = code;
+    this.title = titles[code];
+    this.hint = options.hint;
+    this.loc = options.loc;
+  }
+}
+
+/** Several user mistakes found in one run; the build reports them all at once. */
+export class SiteErrors extends Error {
+  readonly errors: SiteError[];
+
+  constructor(errors: SiteError[]) {
+    super(`${errors.length} problem${errors.length === 1 ? '' : 's'} found`);
+    this.name = 'SiteErrors';
+    this.errors = errors;
+  }
+}
+
+const titles = {
+  'yaml-syntax': 'YAML syntax error',
+  'front-matter-syntax': 'Front matter syntax error',
+  'missing-field': 'Missing field',
+  'unknown-field': 'Unknown field',
+  'wrong-type': 'Wrong type of value',
+  'invalid-value': 'Invalid value',
+  'invalid-date': 'Invalid date',
+  'duplicate-id': 'Duplicate id',
+  'unknown-reference': 'Reference to something that does not exist',
+  'missing-metadata': 'Page without metadata',
+  'broken-link': 'Broken link',
+  'broken-anchor': 'Broken anchor',
+  'missing-file': 'Missing file',
+  'bad-image': 'Image of the wrong size',
+  'template-error': 'Template error',
+  'asset-error': 'Asset error',
+  'output-error': 'Cannot write the output',
+  'usage': 'Wrong usage',
+  'exists': 'File already exists',
+} as const;
+
+export type ErrorCode = keyof typeof titles;
+
+/** The catalogue: each message says what happened and what to do about it. */
+export const problems = {
+  yamlSyntax: (loc: SourceLocation, detail: string) =>
+    new SiteError('yaml-syntax', detail, {
+      loc,
+      hint: 'check the indentation and that every "key: value" pair has a space after the colon; quote text that contains ": " or starts with a symbol',
+    }),
+  missingField: (loc: SourceLocation, field: string, expected: string) =>
+    new SiteError('missing-field', `"${field}" is required but missing`, {
+      loc,
+      hint: `add a line "${field}: ..." with ${expected}`,
+    }),
+  unknownField: (loc: SourceLocation, field: string, suggestion: string | undefined, known: string[]) =>
+    new SiteError('unknown-field', `"${field}" is not a field this file can have`, {
+      loc,
+      hint: suggestion ? `did you mean "${suggestion}"?` : `the known fields are: ${known.join(', ')}`,
+    }),
+  wrongType: (loc: SourceLocation, field: string, expected: string, received: string) =>
+    new SiteError('wrong-type', `"${field}" should be ${expected}, but it is ${received}`, {
+      loc,
+      hint: `write ${expected} here`,
+    }),
+  invalidValue: (loc: SourceLocation, field: string, detail: string, hint?: string) =>
+    new SiteError('invalid-value', `"${field}" ${detail}`, hint ? { loc, hint } : { loc }),
+  invalidDate: (loc: SourceLocation, field: string, value: string) =>
+    new SiteError('invalid-date', `"${field}" is "${value}", which is not a real date`, {
+      loc,
+      hint: 'write the date as YYYY-MM-DD, for example 2024-03-04',
+    }),
+  duplicateId: (loc: SourceLocation, kind: string, id: string, other: string) =>
+    new SiteError('duplicate-id', `the ${kind} "${id}" is defined twice (also in ${other})`, {
+      loc,
+      hint: `give one of them a different ${kind === 'article slug' ? 'file name' : 'id'}`,
+    }),
+  unknownReference: (loc: SourceLocation, kind: string, id: string, closest: string[]) =>
+    new SiteError('unknown-reference', `there is no ${kind} with the id "${id}"`, {
+      loc,
+      hint: closest.length > 0 ? `did you mean ${closest.map((c) => `"${c}"`).join(' or ')}?` : `add it first, or remove the reference`,
+    }),
+  missingMetadata: (loc: SourceLocation, route: string) =>
+    new SiteError('missing-metadata', `the page ${route} has no metadata entry`, {
+      loc,
+      hint: `add an entry "${route}:" with title, description and keywords`,
+    }),
+  brokenLink: (page: string, href: string) =>
+    new SiteError('broken-link', `the page ${page} links to ${href}, which is not a page of the site`, {
+      hint: 'fix the link in the content or template that produces it, or add the missing page',
+    }),
+  brokenAnchor: (page: string, href: string) =>
+    new SiteError('broken-anchor', `the page ${page} links to ${href}, but no element has that id`, {
+      hint: 'fix the #anchor, or give the target element that id',
+    }),
+  missingFile: (loc: SourceLocation | undefined, path: string, what: string) =>
+    new SiteError('missing-file', `${what} "${path}" does not exist`, {
+      ...(loc ? { loc } : {}),
+      hint: 'check the spelling of the path; files under public/ are referred to from the site root, e.g. /images/photo.jpg',
+    }),
+  badImage: (path: string, width: number, height: number, expected: string) =>
+    new SiteError('bad-image', `${path} is ${width}x${height} pixels; it must be ${expected}`, {
+      hint: 'export the image again at the required size',
+    }),
+  templateError: (detail: string, loc?: SourceLocation) =>
+    new SiteError('template-error', detail, {
+      ...(loc ? { loc } : {}),
+      hint: 'fix the template file; the error comes from the TypeScript/JSX compiler or from rendering',
+    }),
+  assetError: (detail: string, loc?: SourceLocation) =>
+    new SiteError('asset-error', detail, { ...(loc ? { loc } : {}), hint: 'fix the stylesheet or browser script' }),
+  outputError: (detail: string) =>
+    new SiteError('output-error', detail, { hint: 'check that the output folder is writable and the disk is not full' }),
+  usage: (detail: string, hint?: string) => new SiteError('usage', detail, hint ? { hint } : {}),
+  exists: (path: string) =>
+    new SiteError('exists', `${path} already exists; nothing was written`, { hint: 'choose another title or id, or edit the existing file' }),
+};
+
+/** The errors inside any thrown value that a user caused, or undefined for a bug of ours. */
+export function userErrors(error: unknown): SiteError[] | undefined {
+  if (error instanceof SiteErrors) return error.errors;
+  if (error instanceof SiteError) return [error];
+  return undefined;
+}

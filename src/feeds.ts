@@ -1,0 +1,61 @@
+/** The machine-readable outputs: sitemap.xml, robots.txt and the blog's RSS feed. */
+import type { Content } from './content/load.ts';
+import type { Article } from './schemas/article.ts';
+import type { Route } from './routes.ts';
+
+/** Most URLs one sitemap file may hold; past it, a sitemap index points to several. */
+export const sitemapLimit = 50_000;
+
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+
+/** sitemap.xml (or an index and numbered parts past the limit) listing every listed route. */
+export function sitemaps(routes: Route[], baseUrl: string, limit = sitemapLimit): { file: string; text: string }[] {
+  const urls = routes.filter((r) => r.listed).map((r) => r.meta.url);
+  const urlset = (list: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${list
+      .map((u) => `  <url><loc>${escapeXml(u)}</loc></url>`)
+      .join('\n')}\n</urlset>\n`;
+  if (urls.length <= limit) return [{ file: 'sitemap.xml', text: urlset(urls) }];
+  const parts: { file: string; text: string }[] = [];
+  for (let i = 0; i * limit < urls.length; i++) parts.push({ file: `sitemap-${i + 1}.xml`, text: urlset(urls.slice(i * limit, (i + 1) * limit)) });
+  const base = baseUrl.replace(/\/+$/, '');
+  const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${parts
+    .map((p) => `  <sitemap><loc>${escapeXml(`${base}/${p.file}`)}</loc></sitemap>`)
+    .join('\n')}\n</sitemapindex>\n`;
+  return [{ file: 'sitemap.xml', text: index }, ...parts];
+}
+
+/** robots.txt allowing everything and naming the sitemap. */
+export function robotsTxt(baseUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl.replace(/\/+$/, '')}/sitemap.xml\n`;
+}
+
+/** RSS 2.0 feed of the latest articles, with their full text. */
+export function rssFeed(content: Content, articles: Article[], baseUrl: string, latest = 20): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  const items = articles.slice(0, latest).map((a) => {
+    const link = `${base}/blog/${a.slug}/`;
+    return `    <item>
+      <title>${escapeXml(a.title)}</title>
+      <link>${escapeXml(link)}</link>
+      <guid isPermaLink="true">${escapeXml(link)}</guid>
+      <pubDate>${new Date(`${a.publishDate}T12:00:00Z`).toUTCString()}</pubDate>
+      <author>${escapeXml(`${content.site.email} (${a.author})`)}</author>
+      <category>${escapeXml(a.category)}</category>
+      <description>${escapeXml(a.excerpt)}</description>
+      <content:encoded><![CDATA[${a.html.replace(/]]>/g, ']]]]><![CDATA[>')}]]></content:encoded>
+    </item>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>${escapeXml(`${content.site.name} blog`)}</title>
+    <link>${escapeXml(`${base}/blog/`)}</link>
+    <atom:link href="${escapeXml(`${base}/feed.xml`)}" rel="self" type="application/rss+xml"/>
+    <description>${escapeXml(content.blogPage.intro)}</description>
+    <language>en-us</language>
+${items.join('\n')}
+  </channel>
+</rss>
+`;
+}

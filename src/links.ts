@@ -1,0 +1,12 @@
+/** Resolving the symbolic external links of content into addresses (pure; templates use it too). */
+import type { OutboundAction } from './schemas/common.ts';
+import type { ExternalLinks } from './view.ts';
+
+/** The address an outbound action opens: the named service, with `?service=ID` for the booking page. */
+export function outboundHref(links: ExternalLinks, action: Pick<OutboundAction, 'link' | 'service'>): string {
+  const base = links[action.link];
+  if (!action.service) return base;
+  const url = new URL(base);
+  url.searchParams.set('service', action.service);
+  return url.href;
+}

@@ -1,0 +1,196 @@
+/** The route stage: every page of the site, with its metadata and the data its template receives. */
+import { problems, SiteErrors, type SiteError } from './errors.ts';
+import type { Content } from './content/load.ts';
+import type { Article } from './schemas/article.ts';
+import type { PageMetaEntry, Treatment } from './schemas/catalogue.ts';
+import { blogPosting, breadcrumbs, faqPage, medicalClinic, serializeJsonLd } from './structured-data.ts';
+import type { ArticleSummary, PageMeta, PageView, Pagination } from './view.ts';
+
+/** One page to render: where it is written, its metadata, and what its template receives. */
+export interface Route {
+  /** Root-relative path as links write it: `/`, `/process`, `/blog/slug/`. */
+  path: string;
+  /** Output file, relative to the output folder. */
+  file: string;
+  meta: PageMeta;
+  page: PageView;
+  jsonLd: string[];
+  /** Whether the page is listed in the sitemap. */
+  listed: boolean;
+  draft: boolean;
+  /** External scripts the page loads (the blog's intake widget). */
+  scripts: string[];
+  /** Content files this page depends on beyond the site-wide ones (for narrowed rebuilds). */
+  sources: string[];
+}
+
+/** How the route table is built: drafts and future articles, and the base URL. */
+export interface RouteOptions {
+  drafts: boolean;
+  future: boolean;
+  /** Today as YYYY-MM-DD; articles dated later are future ones. */
+  today: string;
+  baseUrl: string;
+}
+
+/** The social image's size, fixed by the sharing cards. */
+export const socialImageSize = { width: 1200, height: 630 } as const;
+
+/** Articles that `build` publishes under these options, newest first. */
+export function publishedArticles(content: Content, options: RouteOptions): Article[] {
+  return content.articles.filter((a) => (options.drafts || !a.draft) && (options.future || options.drafts || a.publishDate <= options.today));
+}
+
+/** Builds the route table; a route without a metadata entry is an error. */
+export function buildRoutes(content: Content, options: RouteOptions): Route[] {
+  const errors: SiteError[] = [];
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const absolute = (path: string) => `${base}${path}`;
+  const clinic = serializeJsonLd(medicalClinic(content.site, absolute));
+  const image = { url: absolute(content.site.socialImage), ...socialImageSize, alt: content.site.name };
+  const metadataSource = content.sources.get('content/metadata.yaml');
+
+  const metaFor = (path: string, entry: PageMetaEntry | undefined, extra: Partial<PageMeta> = {}): PageMeta => {
+    if (!entry) {
+      errors.push(problems.missingMetadata(metadataSource?.locate([]) ?? { file: 'content/metadata.yaml', line: 1, column: 1 }, path));
+      entry = { title: path, description: path, keywords: [path] };
+    }
+    return {
+      title: entry.title,
+      documentTitle: `${entry.title} | ${content.site.name}`,
+      description: entry.description,
+      keywords: entry.keywords,
+      url: absolute(path === '/' ? '/' : `${path.replace(/\/$/, '')}/`),
+      image,
+      type: 'website',
+      index: true,
+      ...extra,
+    };
+  };
+  const trail = (...steps: [string, string][]) =>
+    serializeJsonLd(breadcrumbs(([['Home', '/'], ...steps] as [string, string][]).map(([name, path]) => ({ name, url: absolute(path === '/' ? '/' : `${path}/`) }))));
+  const routes: Route[] = [];
+  const add = (path: string, page: PageView, meta: PageMeta, more: Partial<Route> = {}) =>
+    routes.push({
+      path,
+      file: path === '/' ? 'index.html' : `${path.replace(/^\/|\/$/g, '')}/index.html`,
+      meta,
+      page,
+      jsonLd: [clinic, ...(more.jsonLd ?? [])],
+      listed: more.listed ?? true,
+      draft: more.draft ?? false,
+      scripts: more.scripts ?? [],
+      sources: more.sources ?? [],
+    });
+
+  // Home
+  const treatment = (id: string) => content.treatments.get(id)!;
+  const pillars = content.home.services.pillars.map((p) => ({
+    ...p,
+    categories: p.categories.map((c) => ({ name: c.name, treatments: c.treatments.map(treatment) })),
+  }));
+  const homeTreatments = uniqueById(pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments)));
+  add('/', { template: 'home', home: content.home, pillars, treatments: homeTreatments }, metaFor('/', content.metadata['/']), {
+    sources: ['content/home.yaml', ...homeTreatments.map((t) => `content/treatments/${t.id}.yaml`)],
+  });
+
+  // Process
+  add('/process', { template: 'process', process: content.process }, metaFor('/process', content.metadata['/process']), {
+    jsonLd: [trail([content.process.heading, '/process'])],
+    sources: ['content/process.yaml'],
+  });
+
+  // Service pages
+  for (const service of content.services) {
+    const path = `/services/${service.pillar}/${service.id}`;
+    const treatments = service.treatments.cards.map((c) => treatment(c.treatment));
+    const shown = treatments.flatMap((t) => (service.treatments.faqs === 'all' ? t.faq : t.faq.slice(0, service.treatments.faqs)));
+    add(path, { template: 'service', service, treatments, program: content.programs.get(service.pillar) }, metaFor(path, content.metadata[path]), {
+      jsonLd: [trail([service.label, path]), ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : [])],
+      sources: [`content/services/${service.id}.yaml`, ...treatments.map((t) => `content/treatments/${t.id}.yaml`)],
+    });
+  }
+
+  // Blog: index pages, then one page per article
+  const articles = publishedArticles(content, options);
+  const isDraft = (a: Article) => a.draft || a.publishDate > options.today;
+  const summaries = articles.map((a) => summarize(a));
+  const featured = summaries.find((a) => a.featured) ?? summaries[0];
+  const rest = summaries.filter((a) => a !== featured);
+  const size = content.blogPage.pageSize;
+  const pages = Math.max(1, Math.ceil(rest.length / size));
+  const pageHref = (n: number) => (n === 1 ? '/blog' : `/blog/page/${n}/`);
+  const blogMeta = content.metadata['/blog'];
+  const widget = content.site.intakeWidget ? [content.site.intakeWidget.scriptUrl] : [];
+  for (let n = 1; n <= pages; n++) {
+    const pagination: Pagination = {
+      page: n,
+      pages,
+      previous: n > 1 ? pageHref(n - 1) : undefined,
+      next: n < pages ? pageHref(n + 1) : undefined,
+      hrefs: Array.from({ length: pages }, (_, i) => pageHref(i + 1)),
+    };
+    const path = pageHref(n);
+    const meta = n === 1 ? metaFor('/blog', blogMeta) : metaFor(path, blogMeta && { ...blogMeta, title: `${blogMeta.title} (page ${n} of ${pages})` });
+    add(path, { template: 'blog', page: content.blogPage, featured: n === 1 ? featured : undefined, recent: rest.slice((n - 1) * size, n * size), pagination }, meta, {
+      jsonLd: [trail([content.blogPage.heading, '/blog'])],
+      scripts: widget,
+      sources: ['content/blog.yaml'],
+    });
+  }
+  for (const article of articles) {
+    const path = `/blog/${article.slug}/`;
+    const url = absolute(path);
+    const articleImage = article.image && /\.(png|jpe?g)$/i.test(article.image) ? absolute(article.image) : image.url;
+    add(
+      path,
+      { template: 'article', page: content.blogPage, article: { ...summarize(article), html: article.html } },
+      {
+        title: article.title,
+        documentTitle: `${article.title} | ${content.site.name}`,
+        description: article.excerpt,
+        keywords: [article.category, ...(blogMeta?.keywords ?? [])],
+        url,
+        image,
+        type: 'article',
+        index: !isDraft(article),
+      },
+      {
+        jsonLd: [serializeJsonLd(blogPosting(content.site, article, url, articleImage)), trail([content.blogPage.heading, '/blog'], [article.title, path.slice(0, -1)])],
+        listed: !isDraft(article),
+        draft: isDraft(article),
+        sources: [article.file],
+      },
+    );
+  }
+
+  // Not found
+  routes.push({
+    path: '/404',
+    file: '404.html',
+    meta: { ...metaFor('/404', content.metadata['/404']), index: false },
+    page: { template: 'notFound', notFound: content.notFound },
+    jsonLd: [clinic],
+    listed: false,
+    draft: false,
+    scripts: [],
+    sources: ['content/not-found.yaml'],
+  });
+
+  if (errors.length > 0) throw new SiteErrors(errors);
+  return routes;
+}
+
+/** "March 4, 2024" for an ISO date, independent of the machine's time zone. */
+export function longUsDate(iso: string): string {
+  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+function summarize(article: Article): ArticleSummary {
+  const { html: _html, ...rest } = article;
+  return { ...rest, href: `/blog/${article.slug}/`, date: longUsDate(article.publishDate) };
+}
+
+function uniqueById(treatments: Treatment[]): Treatment[] {
+  return [...new Map(treatments.map((t) => [t.id, t])).values()];
+}

@@ -1,0 +1,100 @@
+/** Schemas of the page copy files: home, blog index, process and the not-found page. */
+import { z } from 'zod';
+import { accent, icon, outboundAction, slug, text, textList } from './common.ts';
+
+/** A short highlight with an icon: a benefit, a credential, a reason. */
+export const highlight = z.strictObject({ icon, title: text, text: text.optional() });
+export type Highlight = z.infer<typeof highlight>;
+
+/** A home pillar: its look, and its treatments grouped in categories (by treatment id). */
+export const pillarSchema = z.strictObject({
+  id: slug,
+  name: text,
+  description: text,
+  color: accent,
+  icon,
+  categories: z.array(z.strictObject({ name: text, treatments: z.array(slug).min(1) })).min(1),
+});
+export type PillarEntry = z.infer<typeof pillarSchema>;
+
+/** content/home.yaml */
+export const homeSchema = z.strictObject({
+  hero: z.strictObject({
+    eyebrow: text,
+    headline: text,
+    intro: text,
+    benefits: z.array(highlight).length(4, 'must list exactly four benefits'),
+    diagnostic: z.strictObject({
+      title: text,
+      intro: text,
+      steps: textList,
+      reviewTitle: text,
+      reviewCovers: textList,
+      action: outboundAction,
+    }),
+  }),
+  services: z.strictObject({
+    heading: text,
+    intro: text,
+    showLabel: text,
+    hideLabel: text,
+    narrowLabel: text,
+    pillars: z.array(pillarSchema).min(1),
+    dialog: z.strictObject({ dosageLabel: text, indicationsLabel: text, faqLabel: text, action: text }),
+  }),
+  about: z.strictObject({
+    heading: text,
+    name: text,
+    role: text,
+    bio: textList,
+    credentials: z.array(highlight).length(3, 'must list exactly three credential highlights'),
+  }),
+  conditions: z.strictObject({
+    heading: text,
+    intro: text,
+    men: z.strictObject({ title: text, symptoms: textList }),
+    women: z.strictObject({ title: text, symptoms: textList }),
+    reasonsHeading: text,
+    reasons: z.array(highlight).length(4, 'must list exactly four reasons'),
+  }),
+  contact: z.strictObject({
+    heading: text,
+    intro: text,
+    locationTitle: text,
+    scheduleTitle: text,
+    scheduleText: text,
+    scheduleAction: outboundAction,
+    careTitle: text,
+    careOptions: z.array(highlight).min(1),
+    hoursTitle: text,
+    hoursNote: text,
+    directionsLabel: text,
+  }),
+});
+export type Home = z.infer<typeof homeSchema>;
+
+/** content/blog.yaml: the copy of the blog index and the article dialog. */
+export const blogPageSchema = z.strictObject({
+  heading: text,
+  intro: text,
+  featuredLabel: text,
+  recentHeading: text,
+  readMore: text,
+  bookNow: outboundAction,
+  /** Articles per index page after the first; older ones continue on /blog/page/N/. */
+  pageSize: z.number().int().min(3).max(60).default(12),
+});
+export type BlogPage = z.infer<typeof blogPageSchema>;
+
+/** content/process.yaml: the four-step process page. */
+export const processSchema = z.strictObject({
+  heading: text,
+  intro: text,
+  steps: z.array(z.strictObject({ number: text, title: text, description: text, icon, color: accent })).min(1),
+  closing: z.strictObject({ heading: text, text: text, action: outboundAction }),
+});
+export type ProcessPage = z.infer<typeof processSchema>;
+
+/** content/not-found.yaml */
+export const notFoundSchema = z.strictObject({ heading: text, text: text, homeLabel: text });
+export type NotFoundPage = z.infer<typeof notFoundSchema>;

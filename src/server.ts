@@ -1,0 +1,1 @@
+export async function serve(_: unknown): Promise<void> {}

@@ -1,0 +1,75 @@
+/** Loading the React templates: bundled fresh by esbuild so an edited template shows up without a restart. */
+import { build as esbuild, type Message } from 'esbuild';
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile, access } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ComponentType } from 'react';
+import { problems, SiteErrors } from './errors.ts';
+import type { RouteView } from './view.ts';
+
+/** What templates/index.tsx exports. */
+export interface TemplateModule {
+  Page: ComponentType<RouteView>;
+}
+
+/** A loaded template bundle and the hash of its code (part of every page's cache key). */
+export interface Templates {
+  module: TemplateModule;
+  hash: string;
+  /** The bundled file, which worker threads import too. */
+  file: string;
+  /** Files under templates/ that went into the bundle. */
+  inputs: string[];
+}
+
+/** Where generated files that are safe to delete live. */
+export function cacheDir(root: string): string {
+  return join(root, 'node_modules', '.cache', 'clinic-site');
+}
+
+/**
+ * Bundles templates/index.tsx into a new module file named by its content hash and imports it;
+ * Node caches modules by URL, so new code means a new file and a fresh import.
+ */
+export async function loadTemplates(root: string): Promise<Templates> {
+  const result = await esbuild({
+    entryPoints: [join(root, 'templates', 'index.tsx')],
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    jsx: 'automatic',
+    metafile: true,
+    logLevel: 'silent',
+    outfile: 'templates.mjs',
+  }).catch((error: { errors?: Message[] }) => {
+    throw new SiteErrors((error.errors ?? []).map((m) => problems.templateError(m.text, locOf(root, m))));
+  });
+  const code = result.outputFiles[0]!.text;
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const dir = cacheDir(root);
+  const file = join(dir, `templates-${hash}.mjs`);
+  await mkdir(dir, { recursive: true });
+  if (!(await exists(file))) await writeFile(file, code);
+  const module = (await import(pathToFileURL(file).href)) as TemplateModule;
+  return { module, hash, file, inputs: Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules')) };
+}
+
+/** The source location of an esbuild message, relative to the project. */
+export function locOf(root: string, message: Message) {
+  if (!message.location) return undefined;
+  return { file: relative(root, join(root, message.location.file)), line: message.location.line, column: message.location.column + 1 };
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

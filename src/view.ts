@@ -1,0 +1,92 @@
+/** The typed hand-off from the generator to the templates: what each page receives. */
+import type { Content, ServicePage } from './content/load.ts';
+import type { Article } from './schemas/article.ts';
+import type { Navigation, Program, Treatment } from './schemas/catalogue.ts';
+import type { BlogPage, Home, NotFoundPage, PillarEntry, ProcessPage } from './schemas/pages.ts';
+import type { Site } from './schemas/site.ts';
+
+/** The head metadata of one page, with absolute URLs. */
+export interface PageMeta {
+  /** The page's own title, without the site name. */
+  title: string;
+  /** `Page Title | Site Name`. */
+  documentTitle: string;
+  description: string;
+  keywords: string[];
+  /** Absolute canonical URL. */
+  url: string;
+  image: { url: string; width: number; height: number; alt: string };
+  type: 'website' | 'article';
+  /** Whether search engines may index the page (the 404 page and drafts may not). */
+  index: boolean;
+}
+
+/** The hashed asset files every page links to. */
+export interface AssetLinks {
+  css: string;
+  js: string;
+  /** Fonts to preload. */
+  fonts: string[];
+}
+
+/** What every page shares: site values, navigation, assets, its own path and metadata. */
+export interface Shell {
+  site: Site;
+  navigation: Navigation;
+  /** Root-relative path of the page, e.g. /process or / (no trailing slash but for /). */
+  path: string;
+  meta: PageMeta;
+  assets: AssetLinks;
+  /** Serialised JSON-LD blocks, `<` already escaped. */
+  jsonLd: string[];
+  feed: { href: string; title: string };
+  /** Resolved external addresses by link name. */
+  links: ExternalLinks;
+  /** Shown as a visible marker on drafts and future articles in `serve` and `--drafts` builds. */
+  draft: boolean;
+  /** Extra head elements a page needs (the blog's intake widget). */
+  scripts: string[];
+}
+
+/** Every external address the site links to, resolved from site.yaml. */
+export interface ExternalLinks {
+  booking: string;
+  patientPortal: string;
+  newClientIntake: string;
+  newPatientIntake: string;
+  labStore: string;
+}
+
+/** A treatment as a pillar lists it. */
+export interface PillarView extends Omit<PillarEntry, 'categories'> {
+  categories: { name: string; treatments: Treatment[] }[];
+}
+
+/** An article as a card shows it (no body). */
+export type ArticleSummary = Omit<Article, 'html'> & { href: string; date: string };
+
+/** Links between the numbered pages of the blog index. */
+export interface Pagination {
+  page: number;
+  pages: number;
+  previous: string | undefined;
+  next: string | undefined;
+  hrefs: string[];
+}
+
+/** Each template and the data it receives, by name. */
+export type PageView =
+  | { template: 'home'; home: Home; pillars: PillarView[]; treatments: Treatment[] }
+  | { template: 'blog'; page: BlogPage; featured: ArticleSummary | undefined; recent: ArticleSummary[]; pagination: Pagination }
+  | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string } }
+  | { template: 'process'; process: ProcessPage }
+  | { template: 'service'; service: ServicePage; treatments: Treatment[]; program: Program | undefined }
+  | { template: 'notFound'; notFound: NotFoundPage };
+
+/** Everything one page render needs. */
+export interface RouteView {
+  shell: Shell;
+  page: PageView;
+}
+
+export type { Content };

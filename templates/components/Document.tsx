@@ -1,0 +1,66 @@
+/** The HTML document: head metadata, shared header and footer, the page in between. */
+import type { ReactElement, ReactNode } from 'react';
+import type { Shell } from '../../src/view.ts';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+
+export function Document({ shell, children }: { shell: Shell; children: ReactNode }): ReactElement {
+  const { meta, site, assets } = shell;
+  const measurementId = site.analytics.measurementId;
+  return (
+    <html lang={site.language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{meta.documentTitle}</title>
+        <meta name="description" content={meta.description} />
+        <meta name="keywords" content={meta.keywords.join(', ')} />
+        <meta name="robots" content={meta.index ? 'index, follow' : 'noindex, follow'} />
+        <link rel="canonical" href={meta.url} />
+        <meta name="theme-color" content="#0f3d4c" />
+        <meta property="og:type" content={meta.type} />
+        <meta property="og:site_name" content={site.name} />
+        <meta property="og:title" content={meta.title} />
+        <meta property="og:description" content={meta.description} />
+        <meta property="og:url" content={meta.url} />
+        <meta property="og:image" content={meta.image.url} />
+        <meta property="og:image:width" content={String(meta.image.width)} />
+        <meta property="og:image:height" content={String(meta.image.height)} />
+        <meta property="og:image:alt" content={meta.image.alt} />
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="twitter:title" content={meta.title} />
+        <meta name="twitter:description" content={meta.description} />
+        <meta name="twitter:image" content={meta.image.url} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="alternate" type="application/rss+xml" title={shell.feed.title} href={shell.feed.href} />
+        {assets.fonts.map((font) => (
+          <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
+        <link rel="stylesheet" href={assets.css} />
+        <script src={assets.js} defer data-measurement-id={measurementId} />
+        {measurementId ? <script src={`https://www.googletagmanager.com/gtag/js?id=${measurementId}`} async /> : null}
+        {shell.scripts.map((src) => (
+          <script key={src} src={src} async />
+        ))}
+        {shell.jsonLd.map((json, i) => (
+          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />
+        ))}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          Skip to content
+        </a>
+        <Header shell={shell} />
+        <main id="main" tabIndex={-1}>
+          {shell.draft ? (
+            <p className="draft-banner" role="note">
+              Draft: this page is not published by <code>build</code>
+            </p>
+          ) : null}
+          {children}
+        </main>
+        <Footer shell={shell} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,107 @@
+/** The footer: quick links, every service (the no-JavaScript site map), contact, social links and the fine print. */
+import type { ReactElement } from 'react';
+import type { Shell } from '../../src/view.ts';
+import { Icon } from './Icon.tsx';
+import { ExternalLink } from './Links.tsx';
+import { Logo } from './Logo.tsx';
+
+const socials = [
+  ['facebook', 'Facebook'],
+  ['instagram', 'Instagram'],
+  ['linkedin', 'Linkedin'],
+] as const;
+
+export function Footer({ shell }: { shell: Shell }): ReactElement {
+  const { site, navigation, links } = shell;
+  const { footer } = navigation;
+  const phoneHref = `tel:${site.phone.replace(/[^\d+]/g, '')}`;
+  return (
+    <footer className="site-footer" id="site-map">
+      <div className="container footer-grid">
+        <div className="footer-brand">
+          <a href="/" className="logo logo-light" aria-label={`${site.name}, home`}>
+            <Logo />
+            <span className="logo-text">{site.shortName}</span>
+          </a>
+          <p className="footer-tagline">{site.tagline}</p>
+          <ExternalLink href={links.newPatientIntake} className="button button-light" event={{ name: 'start_visit_clicked', category: 'conversion' }} eventLabel="footer">
+            {navigation.startVisit}
+          </ExternalLink>
+        </div>
+        <nav className="footer-col" aria-labelledby="footer-quick">
+          <h2 className="footer-heading" id="footer-quick">
+            {footer.quickLinksHeading}
+          </h2>
+          <ul>
+            {footer.quickLinks.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} data-smooth={link.href.startsWith('/#') ? '' : undefined}>
+                  {link.name}
+                </a>
+              </li>
+            ))}
+            {navigation.main
+              .filter((link) => !link.href.includes('#') && !footer.quickLinks.some((q) => q.href === link.href))
+              .map((link) => (
+                <li key={link.href}>
+                  <a href={link.href}>{link.name}</a>
+                </li>
+              ))}
+          </ul>
+        </nav>
+        <nav className="footer-col" aria-labelledby="footer-services">
+          <h2 className="footer-heading" id="footer-services">
+            {navigation.services.label}
+          </h2>
+          <ul>
+            {navigation.services.groups.flatMap((group) =>
+              group.items.map((item) => (
+                <li key={item.href}>
+                  <a href={item.href}>{item.name}</a>
+                </li>
+              )),
+            )}
+          </ul>
+        </nav>
+        <div className="footer-col">
+          <h2 className="footer-heading">{footer.contactHeading}</h2>
+          <ul className="footer-contact">
+            <li>
+              <Icon name="phone" size={18} />
+              <a href={phoneHref}>{site.phone}</a>
+            </li>
+            <li>
+              <Icon name="mail" size={18} />
+              <a href={`mailto:${site.email}`}>{site.email}</a>
+            </li>
+            <li>
+              <Icon name="map-pin" size={18} />
+              <address>
+                {site.address.street}
+                <br />
+                {site.address.city}, {site.address.region} {site.address.postalCode}
+              </address>
+            </li>
+          </ul>
+          <h2 className="footer-heading footer-follow">{footer.followHeading}</h2>
+          <ul className="social-links">
+            {socials.map(([key, name]) => (
+              <li key={key}>
+                <ExternalLink href={site.social[key]} className="social-link">
+                  <Icon name={key} size={20} />
+                  <span className="visually-hidden">{name}</span>
+                </ExternalLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="container footer-bottom">
+        <p className="disclaimer">{site.disclaimer}</p>
+        <p>
+          © {site.copyrightYear} {site.name}. All rights reserved.
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,60 @@
+/** Links that leave the site or raise analytics events, written once with the right attributes. */
+import type { ReactElement, ReactNode } from 'react';
+import { outboundHref } from '../../src/links.ts';
+import type { AnalyticsEvent, OutboundAction } from '../../src/schemas/common.ts';
+import type { ExternalLinks } from '../../src/view.ts';
+import { Icon } from './Icon.tsx';
+
+/** Data attributes the browser script reads to push an analytics event on click. */
+export function eventAttributes(event: AnalyticsEvent | undefined, fallbackLabel?: string): Record<string, string> {
+  if (!event) return {};
+  const attributes: Record<string, string> = { 'data-event': event.name };
+  if (event.category) attributes['data-event-category'] = event.category;
+  const label = event.label ?? fallbackLabel;
+  if (label) attributes['data-event-label'] = label;
+  return attributes;
+}
+
+/** A link to another site: new tab, no opener, no referrer, and said so for screen readers. */
+export function ExternalLink({
+  href,
+  className,
+  children,
+  event,
+  eventLabel,
+  icon = false,
+}: {
+  href: string;
+  className?: string;
+  children: ReactNode;
+  event?: AnalyticsEvent | undefined;
+  eventLabel?: string;
+  icon?: boolean;
+}): ReactElement {
+  return (
+    <a href={href} className={className} target="_blank" rel="noopener noreferrer" {...eventAttributes(event, eventLabel)}>
+      {children}
+      <span className="visually-hidden"> (opens in a new tab)</span>
+      {icon ? <Icon name="external" size={16} className="icon-external" /> : null}
+    </a>
+  );
+}
+
+/** An outbound call to action from content: a styled external link to its service. */
+export function ActionLink({
+  action,
+  links,
+  className = 'button',
+  eventLabel,
+}: {
+  action: OutboundAction;
+  links: ExternalLinks;
+  className?: string;
+  eventLabel?: string;
+}): ReactElement {
+  return (
+    <ExternalLink href={outboundHref(links, action)} className={className} event={action.event} {...(eventLabel ? { eventLabel } : {})}>
+      {action.label}
+    </ExternalLink>
+  );
+}

@@ -1,0 +1,32 @@
+/** The template entry: one Page component that lays out any route by its template name. */
+import type { ReactElement } from 'react';
+import type { RouteView } from '../src/view.ts';
+import { Document } from './components/Document.tsx';
+import { ArticlePage } from './pages/Article.tsx';
+import { BlogPage } from './pages/Blog.tsx';
+import { HomePage } from './pages/Home.tsx';
+import { NotFoundPage } from './pages/NotFound.tsx';
+import { ProcessPage } from './pages/Process.tsx';
+import { ServicePage } from './pages/Service.tsx';
+
+/** Renders the whole document of one route. */
+export function Page({ shell, page }: RouteView): ReactElement {
+  return <Document shell={shell}>{body(shell, page)}</Document>;
+}
+
+function body(shell: RouteView['shell'], page: RouteView['page']): ReactElement {
+  switch (page.template) {
+    case 'home':
+      return <HomePage shell={shell} view={page} />;
+    case 'blog':
+      return <BlogPage shell={shell} view={page} />;
+    case 'article':
+      return <ArticlePage shell={shell} view={page} />;
+    case 'process':
+      return <ProcessPage shell={shell} view={page} />;
+    case 'service':
+      return <ServicePage shell={shell} view={page} />;
+    case 'notFound':
+      return <NotFoundPage shell={shell} view={page} />;
+  }
+}
