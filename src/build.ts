@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { bundleAssets } from './assets.ts';
 import { loadContent } from './content/load.ts';
 import { robotsTxt, rssFeed, sitemaps } from './feeds.ts';
+import { headersFile } from './headers.ts';
 import { buildRoutes, publishedArticles, type RouteOptions } from './routes.ts';
 import { externalLinks, renderView, viewOf } from './render.ts';
 import { loadTemplates } from './templates.ts';
@@ -62,6 +63,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...sitemaps(routes, routeOptions.baseUrl),
       { file: 'robots.txt', text: robotsTxt(routeOptions.baseUrl) },
       { file: 'feed.xml', text: rssFeed(content, published, routeOptions.baseUrl) },
+      { file: '_headers', text: headersFile(content.site) },
     ];
     const otherFiles = [...assets.bundled, ...assets.publicFiles].map((f) => f.file).concat(extras.map((e) => e.file));
     verifyLinks(pages.map((p) => ({ path: p.route.path, html: p.html })), otherFiles);

@@ -51,7 +51,10 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
     .option('--open', 'open the site in the default browser')
     .action(async (options: { port: number; host: string; open?: boolean }) => {
       const { serve } = await import('./server.ts');
-      await serve({ root, port: options.port, host: options.host, open: options.open ?? false, color });
+      const server = await serve({ root, port: options.port, host: options.host, open: options.open ?? false, color });
+      const stop = () => void server.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
       exitCode = -1; // keeps running until interrupted
     });
 

@@ -100,12 +100,31 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
     sources: ['content/process.yaml'],
   });
 
+  // Pellet page, lab sales, body-composition scans
+  add('/memberships', { template: 'memberships', memberships: content.memberships }, metaFor('/memberships', content.metadata['/memberships']), {
+    jsonLd: [trail([content.memberships.hero.title, '/memberships'])],
+    sources: ['content/memberships.yaml'],
+  });
+  add('/lab-sales', { template: 'labSales', labSales: content.labSales }, metaFor('/lab-sales', content.metadata['/lab-sales']), {
+    jsonLd: [trail([content.labSales.hero.title, '/lab-sales'])],
+    sources: ['content/lab-sales.yaml'],
+  });
+  add('/inbody-analysis', { template: 'inbody', inbody: content.inbody }, metaFor('/inbody-analysis', content.metadata['/inbody-analysis']), {
+    jsonLd: [trail([content.inbody.hero.title, '/inbody-analysis'])],
+    sources: ['content/inbody-analysis.yaml'],
+  });
+
   // Service pages
   for (const service of content.services) {
     const path = `/services/${service.pillar}/${service.id}`;
     const treatments = service.treatments.cards.map((c) => treatment(c.treatment));
-    const shown = treatments.flatMap((t) => (service.treatments.faqs === 'all' ? t.faq : t.faq.slice(0, service.treatments.faqs)));
-    add(path, { template: 'service', service, treatments, program: content.programs.get(service.pillar) }, metaFor(path, content.metadata[path]), {
+    const { faqs } = service.treatments;
+    const cards = service.treatments.cards.map((card, i) => {
+      const t = treatments[i]!;
+      return { treatment: t, benefits: card.benefits, faqs: faqs === 'all' ? t.faq : t.faq.slice(0, faqs) };
+    });
+    const shown = cards.flatMap((c) => c.faqs);
+    add(path, { template: 'service', service, treatments, cards, program: content.programs.get(service.pillar) }, metaFor(path, content.metadata[path]), {
       jsonLd: [trail([service.label, path]), ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : [])],
       sources: [`content/services/${service.id}.yaml`, ...treatments.map((t) => `content/treatments/${t.id}.yaml`)],
     });

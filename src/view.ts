@@ -4,6 +4,10 @@ import type { Article } from './schemas/article.ts';
 import type { Navigation, Program, Treatment } from './schemas/catalogue.ts';
 import type { BlogPage, Home, NotFoundPage, PillarEntry, ProcessPage } from './schemas/pages.ts';
 import type { Site } from './schemas/site.ts';
+import type { InBodyPage } from './schemas/inbody.ts';
+import type { LabSalesPage } from './schemas/lab.ts';
+import type { MembershipsPage } from './schemas/memberships.ts';
+import type { FaqEntry } from './schemas/common.ts';
 
 /** The head metadata of one page, with absolute URLs. */
 export interface PageMeta {
@@ -74,13 +78,23 @@ export interface Pagination {
   hrefs: string[];
 }
 
+/** A treatment card of a service page: the treatment, its benefits if the page lists them, and the questions it shows. */
+export interface ServiceCardView {
+  treatment: Treatment;
+  benefits: string[] | undefined;
+  faqs: FaqEntry[];
+}
+
 /** Each template and the data it receives, by name. */
 export type PageView =
   | { template: 'home'; home: Home; pillars: PillarView[]; treatments: Treatment[] }
   | { template: 'blog'; page: BlogPage; featured: ArticleSummary | undefined; recent: ArticleSummary[]; pagination: Pagination }
   | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string } }
   | { template: 'process'; process: ProcessPage }
-  | { template: 'service'; service: ServicePage; treatments: Treatment[]; program: Program | undefined }
+  | { template: 'service'; service: ServicePage; treatments: Treatment[]; cards: ServiceCardView[]; program: Program | undefined }
+  | { template: 'memberships'; memberships: MembershipsPage }
+  | { template: 'labSales'; labSales: LabSalesPage }
+  | { template: 'inbody'; inbody: InBodyPage }
   | { template: 'notFound'; notFound: NotFoundPage };
 
 /** Everything one page render needs. */

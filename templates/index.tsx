@@ -8,6 +8,9 @@ import { HomePage } from './pages/Home.tsx';
 import { NotFoundPage } from './pages/NotFound.tsx';
 import { ProcessPage } from './pages/Process.tsx';
 import { ServicePage } from './pages/Service.tsx';
+import { InBodyPage } from './pages/InBody.tsx';
+import { LabSalesPage } from './pages/LabSales.tsx';
+import { MembershipsPage } from './pages/Memberships.tsx';
 
 /** Renders the whole document of one route. */
 export function Page({ shell, page }: RouteView): ReactElement {
@@ -26,6 +29,12 @@ function body(shell: RouteView['shell'], page: RouteView['page']): ReactElement 
       return <ProcessPage shell={shell} view={page} />;
     case 'service':
       return <ServicePage shell={shell} view={page} />;
+    case 'memberships':
+      return <MembershipsPage shell={shell} view={page} />;
+    case 'labSales':
+      return <LabSalesPage shell={shell} view={page} />;
+    case 'inbody':
+      return <InBodyPage shell={shell} view={page} />;
     case 'notFound':
       return <NotFoundPage shell={shell} view={page} />;
   }

@@ -23,7 +23,9 @@ export function loadArticle(file: string, text: string, errors: SiteError[]): Lo
   const parsed = matter(text, {
     engines: {
       yaml: (frontMatter: string) => {
-        const result = parseYaml(file, frontMatter, 1);
+        // Lines before the front matter text in the file: the opening `---` (gray-matter may keep its newline).
+        const before = text.slice(0, Math.max(0, text.indexOf(frontMatter))).split('\n').length - 1;
+        const result = parseYaml(file, frontMatter, before);
         source = result.source;
         yamlErrors = result.errors;
         return (result.source.data ?? {}) as object;

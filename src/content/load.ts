@@ -7,6 +7,9 @@ import type { Article } from '../schemas/article.ts';
 import { metadataSchema, navigationSchema, programSchema, treatmentSchema, type PageMetaEntry, type Program, type Treatment, type Navigation } from '../schemas/catalogue.ts';
 import { blogPageSchema, homeSchema, notFoundSchema, processSchema, type BlogPage, type Home, type NotFoundPage, type ProcessPage } from '../schemas/pages.ts';
 import { servicePageSchema, type ServicePageEntry } from '../schemas/service.ts';
+import { inbodySchema, type InBodyPage } from '../schemas/inbody.ts';
+import { labSalesSchema, type LabSalesPage } from '../schemas/lab.ts';
+import { membershipsSchema, type MembershipsPage } from '../schemas/memberships.ts';
 import { siteSchema, type Site } from '../schemas/site.ts';
 import { loadArticle } from './article.ts';
 import { checkReferences } from './references.ts';
@@ -22,6 +25,9 @@ export const singleFiles = {
   blogPage: { file: 'blog.yaml', schema: blogPageSchema },
   process: { file: 'process.yaml', schema: processSchema },
   notFound: { file: 'not-found.yaml', schema: notFoundSchema },
+  memberships: { file: 'memberships.yaml', schema: membershipsSchema },
+  labSales: { file: 'lab-sales.yaml', schema: labSalesSchema },
+  inbody: { file: 'inbody-analysis.yaml', schema: inbodySchema },
 } as const;
 
 /** The folder content types: one YAML file per entity, the file name being its id. */
@@ -43,6 +49,9 @@ export interface Content {
   blogPage: BlogPage;
   process: ProcessPage;
   notFound: NotFoundPage;
+  memberships: MembershipsPage;
+  labSales: LabSalesPage;
+  inbody: InBodyPage;
   treatments: Map<string, Treatment>;
   programs: Map<string, Program>;
   services: ServicePage[];
@@ -85,7 +94,7 @@ export async function loadContent(root: string): Promise<Content> {
     return map;
   }
 
-  const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, articles] = await Promise.all([
+  const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, articles, memberships, labSales, inbody] = await Promise.all([
     loadYaml(join(contentDir, singleFiles.site.file), singleFiles.site.schema),
     loadYaml(join(contentDir, singleFiles.navigation.file), singleFiles.navigation.schema),
     loadYaml(join(contentDir, singleFiles.metadata.file), singleFiles.metadata.schema),
@@ -97,13 +106,16 @@ export async function loadContent(root: string): Promise<Content> {
     loadFolder(folders.programs.dir, folders.programs.schema),
     loadFolder(folders.services.dir, folders.services.schema),
     loadArticles(join(contentDir, 'blog'), rel, sources, errors),
+    loadYaml(join(contentDir, singleFiles.memberships.file), singleFiles.memberships.schema),
+    loadYaml(join(contentDir, singleFiles.labSales.file), singleFiles.labSales.schema),
+    loadYaml(join(contentDir, singleFiles.inbody.file), singleFiles.inbody.schema),
   ]);
 
-  if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || errors.length > 0) {
+  if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody || errors.length > 0) {
     throw new SiteErrors(errors);
   }
   const content: Content = {
-    site, navigation, metadata, home, blogPage, process, notFound, treatments, programs,
+    site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, memberships, labSales, inbody,
     services: [...services.values()],
     articles,
     sources,

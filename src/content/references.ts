@@ -1,7 +1,8 @@
 /** Cross-reference checks: ids that must exist, ids and slugs that must be unique. */
-import { problems, type SiteError } from '../errors.ts';
+import { problems, type SiteError, type SourceLocation } from '../errors.ts';
 import { closest } from './suggest.ts';
 import type { Content } from './load.ts';
+import type { OutboundAction } from '../schemas/common.ts';
 
 /** Adds a problem for every dangling reference or duplicate id in the loaded content. */
 export function checkReferences(content: Content, errors: SiteError[]): void {
@@ -25,7 +26,12 @@ export function checkReferences(content: Content, errors: SiteError[]): void {
   for (const service of content.services) {
     const source = content.sources.get(`content/services/${service.id}.yaml`)!;
     service.treatments.cards.forEach((card, c) => referTreatment(card.treatment, () => source.locate(['treatments', 'cards', c, 'treatment'])));
+    const actions: [OutboundAction | undefined, PropertyKey[]][] = [[service.hero.action, ['hero', 'action']], [service.closing.action, ['closing', 'action']]];
+    for (const [action, path] of actions) checkBookingService(content, action, () => source.locate([...path, 'service']), errors);
   }
+
+  checkUniqueIds(content, 'content/lab-sales.yaml', ['panels'], content.labSales.panels, 'lab panel', errors);
+  checkUniqueIds(content, 'content/inbody-analysis.yaml', ['offerings'], content.inbody.offerings, 'body-scan offering', errors);
 
   const slugs = new Map<string, string>();
   for (const article of content.articles) {
@@ -33,4 +39,23 @@ export function checkReferences(content: Content, errors: SiteError[]): void {
     if (other) errors.push(problems.duplicateId({ file: article.file, line: 1, column: 1 }, 'article slug', article.slug, other));
     else slugs.set(article.slug, article.file);
   }
+}
+
+/** Ids of a list inside one file must differ: they label analytics events. */
+function checkUniqueIds(content: Content, file: string, path: PropertyKey[], entries: { id: string }[], kind: string, errors: SiteError[]): void {
+  const source = content.sources.get(file);
+  const seen = new Map<string, number>();
+  entries.forEach((entry, i) => {
+    const first = seen.get(entry.id);
+    const loc = source?.locate([...path, i, 'id']) ?? { file, line: 1, column: 1 };
+    if (first !== undefined) errors.push(problems.duplicateId(loc, kind, entry.id, `${kind} #${first + 1}`));
+    else seen.set(entry.id, i);
+  });
+}
+
+/** A booking service id in an action must be one site.yaml's bookingServices names. */
+function checkBookingService(content: Content, action: OutboundAction | undefined, locate: () => SourceLocation, errors: SiteError[]): void {
+  if (!action?.service) return;
+  const known = Object.values(content.site.bookingServices);
+  if (!known.includes(action.service)) errors.push(problems.unknownReference(locate(), 'booking service (site.yaml bookingServices)', action.service, closest(action.service, known)));
 }

@@ -21,9 +21,17 @@ export function parseYaml(file: string, text: string, lineOffset = 0): { source:
     const pos = counter.linePos(Math.min(offset, Math.max(0, text.length)));
     return { file, line: pos.line + lineOffset, column: pos.col };
   };
-  const errors = doc.errors.map((e) => problems.yamlSyntax(at(e.pos[0]), firstLine(e.message)));
+  const errors = doc.errors.map((e) => problems.yamlSyntax(at(errorOffset(text, e.code, e.message, e.pos[0])), firstLine(e.message)));
   const data = errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 100 });
   return { source: { file, data, locate: (path, key) => at(offsetOf(doc, path, key)) }, errors };
+}
+
+/** An unclosed quote is found at the end of the text; point at the quote that opened it instead. */
+function errorOffset(text: string, code: string, message: string, offset: number): number {
+  if (code !== 'MISSING_CHAR' || !/quote/i.test(message)) return offset;
+  const quote = /single/i.test(message) ? "'" : '"';
+  const opening = text.lastIndexOf(`: ${quote}`, offset);
+  return opening >= 0 ? opening + 2 : offset;
 }
 
 function firstLine(message: string): string {

@@ -58,6 +58,16 @@ export const iconNames = [
   'brain', 'heartbeat', 'spa', 'calendar', 'flask', 'chart', 'clipboard', 'pill', 'shield', 'award', 'user',
   'users', 'phone', 'mail', 'map-pin', 'clock', 'video', 'check', 'star', 'leaf', 'dna', 'scale', 'hand',
   'package', 'microscope', 'heart', 'sun', 'moon', 'bolt', 'target', 'sparkles',
+  'droplet', 'mars', 'venus', 'tag', 'repeat',
 ] as const;
 export const icon = z.enum(iconNames);
 export type IconName = z.infer<typeof icon>;
+
+/** An image under public/ with its intrinsic size in pixels (so the page reserves its space). */
+export const image = z.strictObject({
+  src: publicPath,
+  alt: text,
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type Image = z.infer<typeof image>;

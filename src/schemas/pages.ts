@@ -40,7 +40,8 @@ export const homeSchema = z.strictObject({
     hideLabel: text,
     narrowLabel: text,
     pillars: z.array(pillarSchema).min(1),
-    dialog: z.strictObject({ dosageLabel: text, indicationsLabel: text, faqLabel: text, action: text }),
+    /** The treatment detail dialog: its section labels, the Start Visit Now action and the close button's name. */
+    dialog: z.strictObject({ dosageLabel: text, indicationsLabel: text, faqLabel: text, action: text, closeLabel: text }),
   }),
   about: z.strictObject({
     heading: text,
@@ -68,6 +69,11 @@ export const homeSchema = z.strictObject({
     careOptions: z.array(highlight).min(1),
     hoursTitle: text,
     hoursNote: text,
+    /** Joins opening and closing time: "10:00 AM to 5:00 PM". */
+    hoursJoin: text,
+    closedLabel: text,
+    phoneLabel: text,
+    emailLabel: text,
     directionsLabel: text,
   }),
 });
@@ -81,6 +87,14 @@ export const blogPageSchema = z.strictObject({
   recentHeading: text,
   readMore: text,
   bookNow: outboundAction,
+  /** The article dialog: its close button's name and what it shows while the article loads. */
+  closeLabel: text,
+  loadingLabel: text,
+  /** The article page's link back to the index. */
+  backLabel: text,
+  /** The closing box of an article page, above its Book Now button. */
+  ctaHeading: text,
+  ctaText: text,
   /** Articles per index page after the first; older ones continue on /blog/page/N/. */
   pageSize: z.number().int().min(3).max(60).default(12),
 });
@@ -96,5 +110,11 @@ export const processSchema = z.strictObject({
 export type ProcessPage = z.infer<typeof processSchema>;
 
 /** content/not-found.yaml */
-export const notFoundSchema = z.strictObject({ heading: text, text: text, homeLabel: text });
+export const notFoundSchema = z.strictObject({
+  heading: text,
+  text: text,
+  homeLabel: text,
+  /** Other useful places, offered below the way home. */
+  suggestionsHeading: text,
+});
 export type NotFoundPage = z.infer<typeof notFoundSchema>;

@@ -1,6 +1,7 @@
 /** The footer: quick links, every service (the no-JavaScript site map), contact, social links and the fine print. */
 import type { ReactElement } from 'react';
 import type { Shell } from '../../src/view.ts';
+import { smoothAttribute } from './Header.tsx';
 import { Icon } from './Icon.tsx';
 import { ExternalLink } from './Links.tsx';
 import { Logo } from './Logo.tsx';
@@ -11,15 +12,21 @@ const socials = [
   ['linkedin', 'Linkedin'],
 ] as const;
 
+/** `tel:` address of a phone number as people write it. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+}
+
 export function Footer({ shell }: { shell: Shell }): ReactElement {
   const { site, navigation, links } = shell;
   const { footer } = navigation;
-  const phoneHref = `tel:${site.phone.replace(/[^\d+]/g, '')}`;
+  // Pages of the main navigation the quick links leave out, so that the footer reaches every destination.
+  const otherPages = navigation.main.filter((link) => !link.href.includes('#') && !footer.quickLinks.some((q) => q.href === link.href));
   return (
     <footer className="site-footer" id="site-map">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <a href="/" className="logo logo-light" aria-label={`${site.name}, home`}>
+          <a href="/" className="logo logo-light">
             <Logo />
             <span className="logo-text">{site.shortName}</span>
           </a>
@@ -27,33 +34,44 @@ export function Footer({ shell }: { shell: Shell }): ReactElement {
           <ExternalLink href={links.newPatientIntake} className="button button-light" event={{ name: 'start_visit_clicked', category: 'conversion' }} eventLabel="footer">
             {navigation.startVisit}
           </ExternalLink>
+          <h2 className="footer-heading footer-follow" id="footer-follow">
+            {footer.followHeading}
+          </h2>
+          <ul className="social-links" aria-labelledby="footer-follow">
+            {socials.map(([key, name]) => (
+              <li key={key}>
+                <ExternalLink href={site.social[key]} className="social-link">
+                  <Icon name={key} size={20} />
+                  <span className="visually-hidden">{name}</span>
+                </ExternalLink>
+              </li>
+            ))}
+          </ul>
         </div>
         <nav className="footer-col" aria-labelledby="footer-quick">
           <h2 className="footer-heading" id="footer-quick">
             {footer.quickLinksHeading}
           </h2>
-          <ul>
+          <ul className="footer-links">
             {footer.quickLinks.map((link) => (
               <li key={link.href}>
-                <a href={link.href} data-smooth={link.href.startsWith('/#') ? '' : undefined}>
+                <a href={link.href} {...smoothAttribute(link.href)}>
                   {link.name}
                 </a>
               </li>
             ))}
-            {navigation.main
-              .filter((link) => !link.href.includes('#') && !footer.quickLinks.some((q) => q.href === link.href))
-              .map((link) => (
-                <li key={link.href}>
-                  <a href={link.href}>{link.name}</a>
-                </li>
-              ))}
+            {otherPages.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.name}</a>
+              </li>
+            ))}
           </ul>
         </nav>
         <nav className="footer-col" aria-labelledby="footer-services">
           <h2 className="footer-heading" id="footer-services">
             {navigation.services.label}
           </h2>
-          <ul>
+          <ul className="footer-links">
             {navigation.services.groups.flatMap((group) =>
               group.items.map((item) => (
                 <li key={item.href}>
@@ -68,7 +86,7 @@ export function Footer({ shell }: { shell: Shell }): ReactElement {
           <ul className="footer-contact">
             <li>
               <Icon name="phone" size={18} />
-              <a href={phoneHref}>{site.phone}</a>
+              <a href={telHref(site.phone)}>{site.phone}</a>
             </li>
             <li>
               <Icon name="mail" size={18} />
@@ -83,22 +101,11 @@ export function Footer({ shell }: { shell: Shell }): ReactElement {
               </address>
             </li>
           </ul>
-          <h2 className="footer-heading footer-follow">{footer.followHeading}</h2>
-          <ul className="social-links">
-            {socials.map(([key, name]) => (
-              <li key={key}>
-                <ExternalLink href={site.social[key]} className="social-link">
-                  <Icon name={key} size={20} />
-                  <span className="visually-hidden">{name}</span>
-                </ExternalLink>
-              </li>
-            ))}
-          </ul>
         </div>
       </div>
       <div className="container footer-bottom">
         <p className="disclaimer">{site.disclaimer}</p>
-        <p>
+        <p className="copyright">
           © {site.copyrightYear} {site.name}. All rights reserved.
         </p>
       </div>

@@ -1,5 +1,6 @@
 /** The sticky header: logo, main navigation with the Services dropdown, external actions, and the mobile drawer. */
 import type { ReactElement } from 'react';
+import { outboundHref } from '../../src/links.ts';
 import type { NavLink } from '../../src/schemas/catalogue.ts';
 import type { Shell } from '../../src/view.ts';
 import { Icon } from './Icon.tsx';
@@ -13,20 +14,25 @@ export function isCurrent(href: string, path: string): boolean {
   return clean(href) === clean(path) || (clean(href) === '/blog' && path.startsWith('/blog/'));
 }
 
-function NavItem({ link, path, onDrawer = false }: { link: NavLink; path: string; onDrawer?: boolean }): ReactElement {
-  const current = isCurrent(link.href, path);
+/** `data-smooth` marks links to a home section: on the home page the script scrolls to it. */
+export function smoothAttribute(href: string): { 'data-smooth'?: string } {
+  return href.startsWith('/#') ? { 'data-smooth': '' } : {};
+}
+
+function NavItem({ link, path, className }: { link: NavLink; path: string; className: string }): ReactElement {
   return (
-    <a href={link.href} className={onDrawer ? 'drawer-link' : 'nav-link'} aria-current={current ? 'page' : undefined} data-smooth={link.href.startsWith('/#') ? '' : undefined}>
+    <a href={link.href} className={className} aria-current={isCurrent(link.href, path) ? 'page' : undefined} {...smoothAttribute(link.href)}>
       {link.name}
     </a>
   );
 }
 
+/** The four service groups; a group without items shows its name only. */
 function ServiceGroups({ shell, idPrefix }: { shell: Shell; idPrefix: string }): ReactElement {
   return (
     <>
       {shell.navigation.services.groups.map((group, g) => (
-        <div className="service-group" key={group.name}>
+        <div className={group.items.length > 0 ? 'service-group' : 'service-group service-group-empty'} key={group.name}>
           <p className="service-group-name" id={`${idPrefix}-group-${g}`}>
             {group.name}
           </p>
@@ -40,37 +46,50 @@ function ServiceGroups({ shell, idPrefix }: { shell: Shell; idPrefix: string }):
                 </li>
               ))}
             </ul>
-          ) : (
-            <p className="service-group-empty">Coming soon</p>
-          )}
+          ) : null}
         </div>
       ))}
     </>
   );
 }
 
+/** Patient Portal and Book Visit Now, with the analytics label of where they sit. */
+function HeaderActions({ shell, label }: { shell: Shell; label: 'header' | 'mobile_header' }): ReactElement {
+  const { navigation, links, site } = shell;
+  const bookVisit = outboundHref(links, { link: 'booking', service: site.bookingServices.visit });
+  return (
+    <>
+      <ExternalLink href={links.patientPortal} className="button button-ghost" event={{ name: 'portal_login_clicked', category: 'conversion' }} eventLabel={label}>
+        {navigation.portal}
+      </ExternalLink>
+      <ExternalLink href={bookVisit} className="button" event={{ name: 'start_visit_clicked', category: 'conversion' }} eventLabel={label}>
+        {navigation.bookVisit}
+      </ExternalLink>
+    </>
+  );
+}
+
 export function Header({ shell }: { shell: Shell }): ReactElement {
-  const { navigation, links, path } = shell;
+  const { navigation, path, site } = shell;
   const main = navigation.main;
   const at = navigation.services.position;
-  const portal = { name: 'portal_login_clicked', category: 'conversion' };
-  const startVisit = { name: 'start_visit_clicked', category: 'conversion' };
+  const servicesCurrent = navigation.services.groups.some((g) => g.items.some((i) => isCurrent(i.href, path)));
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <a href="/" className="logo" aria-label={`${shell.site.name}, home`}>
+        <a href="/" className="logo">
           <Logo />
-          <span className="logo-text">{shell.site.shortName}</span>
+          <span className="logo-text">{site.shortName}</span>
         </a>
         <nav className="nav-desktop" aria-label="Main">
           <ul className="nav-list">
             {main.slice(0, at).map((link) => (
               <li key={link.href}>
-                <NavItem link={link} path={path} />
+                <NavItem link={link} path={path} className="nav-link" />
               </li>
             ))}
             <li className="nav-dropdown">
-              <button type="button" className="nav-link dropdown-toggle" aria-expanded="false" aria-controls="services-menu">
+              <button type="button" className={servicesCurrent ? 'nav-link dropdown-toggle is-current' : 'nav-link dropdown-toggle'} aria-expanded="false" aria-controls="services-menu">
                 {navigation.services.label}
                 <Icon name="chevron-down" size={16} />
               </button>
@@ -80,18 +99,13 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
             </li>
             {main.slice(at).map((link) => (
               <li key={link.href}>
-                <NavItem link={link} path={path} />
+                <NavItem link={link} path={path} className="nav-link" />
               </li>
             ))}
           </ul>
         </nav>
         <div className="header-actions">
-          <ExternalLink href={links.patientPortal} className="button button-ghost" event={portal} eventLabel="header">
-            {navigation.portal}
-          </ExternalLink>
-          <ExternalLink href={links.booking} className="button" event={startVisit} eventLabel="header">
-            {navigation.bookVisit}
-          </ExternalLink>
+          <HeaderActions shell={shell} label="header" />
         </div>
         <a href="#site-map" className="menu-link">
           <Icon name="menu" />
@@ -103,10 +117,11 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
       </div>
       <dialog className="drawer" id="drawer" aria-label="Menu">
         <div className="drawer-head">
-          <a href="/" className="logo" aria-label={`${shell.site.name}, home`}>
+          <a href="/" className="logo">
             <Logo />
+            <span className="logo-text">{site.shortName}</span>
           </a>
-          <button type="button" className="drawer-close" aria-label="Close menu" data-close="">
+          <button type="button" className="icon-button" aria-label="Close menu" data-close="">
             <Icon name="close" />
           </button>
         </div>
@@ -114,7 +129,7 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
           <ul className="drawer-list">
             {main.map((link) => (
               <li key={link.href}>
-                <NavItem link={link} path={path} onDrawer />
+                <NavItem link={link} path={path} className="drawer-link" />
               </li>
             ))}
           </ul>
@@ -124,12 +139,7 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
           </div>
         </nav>
         <div className="drawer-actions">
-          <ExternalLink href={links.patientPortal} className="button button-ghost" event={portal} eventLabel="mobile_header">
-            {navigation.portal}
-          </ExternalLink>
-          <ExternalLink href={links.booking} className="button" event={startVisit} eventLabel="mobile_header">
-            {navigation.bookVisit}
-          </ExternalLink>
+          <HeaderActions shell={shell} label="mobile_header" />
         </div>
       </dialog>
     </header>

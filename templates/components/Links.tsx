@@ -23,6 +23,7 @@ export function ExternalLink({
   event,
   eventLabel,
   icon = false,
+  sameTabFallback = false,
 }: {
   href: string;
   className?: string;
@@ -30,9 +31,18 @@ export function ExternalLink({
   event?: AnalyticsEvent | undefined;
   eventLabel?: string;
   icon?: boolean;
+  /** The script opens the link itself and stays in this tab when the browser refuses a new window. */
+  sameTabFallback?: boolean;
 }): ReactElement {
   return (
-    <a href={href} className={className} target="_blank" rel="noopener noreferrer" {...eventAttributes(event, eventLabel)}>
+    <a
+      href={href}
+      className={className}
+      target="_blank"
+      rel="noopener noreferrer"
+      {...eventAttributes(event, eventLabel)}
+      {...(sameTabFallback ? { 'data-new-window': '' } : {})}
+    >
       {children}
       <span className="visually-hidden"> (opens in a new tab)</span>
       {icon ? <Icon name="external" size={16} className="icon-external" /> : null}
@@ -46,15 +56,21 @@ export function ActionLink({
   links,
   className = 'button',
   eventLabel,
+  sameTabFallback = false,
+  children,
 }: {
   action: OutboundAction;
   links: ExternalLinks;
   className?: string;
   eventLabel?: string;
+  sameTabFallback?: boolean;
+  /** Shown after the label, e.g. an arrow icon. */
+  children?: ReactNode;
 }): ReactElement {
   return (
-    <ExternalLink href={outboundHref(links, action)} className={className} event={action.event} {...(eventLabel ? { eventLabel } : {})}>
+    <ExternalLink href={outboundHref(links, action)} className={className} event={action.event} sameTabFallback={sameTabFallback} {...(eventLabel ? { eventLabel } : {})}>
       {action.label}
+      {children}
     </ExternalLink>
   );
 }

@@ -4,25 +4,25 @@ import type { ReactElement, ReactNode } from 'react';
 export function Section({
   id,
   heading,
+  eyebrow,
   intro,
   className,
   children,
-  level = 2,
 }: {
-  id?: string;
+  id: string;
   heading: string;
-  intro?: string;
+  eyebrow?: string | undefined;
+  intro?: string | undefined;
   className?: string;
   children: ReactNode;
-  level?: 1 | 2;
 }): ReactElement {
-  const Heading = level === 1 ? 'h1' : 'h2';
-  const headingId = id ? `${id}-heading` : undefined;
+  const headingId = `${id}-heading`;
   return (
     <section id={id} className={className ? `section ${className}` : 'section'} aria-labelledby={headingId}>
       <div className="container">
         <header className="section-header">
-          <Heading id={headingId}>{heading}</Heading>
+          {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
+          <h2 id={headingId}>{heading}</h2>
           {intro ? <p className="section-intro">{intro}</p> : null}
         </header>
         {children}

@@ -1,15 +1,15 @@
-/** An article's own page: title, byline, body, and a way to book. */
+/** An article's own page: title, byline, body (`.prose`, which the blog's dialog loads), and a way to book. */
 import type { ReactElement } from 'react';
 import type { PageView, Shell } from '../../src/view.ts';
+import { Icon } from '../components/Icon.tsx';
 import { ActionLink } from '../components/Links.tsx';
 
 type ArticleView = Extract<PageView, { template: 'article' }>;
 
-/** Author, date, read time and category of an article. */
+/** Author, date and read time of an article. */
 export function Byline({ article }: { article: ArticleView['article'] }): ReactElement {
   return (
     <p className="byline">
-      <span className="category-badge">{article.category}</span>
       <span>{article.author}</span>
       <span aria-hidden="true">·</span>
       <time dateTime={article.publishDate}>{article.date}</time>
@@ -22,18 +22,28 @@ export function Byline({ article }: { article: ArticleView['article'] }): ReactE
 export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }): ReactElement {
   const { article, page } = view;
   return (
-    <article className="article-page" id="article">
-      <div className="container container-narrow">
-        <nav aria-label="Breadcrumb" className="breadcrumb">
-          <a href="/blog">{page.heading}</a>
-        </nav>
-        <h1>{article.title}</h1>
-        <Byline article={article} />
+    <article className="article-page">
+      <header className="page-hero article-hero">
+        <div className="container container-narrow">
+          <a className="back-link" href="/blog">
+            <Icon name="arrow-right" size={16} className="icon-flip" />
+            {page.backLabel}
+          </a>
+          <p className="card-meta">
+            <span className="category-badge">{article.category}</span>
+          </p>
+          <h1>{article.title}</h1>
+          <Byline article={article} />
+        </div>
+      </header>
+      <div className="container container-narrow article-body">
         <p className="lead">{article.excerpt}</p>
         <div className="prose" dangerouslySetInnerHTML={{ __html: article.html }} />
-        <p className="article-cta">
-          <ActionLink action={page.bookNow} links={shell.links} />
-        </p>
+        <aside className="article-cta" aria-labelledby="article-cta-heading">
+          <h2 id="article-cta-heading">{page.ctaHeading}</h2>
+          <p>{page.ctaText}</p>
+          <ActionLink action={page.bookNow} links={shell.links} sameTabFallback />
+        </aside>
       </div>
     </article>
   );

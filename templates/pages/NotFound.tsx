@@ -1,18 +1,35 @@
-/** The fallback page for unknown paths, inside the shared layout. */
+/** The fallback page for unknown paths, inside the shared layout, with a way home and the main destinations. */
 import type { ReactElement } from 'react';
 import type { PageView, Shell } from '../../src/view.ts';
+import { smoothAttribute } from '../components/Header.tsx';
+import { Icon } from '../components/Icon.tsx';
 
 type NotFoundView = Extract<PageView, { template: 'notFound' }>;
 
-export function NotFoundPage({ view }: { shell: Shell; view: NotFoundView }): ReactElement {
+export function NotFoundPage({ shell, view }: { shell: Shell; view: NotFoundView }): ReactElement {
+  const { notFound } = view;
   return (
     <div className="not-found">
       <div className="container container-narrow">
-        <h1>{view.notFound.heading}</h1>
-        <p className="lead">{view.notFound.text}</p>
-        <a className="button" href="/">
-          {view.notFound.homeLabel}
+        <p className="not-found-code" aria-hidden="true">
+          404
+        </p>
+        <h1>{notFound.heading}</h1>
+        <p className="lead">{notFound.text}</p>
+        <a className="button button-large" href="/">
+          <Icon name="arrow-right" size={18} className="icon-flip" />
+          {notFound.homeLabel}
         </a>
+        <h2 className="not-found-suggestions">{notFound.suggestionsHeading}</h2>
+        <ul className="pill-links">
+          {shell.navigation.main.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} {...smoothAttribute(link.href)}>
+                {link.name}
+              </a>
+            </li>
+          ))}
+        </ul>
       </div>
     </div>
   );

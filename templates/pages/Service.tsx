@@ -1,32 +1,80 @@
 /** A service page: hero with tag line, treatment cards, optional conditions, closing call to action. */
 import type { ReactElement } from 'react';
+import { outboundHref } from '../../src/links.ts';
 import type { PageView, Shell } from '../../src/view.ts';
-import { ActionLink } from '../components/Links.tsx';
+import { ClosingCall } from '../components/ClosingCall.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { ActionLink, ExternalLink } from '../components/Links.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Section } from '../components/Section.tsx';
+import { TreatmentCard } from '../components/TreatmentCard.tsx';
 
 type ServiceView = Extract<PageView, { template: 'service' }>;
 
 export function ServicePage({ shell, view }: { shell: Shell; view: ServiceView }): ReactElement {
-  const { service, treatments } = view;
+  const { service, cards, program } = view;
+  const { hero, treatments, conditions, closing } = service;
+  const accent = program?.color ?? 'blue';
+  const columns = Math.min(treatments.columns, cards.length);
   return (
-    <div className="service-page">
-      <div className="container">
-        <header className="page-header">
-          <h1>{service.hero.title}</h1>
-          <p className="tagline">{service.hero.tagline}</p>
-          <p className="lead">{service.hero.intro}</p>
-        </header>
-        {treatments.map((t) => (
-          <article key={t.id}>
-            <h2>{t.title}</h2>
-            <p>{t.description}</p>
-          </article>
-        ))}
-        <section className="closing-cta">
-          <h2>{service.closing.heading}</h2>
-          <p>{service.closing.text}</p>
-          <ActionLink action={service.closing.action} links={shell.links} eventLabel={service.label} />
-        </section>
-      </div>
+    <div className={`service-page accent-${accent}`}>
+      <PageHero
+        eyebrow={program ? <p className="eyebrow">{program.name}</p> : undefined}
+        title={hero.title}
+        tagline={hero.tagline}
+        intro={hero.intro}
+        image={hero.image}
+        actions={hero.action ? <ActionLink action={hero.action} links={shell.links} eventLabel={service.label} /> : undefined}
+      />
+      <Section id="treatments" heading={treatments.heading} {...(treatments.intro ? { intro: treatments.intro } : {})}>
+        <div className={`treatment-cards treatment-cards-${columns}`}>
+          {cards.map((card) => (
+            <TreatmentCard
+              key={card.treatment.id}
+              treatment={card.treatment}
+              icon={program?.icon ?? 'pill'}
+              dosageLabel={treatments.dosageLabel}
+              extraLabel={treatments.extraLabel}
+              badges={treatments.extra === 'badges' ? card.treatment.indications : undefined}
+              benefits={treatments.extra === 'benefits' ? card.benefits : undefined}
+              faqLabel={treatments.faqLabel}
+              faqs={card.faqs}
+              wide={columns === 1}
+            />
+          ))}
+        </div>
+      </Section>
+      {conditions ? (
+        <Section id="conditions-we-treat" heading={conditions.heading} className="section-tinted" {...(conditions.intro ? { intro: conditions.intro } : {})}>
+          <div className="condition-columns">
+            {conditions.columns.map((column) => (
+              <div key={column.title} className="condition-column">
+                {column.icon ? (
+                  <span className="card-icon">
+                    <Icon name={column.icon} />
+                  </span>
+                ) : null}
+                <h3>{column.title}</h3>
+                <ul className="condition-list">
+                  {column.items.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </div>
+        </Section>
+      ) : null}
+      <ClosingCall id="closing" heading={closing.heading} text={closing.text}>
+        {closing.style === 'link' ? (
+          <ExternalLink href={outboundHref(shell.links, closing.action)} className="cta-link" event={closing.action.event} eventLabel={service.label}>
+            {closing.action.label}
+            <Icon name="arrow-right" size={18} />
+          </ExternalLink>
+        ) : (
+          <ActionLink action={closing.action} links={shell.links} eventLabel={service.label} />
+        )}
+      </ClosingCall>
     </div>
   );
 }

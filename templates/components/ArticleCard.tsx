@@ -1,0 +1,52 @@
+/** A blog article as the index shows it: a real link to its page, which the script opens in a dialog. */
+import type { ReactElement } from 'react';
+import type { Accent } from '../../src/schemas/common.ts';
+import type { ArticleSummary } from '../../src/view.ts';
+import { Icon } from './Icon.tsx';
+import { Logo } from './Logo.tsx';
+
+/** Cards take the accent colours in turn, so a grid of them reads as varied but calm. */
+export const cardAccents: Accent[] = ['teal', 'blue', 'green', 'purple'];
+
+/**
+ * The fields carry `data-field` so the article dialog can show the same title, category, author,
+ * date and read time while the text loads.
+ */
+export function ArticleCard({ article, accent, readMore, featured = false }: { article: ArticleSummary; accent: Accent; readMore: string; featured?: boolean }): ReactElement {
+  return (
+    <article className={`article-card accent-${accent}${featured ? ' article-card-featured' : ''}`} data-article-card="">
+      {featured ? (
+        <div className="featured-visual" aria-hidden="true">
+          <Logo size={96} />
+        </div>
+      ) : null}
+      <div className="article-card-body">
+        <p className="card-meta">
+          <span className="category-badge" data-field="category">
+            {article.category}
+          </span>
+          <span className="card-readtime" data-field="readTime">
+            {article.readTime}
+          </span>
+        </p>
+        <h3 className="card-title">
+          <a href={article.href} data-article="" data-field="title">
+            {article.title}
+          </a>
+        </h3>
+        <p className="card-excerpt">{article.excerpt}</p>
+        <p className="card-byline">
+          <span data-field="author">{article.author}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={article.publishDate} data-field="date">
+            {article.date}
+          </time>
+        </p>
+        <span className="card-more" aria-hidden="true">
+          {readMore}
+          <Icon name="arrow-right" size={16} />
+        </span>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+/** A dialog box: a head with the title and a close control, scrolling content, and a foot for actions. */
+import type { ReactElement, ReactNode } from 'react';
+import { Icon } from './Icon.tsx';
+
+export function Modal({
+  id,
+  titleId,
+  className,
+  closeLabel,
+  closeHref,
+  head,
+  foot,
+  children,
+}: {
+  id: string;
+  /** The id of the heading inside `head` that names the dialog. */
+  titleId: string;
+  className: string;
+  closeLabel: string;
+  /** Without JavaScript the dialog is shown by `:target`, so closing is a link back to where it was opened. */
+  closeHref?: string;
+  head: ReactNode;
+  foot?: ReactNode;
+  children: ReactNode;
+}): ReactElement {
+  return (
+    <dialog id={id} className={`modal ${className}`} aria-labelledby={titleId}>
+      <div className="modal-head">
+        <div className="modal-title">{head}</div>
+        {closeHref ? (
+          <a href={closeHref} className="icon-button modal-close" aria-label={closeLabel} data-close="">
+            <Icon name="close" />
+          </a>
+        ) : (
+          <button type="button" className="icon-button modal-close" aria-label={closeLabel} data-close="">
+            <Icon name="close" />
+          </button>
+        )}
+      </div>
+      <div className="modal-content">{children}</div>
+      {foot ? <div className="modal-foot">{foot}</div> : null}
+    </dialog>
+  );
+}

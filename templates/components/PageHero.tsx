@@ -1,0 +1,47 @@
+/** The opening band of an inner page: eyebrow or badge, title, tag line, intro, actions and an optional image. */
+import type { ReactElement, ReactNode } from 'react';
+import type { Image } from '../../src/schemas/common.ts';
+import { Picture } from './Picture.tsx';
+
+export function PageHero({
+  eyebrow,
+  title,
+  tagline,
+  intro,
+  image,
+  actions,
+  children,
+  className,
+}: {
+  /** A short line over the title (a program name, a badge). */
+  eyebrow?: ReactNode;
+  title: string;
+  tagline?: string;
+  intro: string;
+  image?: Image | undefined;
+  actions?: ReactNode;
+  /** Extra content under the intro (highlights). */
+  children?: ReactNode;
+  className?: string;
+}): ReactElement {
+  const classes = ['page-hero', image ? 'page-hero-media' : '', className ?? ''].filter(Boolean).join(' ');
+  return (
+    <section className={classes} aria-labelledby="page-title">
+      <div className="container page-hero-grid">
+        <div className="page-hero-copy">
+          {eyebrow}
+          <h1 id="page-title">{title}</h1>
+          {tagline ? <p className="page-hero-tagline">{tagline}</p> : null}
+          <p className="lead">{intro}</p>
+          {actions ? <div className="page-hero-actions">{actions}</div> : null}
+          {children}
+        </div>
+        {image ? (
+          <div className="page-hero-image">
+            <Picture src={image.src} alt={image.alt} width={image.width} height={image.height} priority sizes="(min-width: 1024px) 480px, 100vw" />
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

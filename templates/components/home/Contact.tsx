@@ -1,0 +1,112 @@
+/** Home #contact: office location, scheduling, care options, office hours and the map (loaded lazily). */
+import type { ReactElement } from 'react';
+import type { Home } from '../../../src/schemas/pages.ts';
+import type { Site } from '../../../src/schemas/site.ts';
+import type { ExternalLinks } from '../../../src/view.ts';
+import { telHref } from '../Footer.tsx';
+import { Icon } from '../Icon.tsx';
+import { ActionLink, ExternalLink } from '../Links.tsx';
+import { Section } from '../Section.tsx';
+
+/** "17:00" as "5:00 PM". */
+export function twelveHour(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+}
+
+export function Contact({ contact, site, links }: { contact: Home['contact']; site: Site; links: ExternalLinks }): ReactElement {
+  const { address } = site;
+  return (
+    <Section id="contact" heading={contact.heading} intro={contact.intro} className="section-contact">
+      <div className="contact-grid">
+        <div className="contact-cards">
+          <div className="contact-card">
+            <h3>
+              <Icon name="map-pin" />
+              {contact.locationTitle}
+            </h3>
+            <address>
+              {address.street}
+              <br />
+              {address.city}, {address.region} {address.postalCode}
+            </address>
+            <ul className="contact-lines">
+              <li>
+                <Icon name="phone" size={18} />
+                <span className="visually-hidden">{contact.phoneLabel}: </span>
+                <a href={telHref(site.phone)}>{site.phone}</a>
+              </li>
+              <li>
+                <Icon name="mail" size={18} />
+                <span className="visually-hidden">{contact.emailLabel}: </span>
+                <a href={`mailto:${site.email}`}>{site.email}</a>
+              </li>
+            </ul>
+            <ExternalLink href={site.map.directionsUrl} className="text-link" icon>
+              {contact.directionsLabel}
+            </ExternalLink>
+          </div>
+          <div className="contact-card">
+            <h3>
+              <Icon name="calendar" />
+              {contact.scheduleTitle}
+            </h3>
+            <p>{contact.scheduleText}</p>
+            <div className="button-row">
+              <ActionLink action={contact.scheduleAction} links={links} />
+              <a className="button button-ghost" href={telHref(site.phone)}>
+                <Icon name="phone" size={18} />
+                {contact.phoneLabel}
+              </a>
+            </div>
+          </div>
+          <div className="contact-card">
+            <h3>
+              <Icon name="users" />
+              {contact.careTitle}
+            </h3>
+            <ul className="care-options">
+              {contact.careOptions.map((option) => (
+                <li key={option.title}>
+                  <span className="care-icon">
+                    <Icon name={option.icon} size={20} />
+                  </span>
+                  <span>
+                    <strong>{option.title}</strong>
+                    {option.text ? <span>{option.text}</span> : null}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="contact-card">
+            <h3>
+              <Icon name="clock" />
+              {contact.hoursTitle}
+            </h3>
+            <dl className="hours">
+              {site.officeHours.map((row) => (
+                <div key={row.label} className={row.closed ? 'hours-row is-closed' : 'hours-row'}>
+                  <dt>{row.label}</dt>
+                  <dd>
+                    {row.closed || !row.opens || !row.closes ? (
+                      contact.closedLabel
+                    ) : (
+                      <>
+                        <time dateTime={row.opens}>{twelveHour(row.opens)}</time> {contact.hoursJoin} <time dateTime={row.closes}>{twelveHour(row.closes)}</time>
+                      </>
+                    )}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            <p className="hours-note">{contact.hoursNote}</p>
+          </div>
+        </div>
+        <div className="map-frame">
+          <iframe src={site.map.embedUrl} title={site.map.title} width="600" height="450" loading="lazy" referrerPolicy="no-referrer-when-downgrade" allowFullScreen />
+        </div>
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,92 @@
+/** The hormone pellet page: what BHRT is, symptoms, the pellet method, reasons, four steps, and how to start. */
+import type { ReactElement } from 'react';
+import type { PageView, Shell } from '../../src/view.ts';
+import { CheckList } from '../components/CheckList.tsx';
+import { ClosingCall } from '../components/ClosingCall.tsx';
+import { HighlightGrid } from '../components/HighlightGrid.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { ActionLink, eventAttributes } from '../components/Links.tsx';
+import { PageHero } from '../components/PageHero.tsx';
+import { Section } from '../components/Section.tsx';
+
+type MembershipsView = Extract<PageView, { template: 'memberships' }>;
+
+export function MembershipsPage({ shell, view }: { shell: Shell; view: MembershipsView }): ReactElement {
+  const { hero, bhrt, symptoms, method, reasons, steps, closing } = view.memberships;
+  const phoneHref = `tel:${shell.site.phone.replace(/[^\d+]/g, '')}`;
+  return (
+    <div className="pellet-page accent-teal">
+      <PageHero
+        eyebrow={
+          <p className="certified-badge">
+            <Icon name={hero.badge.icon} size={20} />
+            {hero.badge.text}
+          </p>
+        }
+        title={hero.title}
+        intro={hero.intro}
+        actions={
+          <>
+            <ActionLink action={hero.action} links={shell.links} />
+            <a href={phoneHref} className="button button-ghost" {...eventAttributes(closing.phoneEvent, 'hero_phone')}>
+              <Icon name="phone" size={18} />
+              {`${closing.phoneLabel} ${shell.site.phone}`}
+            </a>
+          </>
+        }
+      />
+      <Section id="what-is-bhrt" heading={bhrt.heading}>
+        <div className="prose-columns">
+          {bhrt.paragraphs.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+        <HighlightGrid items={bhrt.highlights} className="highlight-grid-3" />
+      </Section>
+      <Section id="symptoms" heading={symptoms.heading} intro={symptoms.intro} className="section-tinted">
+        <div className="symptom-columns">
+          {[
+            { list: symptoms.women, icon: 'venus' as const, accent: 'purple' },
+            { list: symptoms.men, icon: 'mars' as const, accent: 'blue' },
+          ].map(({ list, icon, accent }) => (
+            <div key={list.title} className={`symptom-card accent-${accent}`}>
+              <h3>
+                <span className="card-icon">
+                  <Icon name={icon} />
+                </span>
+                {list.title}
+              </h3>
+              <CheckList items={list.items} />
+            </div>
+          ))}
+        </div>
+      </Section>
+      <Section id="pellet-method" heading={method.heading} intro={method.intro}>
+        <HighlightGrid items={method.facts} className="highlight-grid-4" />
+      </Section>
+      <Section id="why-pellets" heading={reasons.heading} className="section-tinted" {...(reasons.intro ? { intro: reasons.intro } : {})}>
+        <HighlightGrid items={reasons.items} className="highlight-grid-4" />
+      </Section>
+      <Section id="getting-started" heading={steps.heading} {...(steps.intro ? { intro: steps.intro } : {})}>
+        <ol className="step-list">
+          {steps.items.map((step, i) => (
+            <li key={step.title} className="step-card">
+              <span className="step-number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3>{step.title}</h3>
+              <p>{step.text}</p>
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <ClosingCall id="pellet-closing" heading={closing.heading} text={closing.text}>
+        <a href={phoneHref} className="button button-ghost" {...eventAttributes(closing.phoneEvent, 'closing_phone')}>
+          <Icon name="phone" size={18} />
+          {`${closing.phoneLabel} ${shell.site.phone}`}
+        </a>
+        <ActionLink action={closing.action} links={shell.links} />
+      </ClosingCall>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+/** The command line: help, version, exit codes, the build summary, and colour rules. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot, removeProject, runCli, tempProject } from './helpers.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await tempProject();
+});
+afterAll(async () => {
+  await removeProject(dir);
+});
+
+describe('clinic-site CLI', () => {
+  it('should print help for the program and each command with exit code 0', async () => {
+    const help = await runCli(['--help'], dir);
+    expect(help.code).toBe(0);
+    for (const command of ['build', 'serve', 'check']) expect(help.stdout).toContain(command);
+    for (const [command, flags] of [['build', ['--out', '--base-url', '--drafts']], ['serve', ['--port', '--host', '--open']], ['check', []]] as const) {
+      const result = await runCli([command, '--help'], dir);
+      expect(result.code).toBe(0);
+      for (const flag of flags) expect(result.stdout).toContain(flag);
+    }
+  });
+
+  it('should print the version from package.json', async () => {
+    const { version } = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { version: string };
+    const result = await runCli(['--version'], dir);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(version);
+  });
+
+  it('should exit 2 on wrong usage', async () => {
+    expect((await runCli(['bild'], dir)).code).toBe(2);
+    expect((await runCli(['build', '--nope'], dir)).code).toBe(2);
+    expect((await runCli(['serve', '--port', 'abc'], dir)).code).toBe(2);
+    expect((await runCli(['build', '--base-url', 'not a url'], dir)).code).toBe(2);
+  });
+
+  it('should end a build with a summary of pages, asset sizes, warnings and time', async () => {
+    const result = await runCli(['build', '--out', 'out', '--base-url', 'https://clinic.example.org'], dir);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/✓ \d+ pages written to out\/ in \d+ ms/);
+    expect(result.stdout).toMatch(/assets\/main-\w+\.js\s+[\d.]+ (K?B)\s+[\d.]+ (K?B) gzip/);
+    expect(result.stdout).toMatch(/assets\/site-\w+\.css/);
+    expect(result.stdout).toMatch(/no warnings|!/);
+    const sitemap = readFileSync(join(dir, 'out', 'sitemap.xml'), 'utf8');
+    expect(sitemap).toContain('<loc>https://clinic.example.org/</loc>');
+  });
+
+  it('should never colour output when NO_COLOR is set, even on request', async () => {
+    const result = await runCli(['build', '--out', 'out'], dir, { NO_COLOR: '1', FORCE_COLOR: '1' });
+    expect(result.stdout).not.toContain('\u001b[');
+  });
+
+  it('should validate without writing anything on check', async () => {
+    const result = await runCli(['check'], dir);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/pages checked/);
+  });
+});

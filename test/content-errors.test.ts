@@ -1,0 +1,133 @@
+/** Each class of content mistake is reported with its file, real line and column, and a hint. */
+import { afterEach, describe, expect, it } from 'vitest';
+import { build } from '../src/build.ts';
+import { loadContent } from '../src/content/load.ts';
+import { SiteErrors, type SiteError } from '../src/errors.ts';
+import { memoryWriter } from '../src/writer.ts';
+import { editFile, removeProject, tempProject } from './helpers.ts';
+
+const made: string[] = [];
+afterEach(async () => {
+  await Promise.all(made.splice(0).map(removeProject));
+});
+
+async function project(fixture?: string): Promise<string> {
+  const dir = await tempProject(fixture);
+  made.push(dir);
+  return dir;
+}
+
+/** The problems a failing load or build reports. */
+async function problemsOf(run: Promise<unknown>): Promise<SiteError[]> {
+  try {
+    await run;
+  } catch (error) {
+    if (error instanceof SiteErrors) return error.errors;
+    throw error;
+  }
+  throw new Error('expected the run to fail');
+}
+
+function only(errors: SiteError[], code: SiteError['code']): SiteError {
+  const found = errors.filter((e) => e.code === code);
+  expect(found, JSON.stringify(errors.map((e) => [e.code, e.message]))).toHaveLength(1);
+  return found[0]!;
+}
+
+describe('content errors', () => {
+  it('should report a YAML syntax error with its file and line', async () => {
+    const errors = await problemsOf(loadContent(await project('yaml-syntax')));
+    const error = only(errors, 'yaml-syntax');
+    expect(error.loc?.file).toBe('content/not-found.yaml');
+    expect(error.loc?.line).toBe(2);
+    expect(error.hint).toMatch(/quote/);
+  });
+
+  it('should report an unknown field at its line and suggest the nearest known name', async () => {
+    const error = only(await problemsOf(loadContent(await project('unknown-field'))), 'unknown-field');
+    expect(error.loc).toEqual({ file: 'content/treatments/ssri.yaml', line: 2, column: 1 });
+    expect(error.message).toContain('descripton');
+    expect(error.hint).toBe('did you mean "description"?');
+  });
+
+  it('should report a missing field and say what to add', async () => {
+    const error = only(await problemsOf(loadContent(await project('missing-field'))), 'missing-field');
+    expect(error.loc?.file).toBe('content/treatments/nad.yaml');
+    expect(error.message).toBe('"dosage" is required but missing');
+    expect(error.hint).toContain('dosage:');
+  });
+
+  it('should report a mistyped field with what was expected and what was found', async () => {
+    const error = only(await problemsOf(loadContent(await project('wrong-type'))), 'wrong-type');
+    expect(error.loc).toEqual({ file: 'content/treatments/glp1.yaml', line: 4, column: 14 });
+    expect(error.message).toContain('should be a list');
+    expect(error.message).toContain('"Weight loss"');
+  });
+
+  it('should report a date that does not exist, counting the front matter lines', async () => {
+    const error = only(await problemsOf(loadContent(await project('invalid-date'))), 'invalid-date');
+    expect(error.loc).toEqual({ file: 'content/blog/leap-day.md', line: 5, column: 14 });
+    expect(error.message).toContain('2023-02-29');
+    expect(error.hint).toContain('YYYY-MM-DD');
+  });
+
+  it('should give front matter errors the real line in the markdown file', async () => {
+    const error = only(await problemsOf(loadContent(await project('front-matter'))), 'unknown-field');
+    expect(error.loc).toEqual({ file: 'content/blog/typo.md', line: 6, column: 1 });
+    expect(error.hint).toBe('did you mean "category"?');
+  });
+
+  it('should report two articles with the same slug', async () => {
+    const error = only(await problemsOf(loadContent(await project('duplicate-slug'))), 'duplicate-id');
+    expect(error.message).toContain('why-we-started');
+    expect(error.loc?.file).toMatch(/^content\/blog\/(archive\/)?why-we-started\.md$/);
+  });
+
+  it('should report a duplicate pillar id at the second definition', async () => {
+    const dir = await project();
+    await editFile(dir, 'content/home.yaml', '    - id: body', '    - id: brain');
+    const error = only(await problemsOf(loadContent(dir)), 'duplicate-id');
+    expect(error.loc?.file).toBe('content/home.yaml');
+    expect(error.message).toContain('"brain"');
+  });
+
+  it('should report a reference to an unknown treatment and list the closest ids', async () => {
+    const dir = await project();
+    await editFile(dir, 'content/home.yaml', 'treatments: [ssri,', 'treatments: [ssrri,');
+    const error = only(await problemsOf(loadContent(dir)), 'unknown-reference');
+    expect(error.loc?.file).toBe('content/home.yaml');
+    expect(error.message).toContain('ssrri');
+    expect(error.hint).toContain('"ssri"');
+  });
+
+  it('should report a route without metadata', async () => {
+    const dir = await project();
+    await editFile(dir, 'content/metadata.yaml', /\/process:\n(  .*\n)+/, '');
+    const error = only(await problemsOf(build({ root: dir, writer: memoryWriter() })), 'missing-metadata');
+    expect(error.message).toContain('/process');
+    expect(error.loc?.file).toBe('content/metadata.yaml');
+  });
+
+  it('should report every problem of a run, not only the first', async () => {
+    const dir = await project('unknown-field');
+    await cpFixture(dir, 'missing-field');
+    await cpFixture(dir, 'invalid-date');
+    const errors = await problemsOf(loadContent(dir));
+    expect(new Set(errors.map((e) => e.code))).toEqual(new Set(['invalid-date', 'missing-field', 'unknown-field']));
+    expect(new Set(errors.map((e) => e.loc?.file))).toEqual(new Set(['content/treatments/ssri.yaml', 'content/treatments/nad.yaml', 'content/blog/leap-day.md']));
+  });
+
+  it('should name the page and href of a broken link and a broken anchor', async () => {
+    const errors = await problemsOf(build({ root: await project('broken-link'), writer: memoryWriter() }));
+    const link = errors.find((e) => e.code === 'broken-link' && e.message.includes('/pricing'));
+    const anchor = errors.find((e) => e.code === 'broken-anchor' && e.message.includes('/process#no-such-step'));
+    expect(link?.message).toContain('/blog/broken/');
+    expect(anchor?.message).toContain('/blog/broken/');
+  });
+});
+
+async function cpFixture(dir: string, fixture: string): Promise<void> {
+  const { cp } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  await cp(join(import.meta.dirname, 'fixtures', fixture), dir, { recursive: true });
+}

@@ -1,0 +1,56 @@
+/** Shared test helpers: temporary copies of the project, fixture overlays, and running the CLI. */
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { createHash } from 'node:crypto';
+
+/** The project being tested. */
+export const projectRoot = join(import.meta.dirname, '..');
+
+/**
+ * Copies the project's sources (content/, templates/, public/) into a new temporary folder,
+ * links node_modules, and lays the files of test/fixtures/NAME over it when a name is given.
+ */
+export async function tempProject(fixture?: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'clinic-test-'));
+  await Promise.all(['content', 'templates', 'public'].map((d) => cp(join(projectRoot, d), join(dir, d), { recursive: true })));
+  await cp(join(projectRoot, 'package.json'), join(dir, 'package.json'));
+  await symlink(join(projectRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  if (fixture) await cp(join(projectRoot, 'test', 'fixtures', fixture), dir, { recursive: true });
+  return dir;
+}
+
+/** Removes a temporary project. */
+export async function removeProject(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}
+
+/** Replaces text in a file of a temporary project; fails loudly when the text is not there. */
+export async function editFile(dir: string, file: string, from: string | RegExp, to: string): Promise<void> {
+  const path = join(dir, file);
+  const text = await readFile(path, 'utf8');
+  const next = text.replace(from, to);
+  if (next === text) throw new Error(`editFile: ${String(from)} not found in ${file}`);
+  await writeFile(path, next);
+}
+
+/** Runs the compiled CLI in a folder; resolves to its exit code and output. */
+export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(projectRoot, 'bin', 'clinic-site.js'), ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env } }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** A hash of every file under a folder, by relative path: proves a folder did not change. */
+export async function snapshot(dir: string): Promise<Record<string, string>> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  const result: Record<string, string> = {};
+  for (const entry of entries.filter((e) => e.isFile())) {
+    const path = join(entry.parentPath, entry.name);
+    result[relative(dir, path)] = createHash('sha256').update(await readFile(path)).digest('hex');
+  }
+  return result;
+}

@@ -1,0 +1,134 @@
+/** The dev server on port 0 in a temporary copy: reloads, template edits, error overlay, recovery, safety. */
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveRequest, serve, type DevServer } from '../src/server.ts';
+import { editFile, removeProject, tempProject } from './helpers.ts';
+
+let dir: string;
+let server: DevServer;
+
+beforeAll(async () => {
+  dir = await tempProject();
+  server = await serve({ root: dir, port: 0, host: '127.0.0.1', log: () => undefined });
+});
+afterAll(async () => {
+  await server?.close();
+  await removeProject(dir);
+});
+
+/** A raw HTTP request, so paths are sent exactly as written (no client-side normalisation). */
+function get(path: string, method = 'GET'): Promise<{ status: number; body: string; type: string | undefined }> {
+  const url = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path, method }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, type: res.headers['content-type'] }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Collects server-sent events until one named `name` arrives (or times out). */
+function nextEvent(name: string, timeoutMs = 15_000): Promise<{ event: string; data: string }> {
+  const url = new URL('/__clinic/events', server.url);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${name} event within ${timeoutMs} ms`)), timeoutMs);
+    const req = request(url, (res) => {
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        for (const block of buffer.split('\n\n').slice(0, -1)) {
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
+          if (event === name) {
+            clearTimeout(timer);
+            req.destroy();
+            resolve({ event, data });
+          }
+        }
+        buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
+      });
+    });
+    req.on('error', () => undefined);
+    req.end();
+  });
+}
+
+describe('serve', () => {
+  it('should serve the built pages with the reload client injected', async () => {
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    expect(home.type).toContain('text/html');
+    expect(home.body).toContain('<script src="/__clinic/client.js" defer></script>');
+    expect((await get('/process')).status).toBe(200);
+    expect((await get('/process/')).status).toBe(200);
+    const client = await get('/__clinic/client.js');
+    expect(client.body).toContain('EventSource');
+  });
+
+  it('should answer unknown paths with the 404 page and status 404', async () => {
+    const missing = await get('/no/such/page');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('404 Page Not Found');
+  });
+
+  it('should never serve anything outside the output for .. in a path', async () => {
+    for (const path of ['/../package.json', '/%2e%2e/package.json', '/blog/..%2f..%2fpackage.json', '/..%5cpackage.json', '/%2e%2e%2f%2e%2e%2fetc/passwd']) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expect(response.body).not.toContain('"name": "clinic-site"');
+    }
+    expect(resolveRequest(new Map([['index.html', new Uint8Array()]]), '/../index.html')).toBeUndefined();
+  });
+
+  it('should serve only GET and HEAD', async () => {
+    expect((await get('/', 'POST')).status).toBe(405);
+    expect((await get('/', 'DELETE')).status).toBe(405);
+    const head = await get('/', 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('should rebuild after an article is saved, send a reload event and serve the new HTML', async () => {
+    const reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 100));
+    await editFile(dir, 'content/blog/why-we-started.md', /^title: .*$/m, 'title: "A Freshly Edited Title"');
+    await reload;
+    const page = await get('/blog/why-we-started/');
+    expect(page.body).toContain('A Freshly Edited Title');
+  });
+
+  it('should show an edited template without a restart', async () => {
+    const reload = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 100));
+    await editFile(dir, 'templates/pages/NotFound.tsx', '<h1>{view.notFound.heading}</h1>', '<h1 data-edited="yes">{view.notFound.heading}</h1>');
+    await reload;
+    expect((await get('/404')).body).toContain('data-edited="yes"');
+  });
+
+  it('should keep serving the last good build and report the broken file and line, then recover', async () => {
+    const broken = nextEvent('build-error');
+    await new Promise((r) => setTimeout(r, 100));
+    await editFile(dir, 'content/process.yaml', /^heading: .*$/m, 'headng: Our Process');
+    const event = await broken;
+    const errors = JSON.parse(event.data) as { file: string; line: number; message: string; frame: { marked: boolean; text: string }[] }[];
+    const unknown = errors.find((e) => e.message.includes('headng'))!;
+    expect(unknown.file).toBe('content/process.yaml');
+    expect(unknown.line).toBe(2);
+    expect(unknown.frame.find((l) => l.marked)?.text).toBe('headng: Our Process');
+    expect((await get('/process')).status).toBe(200);
+    expect(server.errors()?.length).toBeGreaterThan(0);
+    // A page opened while the build is broken gets the overlay data as soon as it connects.
+    const replay = await nextEvent('build-error', 5000);
+    expect(replay.data).toContain('content/process.yaml');
+
+    const recovered = nextEvent('build-ok');
+    await editFile(dir, 'content/process.yaml', /^headng: .*$/m, 'heading: Our Process');
+    await recovered;
+    expect(server.errors()).toBeUndefined();
+  });
+});
