@@ -67,6 +67,36 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
       process.stdout.write(`${c.green('✓')} ${result.pages} pages checked in ${Math.round(result.elapsedMs)} ms: content valid, every link resolves\n`);
     });
 
+  const create = program.command('new').description('start a new content file from a complete template');
+  create
+    .command('article')
+    .description('write content/blog/SLUG.md as a draft, with every field filled in')
+    .argument('<title>', 'the article title, in quotes')
+    .option('--category <name>', 'its category (default: the most used one)')
+    .action(async (title: string, options: { category?: string }) => {
+      const { newArticle } = await import('./scaffold.ts');
+      const made = await newArticle(root, title, { today: new Date().toISOString().slice(0, 10), ...(options.category ? { category: options.category } : {}) });
+      process.stdout.write(`${c.green('✓')} wrote ${made.file}\n  preview it with ${c.bold('npm start')} at http://127.0.0.1:4321${made.url}\n  it is a draft: remove "draft: true" to publish it\n`);
+    });
+  create
+    .command('treatment')
+    .description('write content/treatments/ID.yaml with every field present')
+    .argument('<id>', 'lower case words joined by hyphens, e.g. vitamin-d')
+    .action(async (id: string) => {
+      const { newTreatment } = await import('./scaffold.ts');
+      const made = await newTreatment(root, id);
+      process.stdout.write(`${c.green('✓')} wrote ${made.file}\n  list "${id}" in a pillar of content/home.yaml or a service page to show it (${made.url})\n`);
+    });
+
+  program
+    .command('generate', { hidden: true })
+    .description('regenerate the editor schemas (schemas/), editor settings and the field reference of docs/content.md')
+    .action(async () => {
+      const { writeGenerated } = await import('./generated.ts');
+      const written = await writeGenerated(root);
+      process.stdout.write(`${c.green('✓')} ${written.length} generated files up to date\n`);
+    });
+
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const page = async (file: string): Promise<CheerioAPI> => load(await readFile(join(out, file), 'utf8'));
-const jsonLd = ($: CheerioAPI) => $('script[type="application/ld+json"]').map((_, el) => JSON.parse($(el).text()) as Record<string, unknown>).get();
+const jsonLd = ($: CheerioAPI): Record<string, unknown>[] => $('script[type="application/ld+json"]').map((_, el) => JSON.parse($(el).text()) as Record<string, unknown>).get() as Record<string, unknown>[];
 
 describe('build of the real content', () => {
   it('should write ROUTE/index.html for every route, 404.html, sitemap, robots and feed', async () => {

@@ -12,18 +12,18 @@ export const isoDate = z
   }, 'invalid-date');
 
 export const articleSchema = z.strictObject({
-  title: text,
-  excerpt: text,
-  author: text,
-  publishDate: isoDate,
-  category: text,
+  title: text.describe('The headline, shown on the card, the article page and in search results.'),
+  excerpt: text.describe('One or two sentences shown on the card and used as the page description.'),
+  author: text.describe('Who wrote it, as it should appear in the byline.'),
+  publishDate: isoDate.describe('The publication date, written YYYY-MM-DD. A date in the future keeps the article unpublished until then.'),
+  category: text.describe('The category badge, such as Metabolic Health. Reuse an existing category where one fits.'),
   /** Such as "8 min read"; computed from the body when left out. */
-  readTime: z.string().regex(/^\d+ min read$/, 'must look like "8 min read"').optional(),
-  image: publicPath.optional(),
+  readTime: z.string().regex(/^\d+ min read$/, 'must look like "8 min read"').optional().describe('Such as "8 min read". Leave it out and it is computed from the length of the text.'),
+  image: publicPath.optional().describe('An image under public/, such as /images/blog/my-article.png, shown on the card and the article page.'),
   /** Pins the article as the featured one on /blog; otherwise the newest is featured. */
-  featured: z.boolean().optional(),
+  featured: z.boolean().optional().describe('true pins the article at the top of the blog; otherwise the newest article is featured.'),
   /** Keeps the article out of `build` until it is ready. */
-  draft: z.boolean().optional(),
+  draft: z.boolean().optional().describe('true keeps the article out of the published site; serve still shows it, marked Draft.'),
 });
 export type ArticleFrontMatter = z.infer<typeof articleSchema>;
 

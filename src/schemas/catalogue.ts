@@ -4,11 +4,11 @@ import { accent, faqEntry, icon, internalHref, text, textList } from './common.t
 
 /** content/treatments/ID.yaml: one treatment, as the detail dialog and the service cards show it. */
 export const treatmentSchema = z.strictObject({
-  title: text,
-  description: text,
-  dosage: text,
-  indications: textList,
-  faq: z.array(faqEntry).min(1, 'must have at least one question'),
+  title: text.describe('The name patients see, such as Low-Dose Naltrexone (LDN).'),
+  description: text.describe('Two to four plain sentences: what it is and who it may help.'),
+  dosage: text.describe('Typical dosing, stated as typical, with the provider deciding.'),
+  indications: textList.describe('What it may help with, one short phrase per line.'),
+  faq: z.array(faqEntry).min(1, 'must have at least one question').describe('Questions and answers; service pages show the first two unless told otherwise.'),
 });
 export type Treatment = z.infer<typeof treatmentSchema> & { id: string };
 
@@ -44,9 +44,9 @@ export type Navigation = z.infer<typeof navigationSchema>;
 
 /** One page's metadata: title, description, keywords (its url is its route). */
 export const pageMetaSchema = z.strictObject({
-  title: text,
-  description: text.max(200, 'must be at most 200 characters; search engines cut longer descriptions'),
-  keywords: textList,
+  title: text.describe('The page title; the site name is added after it.'),
+  description: text.max(200, 'must be at most 200 characters; search engines cut longer descriptions').describe('What search engines and link previews show, at most 200 characters.'),
+  keywords: textList.describe('A few search keywords.'),
 });
 export type PageMetaEntry = z.infer<typeof pageMetaSchema>;
 

@@ -17,7 +17,7 @@ export const internalHref = z.string().regex(/^\/[^\s]*$/, 'must start with "/" 
 export const publicPath = z.string().regex(/^\/[\w./-]+$/, 'must be a path from the site root, e.g. /images/photo.jpg');
 
 /** A question and its answer. */
-export const faqEntry = z.strictObject({ question: text, answer: text });
+export const faqEntry = z.strictObject({ question: text.describe('The question, as a patient would ask it.'), answer: text.describe('A short, careful answer.') });
 export type FaqEntry = z.infer<typeof faqEntry>;
 
 /** Names of the external services in site.yaml `links`, which content refers to instead of URLs. */

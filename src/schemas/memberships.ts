@@ -8,28 +8,30 @@ const symptomList = z.strictObject({ title: text, items: textList });
 
 export const membershipsSchema = z.strictObject({
   hero: z.strictObject({
-    /** The certified-provider badge over the title. */
-    badge: z.strictObject({ icon, text }),
-    title: text,
+    badge: z.strictObject({ icon, text }).describe('The certified-provider badge over the heading.'),
+    title: text.describe('The page heading.'),
     intro: text,
-    action: outboundAction,
+    action: outboundAction.describe('The booking button under the intro.'),
   }),
-  bhrt: z.strictObject({ heading: text, paragraphs: textList, highlights: z.array(highlight).min(1) }),
-  symptoms: z.strictObject({ heading: text, intro: text, women: symptomList, men: symptomList }),
-  method: z.strictObject({ heading: text, intro: text, facts: z.array(highlight).min(1) }),
-  reasons: z.strictObject({ heading: text, intro: text.optional(), items: z.array(highlight).min(1) }),
-  steps: z.strictObject({
-    heading: text,
-    intro: text.optional(),
-    items: z.array(z.strictObject({ title: text, text })).length(4, 'must list exactly four getting-started steps'),
-  }),
-  closing: z.strictObject({
-    heading: text,
-    text,
-    /** Words before the phone number on its button, e.g. "Call". */
-    phoneLabel: text,
-    phoneEvent: analyticsEvent.optional(),
-    action: outboundAction,
-  }),
+  bhrt: z.strictObject({ heading: text, paragraphs: textList, highlights: z.array(highlight).min(1) }).describe('What BHRT is.'),
+  symptoms: z.strictObject({ heading: text, intro: text, women: symptomList, men: symptomList }).describe('Symptom lists for women and men.'),
+  method: z.strictObject({ heading: text, intro: text, facts: z.array(highlight).min(1) }).describe('How pellet therapy works.'),
+  reasons: z.strictObject({ heading: text, intro: text.optional(), items: z.array(highlight).min(1) }).describe('Why patients choose it.'),
+  steps: z
+    .strictObject({
+      heading: text,
+      intro: text.optional(),
+      items: z.array(z.strictObject({ title: text, text })).length(4, 'must list exactly four getting-started steps'),
+    })
+    .describe('The four getting-started steps.'),
+  closing: z
+    .strictObject({
+      heading: text,
+      text,
+      phoneLabel: text.describe('Words before the phone number (from site.yaml) on its button, e.g. Call.'),
+      phoneEvent: analyticsEvent.optional().describe('The event the phone links raise; labelled hero_phone or closing_phone.'),
+      action: outboundAction,
+    })
+    .describe('The call to action with the phone number and online booking.'),
 });
 export type MembershipsPage = z.infer<typeof membershipsSchema>;

@@ -3,36 +3,32 @@ import { z } from 'zod';
 import { icon, image, outboundAction, slug, text, textList } from './common.ts';
 
 /** A treatment card: which treatment (by id) and, where the page lists benefits, the benefits it shows. */
-const serviceCard = z.strictObject({ treatment: slug, benefits: textList.optional() });
+const serviceCard = z.strictObject({
+  treatment: slug.describe('The treatment shown, by its file name in content/treatments/ (without .yaml).'),
+  benefits: textList.optional().describe('The benefits listed on the card; only on pages with extra: benefits.'),
+});
 
 export const servicePageSchema = z
   .strictObject({
-    /** Which pillar's path the page lives under: /services/PILLAR/ID. */
-    pillar: z.enum(['brain', 'body', 'well']),
-    /** The page's name: its breadcrumb, and the label its analytics events carry. */
-    label: text,
+    pillar: z.enum(['brain', 'body', 'well']).describe('Which pillar the page belongs to; its address is /services/PILLAR/FILE-NAME.'),
+    label: text.describe("The page's short name: its breadcrumb, and the label its analytics events carry."),
     hero: z.strictObject({
-      title: text,
-      /** The line of key words under the title, e.g. "Recovery • Performance • Longevity". */
-      tagline: text,
-      intro: text,
-      image: image.optional(),
-      action: outboundAction.optional(),
+      title: text.describe('The page heading.'),
+      tagline: text.describe('The line of key words under the heading, e.g. "Recovery • Performance • Longevity".'),
+      intro: text.describe('One or two sentences under the tag line.'),
+      image: image.optional().describe('An illustration beside the heading, with its size in pixels.'),
+      action: outboundAction.optional().describe('A button under the intro.'),
     }),
     treatments: z.strictObject({
-      heading: text,
-      intro: text.optional(),
-      dosageLabel: text,
-      /** What each card shows besides dosage: the treatment's indications as badges, or listed benefits. */
-      extra: z.enum(['none', 'badges', 'benefits']).default('none'),
-      /** The heading over the badges or benefits, e.g. "Conditions Treated". */
-      extraLabel: text.optional(),
-      faqLabel: text.default('Frequently Asked Questions'),
-      /** How many FAQ entries each card shows; "all" shows every one. */
-      faqs: z.union([z.number().int().min(0), z.literal('all')]).default(2),
-      /** Cards side by side on wide screens; 1 stacks wide cards. */
-      columns: z.number().int().min(1).max(3).default(1),
-      cards: z.array(serviceCard).min(1, 'must list at least one treatment card'),
+      heading: text.describe('The heading over the treatment cards.'),
+      intro: text.optional().describe('A sentence under that heading.'),
+      dosageLabel: text.describe('The heading over each dosage, e.g. Treatment Protocol.'),
+      extra: z.enum(['none', 'badges', 'benefits']).default('none').describe("What each card shows besides dosage: the treatment's indications as badges, or the card's benefits."),
+      extraLabel: text.optional().describe('The heading over the badges or benefits, e.g. Conditions Treated.'),
+      faqLabel: text.default('Frequently Asked Questions').describe('The heading over the questions on each card.'),
+      faqs: z.union([z.number().int().min(0), z.literal('all')]).default(2).describe('How many questions each card shows; "all" shows every one.'),
+      columns: z.number().int().min(1).max(3).default(1).describe('Cards side by side on wide screens; 1 stacks wide cards.'),
+      cards: z.array(serviceCard).min(1, 'must list at least one treatment card').describe('The treatment cards, in order.'),
     }),
     conditions: z
       .strictObject({
@@ -40,8 +36,16 @@ export const servicePageSchema = z
         intro: text.optional(),
         columns: z.array(z.strictObject({ title: text, icon: icon.optional(), items: textList })).min(1),
       })
-      .optional(),
-    closing: z.strictObject({ heading: text, text: text, action: outboundAction, style: z.enum(['button', 'link']).default('button') }),
+      .optional()
+      .describe('A "conditions we treat" section in columns, after the cards.'),
+    closing: z
+      .strictObject({
+        heading: text,
+        text: text,
+        action: outboundAction,
+        style: z.enum(['button', 'link']).default('button').describe('A button, or a link with an arrow.'),
+      })
+      .describe('The call to action that ends the page.'),
   })
   .superRefine((page, ctx) => {
     const { extra, extraLabel, cards } = page.treatments;

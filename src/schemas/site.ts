@@ -17,28 +17,28 @@ const officeHours = z.strictObject({
 const links = z.strictObject(Object.fromEntries(linkNames.map((name) => [name, externalUrl])) as Record<(typeof linkNames)[number], typeof externalUrl>);
 
 export const siteSchema = z.strictObject({
-  name: text,
-  shortName: text,
-  tagline: text,
-  description: text,
-  baseUrl: z.url({ protocol: /^https?$/, error: 'must be the full address of the site, e.g. https://www.example.com' }),
+  name: text.describe('The clinic\'s full name, added to every page title.'),
+  shortName: text.describe('A short name for the logo.'),
+  tagline: text.describe('The tagline shown in the footer.'),
+  description: text.describe('One sentence about the clinic, for search engines and structured data.'),
+  baseUrl: z.url({ protocol: /^https?$/, error: 'must be the full address of the site, e.g. https://www.example.com' }).describe('The address the site is published at, used for canonical links, the sitemap and the feed.'),
   language: z.string().default('en'),
-  phone: z.string().regex(/^\+?[\d ().-]{7,}$/, 'must be a phone number such as (555) 010-0142'),
-  email: z.email('must be an e-mail address such as hello@example.com'),
+  phone: z.string().regex(/^\+?[\d ().-]{7,}$/, 'must be a phone number such as (555) 010-0142').describe('The phone number as visitors should read it; links dial it.'),
+  email: z.email('must be an e-mail address such as hello@example.com').describe('The general e-mail address.'),
   address: z.strictObject({ street: text, city: text, region: text, postalCode: text, country: z.string().length(2) }),
-  officeHours: z.array(officeHours).min(1),
+  officeHours: z.array(officeHours).min(1).describe('One row per group of days: a label, the days (Mo Tu We Th Fr Sa Su), and opens/closes times or closed: true.'),
   /** Who signs new articles unless the author changes it. */
   defaultAuthor: text,
   /** The default image for social sharing, 1200x630, under public/. */
   socialImage: z.string().regex(/^\/[\w./-]+\.(png|jpe?g)$/, 'must be a PNG or JPEG path under public/, e.g. /images/og-image.png'),
-  links,
+  links: links.describe('The external services the site sends visitors to.'),
   /** Service ids added to the booking page address, by what they book. */
   bookingServices: z.strictObject({ visit: text, diagnostic: text, mensHealth: text, womensHealth: text }),
   map: z.strictObject({ embedUrl: externalUrl, directionsUrl: externalUrl, title: text }),
   intakeWidget: z.strictObject({ scriptUrl: externalUrl, containerId: z.string().regex(/^[a-z][\w-]*$/) }).optional(),
-  analytics: z.strictObject({ measurementId: z.string().regex(/^G-[A-Z0-9]+$/, 'must be a Google Analytics id like G-ABC123').optional() }).default({}),
+  analytics: z.strictObject({ measurementId: z.string().regex(/^G-[A-Z0-9]+$/, 'must be a Google Analytics id like G-ABC123').optional() }).default({}).describe('Leave measurementId out and no request leaves the site; set it (G-…) to load Google Analytics.'),
   social: z.strictObject({ facebook: externalUrl, instagram: externalUrl, linkedin: externalUrl }),
-  copyrightYear: z.number().int().min(2000).max(2100),
-  disclaimer: text,
+  copyrightYear: z.number().int().min(2000).max(2100).describe('The year in the footer\'s copyright line.'),
+  disclaimer: text.describe('The short medical disclaimer in the footer.'),
 });
 export type Site = z.infer<typeof siteSchema>;

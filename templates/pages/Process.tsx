@@ -19,7 +19,7 @@ export function ProcessPage({ shell, view }: { shell: Shell; view: ProcessView }
       <div className="container">
         <ol className="process-steps">
           {process.steps.map((step, i) => (
-            <li key={step.title} className={`process-step accent-${step.color}`} aria-labelledby={`step-${i + 1}`}>
+            <li key={step.title} className={`process-step accent-${step.color}`}>
               <span className="process-icon">
                 <Icon name={step.icon} size={28} />
               </span>

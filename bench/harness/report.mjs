@@ -1,0 +1,116 @@
+/** Turning raw benchmark results into the tables printed and kept in bench/README.md. */
+import { median, round } from './measure.mjs';
+
+const fmt = (value, digits = 2) => (value === undefined || value === null || !Number.isFinite(value) ? '–' : value.toFixed(digits));
+
+/** Summary numbers of one tool at one N: medians over the successful runs. */
+export function summarize(entry) {
+  const good = entry.runs.filter((r) => r.ok);
+  if (good.length === 0) return { failed: true };
+  const walls = good.map((r) => r.wallMs / 1000);
+  return {
+    median: median(walls),
+    min: Math.min(...walls),
+    max: Math.max(...walls),
+    cpu: median(good.map((r) => r.cpuSeconds).filter((v) => v !== undefined)),
+    rss: median(good.map((r) => r.peakRssMb).filter((v) => v !== undefined)),
+    pages: good.at(-1).pages,
+    files: good.at(-1).files,
+    articlePagesOk: good.every((r) => r.articlePagesOk),
+    disturbed: good.filter((r) => r.disturbed).length,
+    redone: good.reduce((n, r) => n + r.redone.length, 0),
+    failedRuns: entry.runs.length - good.length,
+    // Drift: the last run against the first, to see that repeated runs stay flat.
+    drift: walls.length > 1 ? walls.at(-1) / walls[0] : undefined,
+  };
+}
+
+/** The markdown tables (cold builds per N, then warm rebuild and save-to-reload, then targets). */
+export function tables(results) {
+  const lines = [];
+  for (const size of results.sizes) {
+    lines.push(`#### N = ${size.n.toLocaleString('en-US')} articles`, '');
+    lines.push('| generator | median s | min s | max s | CPU s | peak RSS MB | pages | files | ours ÷ this | last ÷ first run |');
+    lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    const ours = size.cold.find((e) => e.tool === 'ours');
+    const oursSummary = ours ? summarize(ours) : { failed: true };
+    for (const entry of size.cold) {
+      const s = summarize(entry);
+      if (s.failed) {
+        lines.push(`| ${entry.name} | FAILED | | | | | | | | |`);
+        continue;
+      }
+      const ratio = entry.tool === 'ours' || oursSummary.failed ? '' : `${fmt(oursSummary.median / s.median)}×`;
+      const notes = [s.articlePagesOk ? '' : ' ⚠ article pages missing', s.disturbed ? ` ⚠ ${s.disturbed} disturbed` : ''].join('');
+      lines.push(
+        `| ${entry.name} ${entry.version}${notes} | **${fmt(s.median)}** | ${fmt(s.min)} | ${fmt(s.max)} | ${fmt(s.cpu)} | ${fmt(s.rss, 0)} | ${s.pages} | ${s.files} | ${ratio} | ${fmt(s.drift)} |`,
+      );
+    }
+    for (const entry of size.cold) {
+      const failed = entry.runs.filter((r) => !r.ok);
+      if (failed.length > 0) lines.push('', `${entry.name} failed ${failed.length} of ${entry.runs.length} runs (exit ${failed[0].code}): \`${oneLine(failed[0].stderr || failed[0].stdout)}\``);
+    }
+    lines.push('');
+  }
+
+  lines.push('#### Warm rebuild (one article changed, same output folder) and save-to-reload in `serve`', '');
+  lines.push('| N | warm build median s (min–max) | peak RSS MB | save→reload median ms (min–max) | serve start-up s | serve peak RSS MB |');
+  lines.push('| ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const size of results.sizes) {
+    const warm = size.warm;
+    const warmText = !warm ? 'not run' : warm.skipped ? `skipped: ${warm.skipped}` : warmCell(warm.runs);
+    const warmRss = warm?.runs ? fmt(median(warm.runs.filter((r) => r.ok).map((r) => r.peakRssMb)), 0) : '–';
+    const serve = size.serve;
+    let serveText = 'not run';
+    if (serve?.skipped) serveText = `skipped: ${oneLine(serve.skipped)}`;
+    else if (serve?.runs) {
+      const ms = serve.runs.map((r) => r.ms);
+      serveText = `**${fmt(median(ms), 0)}** (${fmt(Math.min(...ms), 0)}–${fmt(Math.max(...ms), 0)})${serve.runs.every((r) => r.verified) ? '' : ' ⚠ edit not always shown'}`;
+    }
+    lines.push(`| ${size.n.toLocaleString('en-US')} | ${warmText} | ${warmRss} | ${serveText} | ${serve?.startupMs ? fmt(serve.startupMs / 1000) : '–'} | ${fmt(serve?.peakRssMb, 0)} |`);
+  }
+  lines.push('');
+
+  lines.push(...targets(results).map((t) => `- ${t}`), '');
+  return lines.join('\n');
+}
+
+/** The four targets of issue 7, judged at the largest N measured. */
+export function targets(results) {
+  const size = results.sizes.at(-1);
+  if (!size) return [];
+  const get = (tool) => {
+    const entry = size.cold.find((e) => e.tool === tool);
+    return entry ? summarize(entry) : { failed: true };
+  };
+  const ours = get('ours');
+  const eleventy = get('eleventy');
+  const hugo = get('hugo');
+  const verdict = (ok) => (ok === undefined ? 'n/a' : ok ? 'PASS' : 'FAIL');
+  const at = `at N = ${size.n.toLocaleString('en-US')}`;
+  const warmRuns = size.warm?.runs?.filter((r) => r.ok) ?? [];
+  const warm = warmRuns.length ? median(warmRuns.map((r) => r.wallMs / 1000)) : undefined;
+  const reload = size.serve?.runs?.length ? median(size.serve.runs.map((r) => r.ms)) : undefined;
+  const known = (a, b) => (a === undefined || b === undefined ? undefined : a <= b);
+  const oursCold = ours.failed ? undefined : ours.median;
+  return [
+    `${verdict(known(oursCold, eleventy.failed ? undefined : eleventy.median))} cold build ${at} ≤ Eleventy's: ${fmt(oursCold)} s vs ${fmt(eleventy.median)} s`,
+    `${verdict(known(warm, hugo.failed ? undefined : hugo.median / 2))} warm build after one change ${at} ≤ ½ Hugo's cold build: ${fmt(warm)} s vs ${fmt(hugo.failed ? undefined : hugo.median / 2)} s`,
+    `${verdict(known(reload, 100))} save-to-reload in serve ${at} < 100 ms: ${fmt(reload, 0)} ms`,
+    `${verdict(known(ours.failed ? undefined : ours.rss, eleventy.failed ? undefined : eleventy.rss))} peak RSS ${at} ≤ Eleventy's: ${fmt(ours.rss, 0)} MB vs ${fmt(eleventy.rss, 0)} MB`,
+  ];
+}
+
+function warmCell(runs) {
+  const good = runs.filter((r) => r.ok).map((r) => r.wallMs / 1000);
+  if (good.length === 0) return `FAILED: \`${oneLine(runs[0]?.stderr ?? '')}\``;
+  return `**${fmt(median(good))}** (${fmt(Math.min(...good))}–${fmt(Math.max(...good))})`;
+}
+
+/** The first meaningful line of an error output, short enough for a table. */
+export function oneLine(text) {
+  const line = String(text).split('\n').map((l) => l.trim()).find((l) => l.length > 0) ?? '';
+  return line.replace(/\|/g, '\\|').replace(/`/g, "'").slice(0, 220);
+}
+
+export { fmt, round };

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+/**
+ * Summarises a V8 .cpuprofile (from `node --cpu-prof`): self time by module and by function,
+ * and inclusive time of the pipeline's stage functions.
+ *
+ *   node bench/profile/cpuprofile.mjs FILE.cpuprofile [--top 25] [--json]
+ */
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The build's stage functions (and hot helpers) whose inclusive time is reported, as
+ * `name` or `name@module` where the name alone is ambiguous.
+ */
+export const stageFunctions = [
+  'build@clinic-site (lib/)', 'loadContent', 'loadArticles', 'loadArticle', 'matter@gray-matter', 'parseYaml', 'validate@clinic-site (lib/)',
+  'markdownToHtml', 'readTimeOf', 'fromMarkdown@mdast-util-from-markdown', 'compiler@remark-html', 'toHast@mdast-util-to-hast',
+  'sanitize@hast-util-sanitize', 'toHtml@hast-util-to-html',
+  'buildRoutes', 'loadTemplates', 'bundleAssets', 'renderView', 'renderToStaticMarkup',
+  'sitemaps', 'rssFeed', 'verifyLinks', 'write@clinic-site (lib/)', 'commit@clinic-site (lib/)', 'sized', 'gzipSync',
+];
+
+/** The module a call frame belongs to: an npm package, our bundle, the template bundle, Node itself or V8. */
+export function moduleOf(callFrame) {
+  const { url, functionName } = callFrame;
+  if (!url) return functionName.startsWith('(') ? functionName : '(native/V8 builtins)';
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
+  if (pkg && pkg[1] !== '.cache') return pkg[1];
+  if (/templates-[\w]+\.mjs$/.test(url)) return 'templates (bundle)';
+  if (/\/lib\/[^/]+\.js$/.test(url)) return 'clinic-site (lib/)';
+  if (url.startsWith('node:')) return 'node: internals';
+  return url.replace(/^file:\/\//, '');
+}
+
+/** Self and inclusive times (ms) of a parsed .cpuprofile. */
+export function analyse(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const selfByNode = new Map();
+  const samples = profile.samples;
+  const deltas = profile.timeDeltas;
+  // timeDeltas[i] is the time before sample i; the time a sample stands for is the gap to the next one.
+  for (let i = 0; i < samples.length; i++) {
+    const ms = (deltas[i + 1] ?? deltas[i] ?? 0) / 1000;
+    selfByNode.set(samples[i], (selfByNode.get(samples[i]) ?? 0) + ms);
+  }
+  const total = [...selfByNode.values()].reduce((a, b) => a + b, 0);
+  const byModule = new Map();
+  const byFunction = new Map();
+  const inclusive = new Map(stageFunctions.map((f) => [f, 0]));
+  const stageOf = (callFrame) => {
+    const plain = callFrame.functionName;
+    if (inclusive.has(plain)) return plain;
+    const qualified = `${plain}@${moduleOf(callFrame)}`;
+    return inclusive.has(qualified) ? qualified : undefined;
+  };
+  for (const [id, ms] of selfByNode) {
+    const node = byId.get(id);
+    const mod = moduleOf(node.callFrame);
+    byModule.set(mod, (byModule.get(mod) ?? 0) + ms);
+    const key = `${node.callFrame.functionName || '(anonymous)'}  ${mod}${node.callFrame.url ? `:${node.callFrame.lineNumber + 1}` : ''}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
+    // Inclusive: every stage function on this sample's stack, counted once per stack.
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const name = stageOf(byId.get(at).callFrame);
+      if (name && !seen.has(name)) {
+        seen.add(name);
+        inclusive.set(name, inclusive.get(name) + ms);
+      }
+    }
+  }
+  const sorted = (map) => [...map].sort((a, b) => b[1] - a[1]);
+  return { totalMs: total, byModule: sorted(byModule), byFunction: sorted(byFunction), inclusive: [...inclusive].filter(([, ms]) => ms > 0) };
+}
+
+/** Markdown tables of an analysis. */
+export function format(result, top = 25) {
+  const pct = (ms) => `${((100 * ms) / result.totalMs).toFixed(1)}%`;
+  const lines = [`Profiled time: ${Math.round(result.totalMs)} ms of samples.`, '', '| module | self ms | share |', '| --- | ---: | ---: |'];
+  for (const [mod, ms] of result.byModule.slice(0, top)) lines.push(`| ${mod} | ${Math.round(ms)} | ${pct(ms)} |`);
+  lines.push('', '| function (module:line) | self ms | share |', '| --- | ---: | ---: |');
+  for (const [fn, ms] of result.byFunction.slice(0, top)) lines.push(`| \`${fn.replace(/\|/g, '\\|')}\` | ${Math.round(ms)} | ${pct(ms)} |`);
+  lines.push('', '| stage function | inclusive ms | share |', '| --- | ---: | ---: |');
+  for (const [fn, ms] of result.inclusive) lines.push(`| \`${fn}\` | ${Math.round(ms)} | ${pct(ms)} |`);
+  return lines.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '25' }, json: { type: 'boolean', default: false } } });
+  if (positionals.length !== 1) {
+    process.stderr.write('Usage: node bench/profile/cpuprofile.mjs FILE.cpuprofile [--top 25] [--json]\n');
+    process.exit(2);
+  }
+  const result = analyse(JSON.parse(readFileSync(positionals[0], 'utf8')));
+  process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${format(result, Number(values.top))}\n`);
+}

@@ -1,0 +1,41 @@
+// Renders the site's illustrations (the SVG files beside this script) to the JPEGs under public/images/.
+// Run: node scripts/artwork/render.mjs. Keep each output under ~60 KB; sizes must match the content files.
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+
+/** Source drawing, output file and pixel size. */
+const artwork = [
+  ['mens-health.svg', 'public/images/services/mens-health.jpg', 960, 800],
+  ['womens-health.svg', 'public/images/services/womens-health.jpg', 960, 800],
+  ['inbody-570.svg', 'public/images/inbody/inbody-570.jpg', 720, 540],
+  ['ingrip.svg', 'public/images/inbody/ingrip.jpg', 720, 540],
+  ['inbody-package.svg', 'public/images/inbody/inbody-package.jpg', 720, 540],
+];
+
+/** Replaces each `<g data-include="FILE" .../>` with that file's `<g id="device">` drawing, keeping the other attributes. */
+async function withIncludes(svg) {
+  let out = svg;
+  for (const match of svg.matchAll(/<g data-include="([^"]+)"([^>]*)\/>/g)) {
+    const included = await readFile(join(here, match[1]), 'utf8');
+    const device = included.match(/<g id="device">([\s\S]*?)\n  <\/g>/);
+    if (!device) throw new Error(`${match[1]} has no <g id="device"> drawing to include`);
+    out = out.replace(match[0], `<g${match[2]}>${device[1]}</g>`);
+  }
+  return out;
+}
+
+for (const [source, output, width, height] of artwork) {
+  const svg = Buffer.from(await withIncludes(await readFile(join(here, source), 'utf8')));
+  const bytes = await sharp(svg, { density: 72 })
+    .resize(width, height)
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80, mozjpeg: true, chromaSubsampling: '4:2:0' })
+    .toBuffer();
+  await writeFile(join(root, output), bytes);
+  console.log(`${output}  ${width}x${height}  ${(bytes.length / 1024).toFixed(1)} KB`);
+}

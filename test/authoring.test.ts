@@ -1,0 +1,92 @@
+/** Authoring aids: `new article`, `new treatment`, generated editor schemas and field reference. */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../src/build.ts';
+import { loadContent } from '../src/content/load.ts';
+import { generatedFiles } from '../src/generated.ts';
+import { slugify } from '../src/scaffold.ts';
+import { memoryWriter } from '../src/writer.ts';
+import { projectRoot, removeProject, runCli, tempProject } from './helpers.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await tempProject();
+});
+afterAll(async () => {
+  await removeProject(dir);
+});
+
+describe('new article', () => {
+  it('should write a complete draft that validates, and print its path and preview URL', async () => {
+    const result = await runCli(['new', 'article', 'Sleep & Hormones: What Changes After 40?'], dir);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('content/blog/sleep-hormones-what-changes-after-40.md');
+    expect(result.stdout).toContain('http://127.0.0.1:4321/blog/sleep-hormones-what-changes-after-40/');
+    const text = await readFile(join(dir, 'content/blog/sleep-hormones-what-changes-after-40.md'), 'utf8');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(text).toContain(`publishDate: ${today}`);
+    expect(text).toMatch(/^author: "Dr\. Jane Example, DNP, FNP-C"$/m);
+    expect(text).toContain('draft: true');
+    const content = await loadContent(dir);
+    const article = content.articles.find((a) => a.slug === 'sleep-hormones-what-changes-after-40')!;
+    expect(article.draft).toBe(true);
+    expect(new Set(content.articles.map((a) => a.category)).has(article.category)).toBe(true);
+    expect(article.readTime).toMatch(/^\d+ min read$/);
+  });
+
+  it('should refuse to overwrite an existing article and exit 1', async () => {
+    const before = await readFile(join(dir, 'content/blog/why-we-started.md'), 'utf8');
+    const result = await runCli(['new', 'article', 'Why We Started'], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('already exists');
+    expect(await readFile(join(dir, 'content/blog/why-we-started.md'), 'utf8')).toBe(before);
+  });
+
+  it('should keep a draft out of build but show it with --drafts', async () => {
+    const published = await build({ root: dir, writer: memoryWriter() });
+    expect(published.files).not.toContain('blog/sleep-hormones-what-changes-after-40/index.html');
+    expect(published.warnings.join(' ')).toMatch(/draft/);
+    const writer = memoryWriter();
+    await build({ root: dir, writer, drafts: true });
+    const html = new TextDecoder().decode(writer.files.get('blog/sleep-hormones-what-changes-after-40/index.html'));
+    expect(html).toContain('Draft');
+    expect(new TextDecoder().decode(writer.files.get('sitemap.xml'))).not.toContain('sleep-hormones');
+  });
+
+  it('should make slugs from titles', () => {
+    expect(slugify('Fat Loss vs. Weight Loss')).toBe('fat-loss-vs-weight-loss');
+    expect(slugify("Women's Health — Café Edition")).toBe('womens-health-cafe-edition');
+  });
+});
+
+describe('new treatment', () => {
+  it('should write a treatment that validates and refuse a bad id with exit 2', async () => {
+    const result = await runCli(['new', 'treatment', 'vitamin-d'], dir);
+    expect(result.code, result.stderr).toBe(0);
+    const content = await loadContent(dir);
+    expect(content.treatments.get('vitamin-d')?.faq.length).toBeGreaterThanOrEqual(3);
+    expect((await runCli(['new', 'treatment', 'Vitamin D'], dir)).code).toBe(2);
+    expect((await runCli(['new', 'treatment', 'vitamin-d'], dir)).code).toBe(1);
+  });
+});
+
+describe('generated files', () => {
+  it('should have every editor schema, editor setting and the field reference up to date (run npm run generate)', async () => {
+    for (const [file, text] of await generatedFiles(projectRoot)) {
+      const current = await readFile(join(projectRoot, file), 'utf8').catch(() => '(missing)');
+      expect(current, `${file} is out of date: run npm run generate`).toBe(text);
+    }
+  });
+
+  it('should point every YAML file of content/ at its schema', async () => {
+    const { readdir } = await import('node:fs/promises');
+    const entries = await readdir(join(projectRoot, 'content'), { recursive: true, withFileTypes: true });
+    for (const entry of entries.filter((e) => e.isFile() && /\.(ya?ml|md)$/.test(e.name))) {
+      const text = await readFile(join(entry.parentPath, entry.name), 'utf8');
+      const match = /# yaml-language-server: \$schema=(\S+)/.exec(text);
+      expect(match, `${entry.name} has no schema comment`).not.toBeNull();
+      await readFile(join(entry.parentPath, match![1]!)); // the schema file exists
+    }
+  });
+});
