@@ -16,13 +16,15 @@ import { editArticle, generateArticles } from './harness/articles.mjs';
 import { canMeasureRss, machineBusySeconds, round, sleep, timedRun, undisturbed } from './harness/measure.mjs';
 import { tables, oneLine } from './harness/report.mjs';
 import { measureSaveToReload } from './harness/serve.mjs';
-import { allTools, benchDir, inspectOutput, ours } from './harness/tools.mjs';
+import { snapshotProduct } from './harness/product.mjs';
+import { benchDir, inspectOutput, ourTool, peers } from './harness/tools.mjs';
 
 const { values: options } = parseArgs({
   options: {
     sizes: { type: 'string', default: '100,1000,4000' },
     runs: { type: 'string', default: '5' },
-    tools: { type: 'string', default: allTools.map((t) => t.id).join(',') },
+    tools: { type: 'string', default: 'ours,eleventy,hugo' },
+    rev: { type: 'string' },
     'serve-runs': { type: 'string' },
     'serve-sizes': { type: 'string', default: '1000,4000' },
     'warm-sizes': { type: 'string', default: '1000,4000' },
@@ -40,6 +42,7 @@ if (options.help) {
   --sizes 100,1000,4000   article counts to build
   --runs 5                clean builds per generator and N (the median is reported)
   --tools ours,eleventy,hugo
+  --rev REV               benchmark a git revision of the product instead of the working tree
   --warm-sizes 1000,4000  N at which our warm rebuild is measured ("all" for every size, "none")
   --serve-sizes 1000,4000 N at which save-to-reload in serve is measured ("all", "none")
   --serve-runs N          saves measured in serve (default: --runs, at least 5)
@@ -73,7 +76,16 @@ const log = (line = '') => {
 const started = new Date();
 const stamp = started.toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
 const work = setUpWorkdir();
-const tools = allTools.filter((t) => chosen.has(t.id)).map((t) => ({ tool: t, available: t.available() }));
+// A frozen, compiled copy of the product: edits made while the run goes on do not leak into it.
+let ours;
+try {
+  const productDir = join(work.dir, 'product');
+  ours = ourTool(productDir, snapshotProduct(productDir, options.rev));
+} catch (error) {
+  log(`! ${error.message}`);
+  ours = ourTool(join(work.dir, 'product'), 'not compiled');
+}
+const tools = [ours, ...peers].filter((t) => chosen.has(t.id)).map((t) => ({ tool: t, available: t.available() }));
 for (const { tool, available } of tools) if (available !== true) log(`! ${tool.name} left out: ${available}`);
 const active = tools.filter((t) => t.available === true).map((t) => t.tool);
 
@@ -81,7 +93,7 @@ const results = {
   date: started.toISOString(),
   machine: machineInfo(work),
   versions: Object.fromEntries(active.map((t) => [t.id, t.version()])),
-  settings: { sizes, runs, serveRuns, maxOtherCpu, retries, seed, warmSizes: [...warmSizes], serveSizes: [...serveSizes] },
+  settings: { rev: options.rev ?? 'working tree', sizes, runs, serveRuns, maxOtherCpu, retries, seed, warmSizes: [...warmSizes], serveSizes: [...serveSizes] },
   idleOtherCpuPerSecond: await idleLoad(),
   sizes: [],
 };
@@ -160,7 +172,7 @@ async function benchSize(n) {
     if (!oursOk) size.serve = { skipped: 'the clean build fails' };
     else {
       log(`  serve: save-to-reload, ${serveRuns} saves`);
-      size.serve = await measureSaveToReload(sites.get('ours'), articles, { runs: serveRuns, maxOtherCpu, retries, log });
+      size.serve = await measureSaveToReload(ours, sites.get('ours'), articles, { runs: serveRuns, maxOtherCpu, retries, log });
       if (size.serve.skipped) log(`  serve: skipped: ${size.serve.skipped}`);
     }
   }

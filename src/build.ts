@@ -4,6 +4,8 @@ import { bundleAssets } from './assets.ts';
 import { loadContent } from './content/load.ts';
 import { robotsTxt, rssFeed, sitemaps } from './feeds.ts';
 import { headersFile } from './headers.ts';
+import { checkImageReferences, processImages } from './images.ts';
+import { SiteErrors } from './errors.ts';
 import { buildRoutes, publishedArticles, type RouteOptions } from './routes.ts';
 import { externalLinks, renderView, viewOf } from './render.ts';
 import { loadTemplates } from './templates.ts';
@@ -55,8 +57,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     };
     const routes = buildRoutes(content, routeOptions);
     const [templates, assets] = await Promise.all([loadTemplates(root), bundleAssets(root, content.site.socialImage)]);
+    const missingImages = checkImageReferences(content.sources, assets.publicFiles);
+    if (missingImages.length > 0) throw new SiteErrors(missingImages);
+    const images = await processImages(root, assets.publicFiles);
+    // Sharing images declare their real size (an article's own image may differ from the default).
+    for (const route of routes) {
+      const info = images.images[new URL(route.meta.image.url).pathname];
+      if (info) route.meta = { ...route.meta, image: { ...route.meta.image, width: info.width, height: info.height } };
+    }
     const links = externalLinks(content);
-    const pages = routes.map((route) => ({ route, html: renderView(templates.module, viewOf(content, route, assets.links, links)) }));
+    const pages = routes.map((route) => ({ route, html: renderView(templates.module, viewOf(content, route, assets.links, links, images.images)) }));
 
     const published = publishedArticles(content, { ...routeOptions, drafts: false, future: false });
     const extras = [
@@ -65,13 +75,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       { file: 'feed.xml', text: rssFeed(content, published, routeOptions.baseUrl) },
       { file: '_headers', text: headersFile(content.site) },
     ];
-    const otherFiles = [...assets.bundled, ...assets.publicFiles].map((f) => f.file).concat(extras.map((e) => e.file));
+    const otherFiles = [...assets.bundled, ...assets.publicFiles, ...images.files].map((f) => f.file).concat(extras.map((e) => e.file));
     verifyLinks(pages.map((p) => ({ path: p.route.path, html: p.html })), otherFiles);
 
     await Promise.all([
       ...pages.map((p) => writer.write(p.route.file, p.html)),
       ...assets.bundled.map((f) => writer.write(f.file, f.bytes)),
       ...assets.publicFiles.map((f) => writer.write(f.file, f.bytes)),
+      ...images.files.map((f) => writer.write(f.file, f.bytes)),
       ...extras.map((e) => writer.write(e.file, e.text)),
     ]);
     await writer.commit();

@@ -40,7 +40,8 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
         drafts: options.drafts ?? false,
         future: options.future ?? false,
       });
-      process.stdout.write(summary(result, relative(root, resolve(root, options.out)) || '.', color));
+      const shown = relative(root, resolve(root, options.out));
+      process.stdout.write(summary(result, shown.startsWith('..') ? resolve(root, options.out) : shown || '.', color));
     });
 
   program

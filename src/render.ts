@@ -5,6 +5,7 @@ import { problems } from './errors.ts';
 import type { Content } from './content/load.ts';
 import type { Route } from './routes.ts';
 import type { TemplateModule } from './templates.ts';
+import type { ImageInfo } from './images.ts';
 import type { AssetLinks, ExternalLinks, RouteView } from './view.ts';
 
 /** A rendered page: where it goes and its HTML. */
@@ -19,7 +20,7 @@ export function externalLinks(content: Content): ExternalLinks {
 }
 
 /** The full view a template receives for one route. */
-export function viewOf(content: Content, route: Route, assets: AssetLinks, links: ExternalLinks): RouteView {
+export function viewOf(content: Content, route: Route, assets: AssetLinks, links: ExternalLinks, images: Record<string, ImageInfo>): RouteView {
   return {
     shell: {
       site: content.site,
@@ -32,6 +33,7 @@ export function viewOf(content: Content, route: Route, assets: AssetLinks, links
       links,
       draft: route.draft,
       scripts: route.scripts,
+      images,
     },
     page: route.page,
   };

@@ -170,7 +170,7 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
         description: article.excerpt,
         keywords: [article.category, ...(blogMeta?.keywords ?? [])],
         url,
-        image,
+        image: articleImage === image.url ? image : { ...image, url: articleImage, alt: article.title },
         type: 'article',
         index: !isDraft(article),
       },

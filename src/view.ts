@@ -1,5 +1,6 @@
 /** The typed hand-off from the generator to the templates: what each page receives. */
 import type { Content, ServicePage } from './content/load.ts';
+import type { ImageInfo } from './images.ts';
 import type { Article } from './schemas/article.ts';
 import type { Navigation, Program, Treatment } from './schemas/catalogue.ts';
 import type { BlogPage, Home, NotFoundPage, PillarEntry, ProcessPage } from './schemas/pages.ts';
@@ -50,6 +51,8 @@ export interface Shell {
   draft: boolean;
   /** Extra head elements a page needs (the blog's intake widget). */
   scripts: string[];
+  /** Size and variants of every image under public/images/, by path. */
+  images: Record<string, ImageInfo>;
 }
 
 /** Every external address the site links to, resolved from site.yaml. */

@@ -2,6 +2,7 @@
 import type { ReactElement } from 'react';
 import type { RouteView } from '../src/view.ts';
 import { Document } from './components/Document.tsx';
+import { ImagesContext } from './components/Picture.tsx';
 import { ArticlePage } from './pages/Article.tsx';
 import { BlogPage } from './pages/Blog.tsx';
 import { HomePage } from './pages/Home.tsx';
@@ -14,7 +15,11 @@ import { MembershipsPage } from './pages/Memberships.tsx';
 
 /** Renders the whole document of one route. */
 export function Page({ shell, page }: RouteView): ReactElement {
-  return <Document shell={shell}>{body(shell, page)}</Document>;
+  return (
+    <ImagesContext.Provider value={shell.images}>
+      <Document shell={shell}>{body(shell, page)}</Document>
+    </ImagesContext.Provider>
+  );
 }
 
 function body(shell: RouteView['shell'], page: RouteView['page']): ReactElement {

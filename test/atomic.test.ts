@@ -29,7 +29,7 @@ describe('atomic output', () => {
   it('should leave the previous output untouched when a template fails to compile', async () => {
     const before = await snapshot(join(dir, 'dist'));
     await editFile(dir, 'content/treatments/ssri.yaml', /^titel: /m, 'title: ');
-    await editFile(dir, 'templates/pages/NotFound.tsx', '<h1>', '<h1 <');
+    await editFile(dir, 'templates/pages/NotFound.tsx', '<h1', '<h1 <');
     const result = await runCli(['build'], dir);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('templates/pages/NotFound.tsx');

@@ -9,14 +9,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { editArticle } from './articles.mjs';
 import { machineBusySeconds, peakRssOfMb, round, sleep, treeCpuSeconds } from './measure.mjs';
-import { repoDir } from './tools.mjs';
 
 const startTimeoutMs = 5 * 60_000;
 const reloadTimeoutMs = 60_000;
 
-/** Measures `runs` save-to-reload times in the site at `site`; resolves to `{ skipped }` or the runs. */
-export async function measureSaveToReload(site, articles, { runs, maxOtherCpu, retries = 3, log = () => {} }) {
-  const child = spawn(process.execPath, [join(repoDir, 'bin', 'clinic-site.js'), 'serve', '--port', '0'], {
+/** Measures `runs` save-to-reload times of our tool's dev server in the site at `site`; resolves to `{ skipped }` or the runs. */
+export async function measureSaveToReload(tool, site, articles, { runs, maxOtherCpu, retries = 3, log = () => {} }) {
+  const child = spawn(process.execPath, [tool.bin, 'serve', '--port', '0'], {
     cwd: site,
     env: { ...process.env, NO_COLOR: '1', BROWSER: 'none' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,7 +10,6 @@ import { fileURLToPath } from 'node:url';
 
 export const benchDir = fileURLToPath(new URL('..', import.meta.url));
 export const repoDir = join(benchDir, '..');
-const ourBin = join(repoDir, 'bin', 'clinic-site.js');
 const eleventyCmd = join(benchDir, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
 
 /** Writes the articles into `dir` as SLUG.md. */
@@ -19,39 +18,41 @@ export function writeArticles(dir, articles) {
   for (const a of articles) writeFileSync(join(dir, a.file), a.text);
 }
 
-/** clinic-site: a copy of the project's content, templates and public files, with the generated blog. */
-export const ours = {
-  id: 'ours',
-  name: 'clinic-site',
-  available: () => (existsSync(join(repoDir, 'lib', 'cli.js')) ? true : 'lib/cli.js is missing: run `node scripts/compile.mjs` first'),
-  version() {
-    const pkg = JSON.parse(readFileSync(join(repoDir, 'package.json'), 'utf8'));
-    const rev = spawnSync('git', ['-C', repoDir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout?.trim();
-    const dirty = spawnSync('git', ['-C', repoDir, 'status', '--porcelain', '--', 'src', 'templates', 'content'], { encoding: 'utf8' }).stdout?.trim();
-    return `${pkg.version}${rev ? ` (${rev}${dirty ? ', with uncommitted changes' : ''})` : ''}`;
-  },
-  /** The article files of the site, for edits in warm and serve runs. */
-  articleDir: (site) => join(site, 'content', 'blog'),
-  prepare(site, articles) {
-    mkdirSync(site, { recursive: true });
-    // Templates import a few helpers from src/, so it comes along.
-    for (const part of ['content', 'templates', 'public', 'src']) cpSync(join(repoDir, part), join(site, part), { recursive: true });
-    if (existsSync(join(repoDir, 'tsconfig.json'))) cpSync(join(repoDir, 'tsconfig.json'), join(site, 'tsconfig.json'));
-    const blog = join(site, 'content', 'blog');
-    for (const name of readdirSync(blog)) if (name.endsWith('.md')) rmSync(join(blog, name));
-    writeArticles(blog, articles);
-    // A real node_modules of links, so the build's own cache (node_modules/.cache) stays inside the copy.
-    mkdirSync(join(site, 'node_modules'));
-    for (const name of readdirSync(join(repoDir, 'node_modules'))) {
-      if (!name.startsWith('.')) symlinkSync(join(repoDir, 'node_modules', name), join(site, 'node_modules', name));
-    }
-  },
-  clean(site, out) {
-    rmSync(out, { recursive: true, force: true });
-    rmSync(join(site, 'node_modules', '.cache'), { recursive: true, force: true });
-  },
-  command: (site, out) => ({ command: process.execPath, args: [ourBin, 'build', '--out', out], cwd: site }),
-};
+/** clinic-site from a copy of the product in `productDir` (see product.mjs): the real site plus the generated blog. */
+export function ourTool(productDir, version) {
+  const bin = join(productDir, 'bin', 'clinic-site.js');
+  return {
+    id: 'ours',
+    name: 'clinic-site',
+    productDir,
+    bin,
+    available: () => (existsSync(join(productDir, 'lib', 'cli.js')) ? true : `${productDir}/lib/cli.js is missing`),
+    version: () => version,
+    /** The article files of the site, for edits in warm and serve runs. */
+    articleDir: (site) => join(site, 'content', 'blog'),
+    prepare(site, articles) {
+      mkdirSync(site, { recursive: true });
+      // Templates import a few helpers from src/, so it comes along.
+      for (const part of ['content', 'templates', 'public', 'src', 'tsconfig.json']) {
+        if (existsSync(join(productDir, part))) cpSync(join(productDir, part), join(site, part), { recursive: true });
+      }
+      const blog = join(site, 'content', 'blog');
+      mkdirSync(blog, { recursive: true });
+      for (const name of readdirSync(blog)) if (name.endsWith('.md')) rmSync(join(blog, name));
+      writeArticles(blog, articles);
+      // A real node_modules of links, so the build's own cache (node_modules/.cache) stays inside the copy.
+      mkdirSync(join(site, 'node_modules'));
+      for (const name of readdirSync(join(repoDir, 'node_modules'))) {
+        if (!name.startsWith('.')) symlinkSync(join(repoDir, 'node_modules', name), join(site, 'node_modules', name));
+      }
+    },
+    clean(site, out) {
+      rmSync(out, { recursive: true, force: true });
+      rmSync(join(site, 'node_modules', '.cache'), { recursive: true, force: true });
+    },
+    command: (site, out) => ({ command: process.execPath, args: [bin, 'build', '--out', out], cwd: site }),
+  };
+}
 
 /** Eleventy 3 with its default markdown-it, Nunjucks layouts, markdown not pre-processed as a template. */
 export const eleventy = {
@@ -153,7 +154,8 @@ unsafe = false
   }),
 };
 
-export const allTools = [ours, eleventy, hugo];
+/** The peers, always measured the same way. */
+export const peers = [eleventy, hugo];
 
 /** HTML pages and all files under an output folder, and how many articles have their own page with their title. */
 export function inspectOutput(out, articles) {

@@ -33,6 +33,20 @@ export function moduleOf(callFrame) {
   return url.replace(/^file:\/\//, '');
 }
 
+/** A coarser grouping of modules: what part of the work a module does. */
+export function areaOf(mod) {
+  if (/^(micromark|mdast-|hast-|unist-|remark|unified|vfile|property-information|space-separated|comma-separated|stringify-entities|character-|html-void|zwitch|devlop|decode-named|trim-lines|bail|trough|ccount|longest-streak|markdown-table|extend|is-plain-obj|html-url)/.test(mod)) {
+    return 'markdown (remark, micromark, mdast/hast utilities)';
+  }
+  if (mod === 'react' || mod === 'react-dom' || mod === 'scheduler' || mod === 'templates (bundle)') return 'React rendering (react, react-dom, templates)';
+  if (mod === 'yaml' || mod === 'zod' || mod === 'gray-matter' || mod === 'js-yaml' || mod === 'section-matter' || mod === 'kind-of' || mod === 'strip-bom-string') return 'front matter (gray-matter, yaml, zod)';
+  if (mod === '(garbage collector)') return 'garbage collection';
+  if (mod === 'node: internals') return 'Node internals (module loading, fs, zlib)';
+  if (mod === 'clinic-site (lib/)') return 'our code (lib/)';
+  if (mod === '(idle)' || mod === '(program)') return 'idle / program';
+  return mod.startsWith('(') ? 'V8 builtins' : `other: ${mod}`;
+}
+
 /** Self and inclusive times (ms) of a parsed .cpuprofile. */
 export function analyse(profile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -48,6 +62,7 @@ export function analyse(profile) {
   }
   const total = [...selfByNode.values()].reduce((a, b) => a + b, 0);
   const byModule = new Map();
+  const byArea = new Map();
   const byFunction = new Map();
   const inclusive = new Map(stageFunctions.map((f) => [f, 0]));
   const stageOf = (callFrame) => {
@@ -60,7 +75,9 @@ export function analyse(profile) {
     const node = byId.get(id);
     const mod = moduleOf(node.callFrame);
     byModule.set(mod, (byModule.get(mod) ?? 0) + ms);
-    const key = `${node.callFrame.functionName || '(anonymous)'}  ${mod}${node.callFrame.url ? `:${node.callFrame.lineNumber + 1}` : ''}`;
+    byArea.set(areaOf(mod), (byArea.get(areaOf(mod)) ?? 0) + ms);
+    const file = node.callFrame.url ? node.callFrame.url.split('/').pop() : '';
+    const key = `${node.callFrame.functionName || '(anonymous)'}  ${mod}${file ? ` ${file}:${node.callFrame.lineNumber + 1}` : ''}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
     // Inclusive: every stage function on this sample's stack, counted once per stack.
     const seen = new Set();
@@ -73,15 +90,17 @@ export function analyse(profile) {
     }
   }
   const sorted = (map) => [...map].sort((a, b) => b[1] - a[1]);
-  return { totalMs: total, byModule: sorted(byModule), byFunction: sorted(byFunction), inclusive: [...inclusive].filter(([, ms]) => ms > 0) };
+  return { totalMs: total, byArea: sorted(byArea), byModule: sorted(byModule), byFunction: sorted(byFunction), inclusive: [...inclusive].filter(([, ms]) => ms > 0) };
 }
 
 /** Markdown tables of an analysis. */
 export function format(result, top = 25) {
   const pct = (ms) => `${((100 * ms) / result.totalMs).toFixed(1)}%`;
-  const lines = [`Profiled time: ${Math.round(result.totalMs)} ms of samples.`, '', '| module | self ms | share |', '| --- | ---: | ---: |'];
+  const lines = [`Profiled time: ${Math.round(result.totalMs)} ms of samples.`, '', '| area | self ms | share |', '| --- | ---: | ---: |'];
+  for (const [area, ms] of result.byArea) lines.push(`| ${area} | ${Math.round(ms)} | ${pct(ms)} |`);
+  lines.push('', '| module | self ms | share |', '| --- | ---: | ---: |');
   for (const [mod, ms] of result.byModule.slice(0, top)) lines.push(`| ${mod} | ${Math.round(ms)} | ${pct(ms)} |`);
-  lines.push('', '| function (module:line) | self ms | share |', '| --- | ---: | ---: |');
+  lines.push('', '| function (module file:line) | self ms | share |', '| --- | ---: | ---: |');
   for (const [fn, ms] of result.byFunction.slice(0, top)) lines.push(`| \`${fn.replace(/\|/g, '\\|')}\` | ${Math.round(ms)} | ${pct(ms)} |`);
   lines.push('', '| stage function | inclusive ms | share |', '| --- | ---: | ---: |');
   for (const [fn, ms] of result.inclusive) lines.push(`| \`${fn}\` | ${Math.round(ms)} | ${pct(ms)} |`);

@@ -26,9 +26,10 @@ export function BodyScanCard({
   links: ExternalLinks;
   labels: BodyScanLabels;
 }): ReactElement {
-  const headingId = `offering-${offering.id}`;
+  const id = `offering-${offering.id}`;
+  const headingId = `${id}-title`;
   return (
-    <article className={offering.savings ? 'scan-card scan-card-featured' : 'scan-card'} aria-labelledby={headingId}>
+    <article className={offering.savings ? 'scan-card scan-card-featured' : 'scan-card'} id={id} aria-labelledby={headingId}>
       <div className="scan-card-image">
         <Picture src={offering.image.src} alt={offering.image.alt} width={offering.image.width} height={offering.image.height} sizes="(min-width: 1024px) 380px, (min-width: 768px) 50vw, 100vw" />
         {offering.savings ? <p className="savings-badge">{offering.savings}</p> : null}

@@ -3,11 +3,12 @@ import type { ReactElement } from 'react';
 import type { FaqEntry } from '../../src/schemas/common.ts';
 import { Icon } from './Icon.tsx';
 
-export function FaqList({ entries }: { entries: FaqEntry[] }): ReactElement {
+/** `openFirst` shows the first answer from the start, so a card never looks empty. */
+export function FaqList({ entries, openFirst = false }: { entries: FaqEntry[]; openFirst?: boolean }): ReactElement {
   return (
     <div className="faq-list">
-      {entries.map((entry) => (
-        <details key={entry.question} className="faq-item">
+      {entries.map((entry, i) => (
+        <details key={entry.question} className="faq-item" open={openFirst && i === 0}>
           <summary>
             <span>{entry.question}</span>
             <Icon name="chevron-down" size={18} className="faq-chevron" />

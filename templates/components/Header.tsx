@@ -1,6 +1,6 @@
 /** The sticky header: logo, main navigation with the Services dropdown, external actions, and the mobile drawer. */
 import type { ReactElement } from 'react';
-import { outboundHref } from '../../src/links.ts';
+import { outboundHref } from '../lib/links.ts';
 import type { NavLink } from '../../src/schemas/catalogue.ts';
 import type { Shell } from '../../src/view.ts';
 import { Icon } from './Icon.tsx';

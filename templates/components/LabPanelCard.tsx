@@ -20,9 +20,10 @@ export function LabPanelCard({
   featuresLabel: string;
   bestForLabel: string;
 }): ReactElement {
-  const headingId = `panel-${panel.id}`;
+  const id = `panel-${panel.id}`;
+  const headingId = `${id}-title`;
   return (
-    <article className={`lab-panel-card accent-${panel.color}`} aria-labelledby={headingId}>
+    <article className={`lab-panel-card accent-${panel.color}`} id={id} aria-labelledby={headingId}>
       <header className="lab-panel-header">
         <span className="card-icon card-icon-large">
           <Icon name={panel.icon} size={28} />

@@ -1,6 +1,6 @@
 /** Links that leave the site or raise analytics events, written once with the right attributes. */
 import type { ReactElement, ReactNode } from 'react';
-import { outboundHref } from '../../src/links.ts';
+import { outboundHref } from '../lib/links.ts';
 import type { AnalyticsEvent, OutboundAction } from '../../src/schemas/common.ts';
 import type { ExternalLinks } from '../../src/view.ts';
 import { Icon } from './Icon.tsx';

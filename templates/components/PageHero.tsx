@@ -10,6 +10,7 @@ export function PageHero({
   intro,
   image,
   actions,
+  aside,
   children,
   className,
 }: {
@@ -20,11 +21,13 @@ export function PageHero({
   intro: string;
   image?: Image | undefined;
   actions?: ReactNode;
+  /** What stands beside the copy on wide screens when there is no image (a page outline, key points). */
+  aside?: ReactNode;
   /** Extra content under the intro (highlights). */
   children?: ReactNode;
   className?: string;
 }): ReactElement {
-  const classes = ['page-hero', image ? 'page-hero-media' : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = ['page-hero', image || aside ? 'page-hero-media' : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <section className={classes} aria-labelledby="page-title">
       <div className="container page-hero-grid">
@@ -40,7 +43,9 @@ export function PageHero({
           <div className="page-hero-image">
             <Picture src={image.src} alt={image.alt} width={image.width} height={image.height} priority sizes="(min-width: 1024px) 480px, 100vw" />
           </div>
-        ) : null}
+        ) : (
+          aside ?? null
+        )}
       </div>
     </section>
   );

@@ -1,5 +1,9 @@
-/** An image from public/ with its intrinsic size (no layout shift), lazy unless it is above the fold. */
-import type { ReactElement } from 'react';
+/** An image from public/ with its intrinsic size (no layout shift), AVIF/WebP variants, lazy unless above the fold. */
+import { createContext, useContext, type ReactElement } from 'react';
+import type { ImageInfo } from '../../src/images.ts';
+
+/** The variants the build made for each image under public/images/, by path. */
+export const ImagesContext = createContext<Record<string, ImageInfo>>({});
 
 export function Picture({
   src,
@@ -8,28 +12,38 @@ export function Picture({
   height,
   priority = false,
   className,
-  sizes,
+  sizes = '100vw',
 }: {
   src: string;
   alt: string;
-  width: number;
-  height: number;
+  /** Defaults to the image's own size. */
+  width?: number;
+  height?: number;
   /** Above the fold: load eagerly with high priority (the LCP image). */
   priority?: boolean;
   className?: string;
   sizes?: string;
 }): ReactElement {
-  return (
+  const info = useContext(ImagesContext)[src];
+  const img = (
     <img
       src={src}
       alt={alt}
-      width={width}
-      height={height}
+      width={width ?? info?.width}
+      height={height ?? info?.height}
       className={className}
-      sizes={sizes}
       loading={priority ? 'eager' : 'lazy'}
-      decoding={priority ? 'sync' : 'async'}
+      decoding="async"
       fetchPriority={priority ? 'high' : undefined}
     />
+  );
+  if (!info) return img;
+  return (
+    <picture>
+      {info.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcset} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
   );
 }

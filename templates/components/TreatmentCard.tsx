@@ -23,9 +23,10 @@ export interface TreatmentCardProps {
 }
 
 export function TreatmentCard({ treatment, icon, dosageLabel, extraLabel, badges, benefits, faqLabel, faqs, wide }: TreatmentCardProps): ReactElement {
-  const headingId = `treatment-${treatment.id}`;
+  const id = `treatment-${treatment.id}`;
+  const headingId = `${id}-title`;
   return (
-    <article className={wide ? 'treatment-card treatment-card-wide' : 'treatment-card'} aria-labelledby={headingId}>
+    <article className={wide ? 'treatment-card treatment-card-wide' : 'treatment-card'} id={id} aria-labelledby={headingId}>
       <header className="treatment-card-header">
         <span className="card-icon">
           <Icon name={icon} />
@@ -61,7 +62,7 @@ export function TreatmentCard({ treatment, icon, dosageLabel, extraLabel, badges
         {faqs.length > 0 ? (
           <div className="treatment-card-faq">
             <h4>{faqLabel}</h4>
-            <FaqList entries={faqs} />
+            <FaqList entries={faqs} openFirst={wide} />
           </div>
         ) : null}
       </div>

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import type { PageView, Shell } from '../../src/view.ts';
 import { Icon } from '../components/Icon.tsx';
 import { ActionLink } from '../components/Links.tsx';
+import { PageHero } from '../components/PageHero.tsx';
 
 type ArticleView = Extract<PageView, { template: 'article' }>;
 
@@ -23,21 +24,25 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
   const { article, page } = view;
   return (
     <article className="article-page">
-      <header className="page-hero article-hero">
-        <div className="container container-narrow">
-          <a className="back-link" href="/blog">
-            <Icon name="arrow-right" size={16} className="icon-flip" />
-            {page.backLabel}
-          </a>
-          <p className="card-meta">
-            <span className="category-badge">{article.category}</span>
-          </p>
-          <h1>{article.title}</h1>
-          <Byline article={article} />
-        </div>
-      </header>
+      <PageHero
+        className="article-hero"
+        eyebrow={
+          <>
+            <a className="back-link" href="/blog">
+              <Icon name="arrow-right" size={16} className="icon-flip" />
+              {page.backLabel}
+            </a>
+            <p className="card-meta">
+              <span className="category-badge">{article.category}</span>
+            </p>
+          </>
+        }
+        title={article.title}
+        intro={article.excerpt}
+      >
+        <Byline article={article} />
+      </PageHero>
       <div className="container container-narrow article-body">
-        <p className="lead">{article.excerpt}</p>
         <div className="prose" dangerouslySetInnerHTML={{ __html: article.html }} />
         <aside className="article-cta" aria-labelledby="article-cta-heading">
           <h2 id="article-cta-heading">{page.ctaHeading}</h2>

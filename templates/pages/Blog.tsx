@@ -4,6 +4,7 @@ import type { PageView, Shell } from '../../src/view.ts';
 import { ArticleCard, cardAccents } from '../components/ArticleCard.tsx';
 import { ActionLink } from '../components/Links.tsx';
 import { Modal } from '../components/Modal.tsx';
+import { PageHero } from '../components/PageHero.tsx';
 
 type BlogView = Extract<PageView, { template: 'blog' }>;
 
@@ -43,15 +44,7 @@ export function BlogPage({ shell, view }: { shell: Shell; view: BlogView }): Rea
   const widget = shell.site.intakeWidget;
   return (
     <div className="blog-page">
-      <header className="page-hero">
-        <div className="container page-hero-inner">
-          <div>
-            <h1>{page.heading}</h1>
-            <p className="lead">{page.intro}</p>
-          </div>
-          <ActionLink action={page.bookNow} links={shell.links} sameTabFallback />
-        </div>
-      </header>
+      <PageHero title={page.heading} intro={page.intro} actions={<ActionLink action={page.bookNow} links={shell.links} sameTabFallback />} />
       <div className="container blog-body">
         {featured ? (
           <section aria-labelledby="featured-heading" className="blog-featured">

@@ -4,6 +4,7 @@ import type { PageView, Shell } from '../../src/view.ts';
 import { BodyScanCard } from '../components/BodyScanCard.tsx';
 import { CheckList } from '../components/CheckList.tsx';
 import { HighlightGrid } from '../components/HighlightGrid.tsx';
+import { Icon } from '../components/Icon.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
 
@@ -14,16 +15,32 @@ export function InBodyPage({ shell, view }: { shell: Shell; view: InBodyView }):
   const labels = { price: page.priceLabel, duration: page.durationLabel, features: page.featuresLabel, benefits: page.benefitsLabel };
   return (
     <div className="inbody-page accent-teal">
-      <PageHero eyebrow={<p className="eyebrow">{page.hero.eyebrow}</p>} title={page.hero.title} intro={page.hero.intro}>
-        <ul className="hero-points">
-          {page.hero.points.map((point) => (
-            <li key={point.title}>
-              <strong>{point.title}</strong>
-              {point.text ? <span>{point.text}</span> : null}
-            </li>
-          ))}
-        </ul>
-      </PageHero>
+      <PageHero
+        eyebrow={<p className="eyebrow">{page.hero.eyebrow}</p>}
+        title={page.hero.title}
+        intro={page.hero.intro}
+        actions={
+          <a href="#scans" className="button">
+            {page.offeringsHeading}
+            <Icon name="arrow-right" size={18} />
+          </a>
+        }
+        aside={
+          <ul className="page-hero-aside hero-points">
+            {page.hero.points.map((point) => (
+              <li key={point.title}>
+                <span className="card-icon">
+                  <Icon name={point.icon} />
+                </span>
+                <span>
+                  <strong>{point.title}</strong>
+                  {point.text ? <span>{point.text}</span> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        }
+      />
       <Section id="scans" heading={page.offeringsHeading} {...(page.offeringsIntro ? { intro: page.offeringsIntro } : {})}>
         <div className="scan-grid">
           {page.offerings.map((offering) => (

@@ -4,6 +4,7 @@ import type { PageView, Shell } from '../../src/view.ts';
 import { ClosingCall } from '../components/ClosingCall.tsx';
 import { LabPanelCard } from '../components/LabPanelCard.tsx';
 import { ActionLink } from '../components/Links.tsx';
+import { OnThisPage } from '../components/OnThisPage.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
 
@@ -18,6 +19,7 @@ export function LabSalesPage({ shell, view }: { shell: Shell; view: LabSalesView
         title={page.hero.title}
         intro={page.hero.intro}
         actions={<ActionLink action={page.browseAll.action} links={shell.links} className="button button-ghost" />}
+        aside={<OnThisPage title={page.panelsHeading} links={page.panels.map((panel) => ({ href: `#panel-${panel.id}`, name: panel.title }))} />}
       />
       <Section id="lab-panels" heading={page.panelsHeading}>
         <div className="lab-panel-grid">

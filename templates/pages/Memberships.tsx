@@ -6,6 +6,7 @@ import { ClosingCall } from '../components/ClosingCall.tsx';
 import { HighlightGrid } from '../components/HighlightGrid.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ActionLink, eventAttributes } from '../components/Links.tsx';
+import { OnThisPage } from '../components/OnThisPage.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
 
@@ -25,6 +26,17 @@ export function MembershipsPage({ shell, view }: { shell: Shell; view: Membershi
         }
         title={hero.title}
         intro={hero.intro}
+        aside={
+          <OnThisPage
+            links={[
+              { href: '#what-is-bhrt', name: bhrt.heading },
+              { href: '#symptoms', name: symptoms.heading },
+              { href: '#pellet-method', name: method.heading },
+              { href: '#why-pellets', name: reasons.heading },
+              { href: '#getting-started', name: steps.heading },
+            ]}
+          />
+        }
         actions={
           <>
             <ActionLink action={hero.action} links={shell.links} />

@@ -1,10 +1,11 @@
 /** A service page: hero with tag line, treatment cards, optional conditions, closing call to action. */
 import type { ReactElement } from 'react';
-import { outboundHref } from '../../src/links.ts';
+import { outboundHref } from '../lib/links.ts';
 import type { PageView, Shell } from '../../src/view.ts';
 import { ClosingCall } from '../components/ClosingCall.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ActionLink, ExternalLink } from '../components/Links.tsx';
+import { OnThisPage } from '../components/OnThisPage.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Section } from '../components/Section.tsx';
 import { TreatmentCard } from '../components/TreatmentCard.tsx';
@@ -16,6 +17,10 @@ export function ServicePage({ shell, view }: { shell: Shell; view: ServiceView }
   const { hero, treatments, conditions, closing } = service;
   const accent = program?.color ?? 'blue';
   const columns = Math.min(treatments.columns, cards.length);
+  const outline = [
+    ...cards.map((card) => ({ href: `#treatment-${card.treatment.id}`, name: card.treatment.title })),
+    ...(conditions ? [{ href: '#conditions-we-treat', name: conditions.heading }] : []),
+  ];
   return (
     <div className={`service-page accent-${accent}`}>
       <PageHero
@@ -25,6 +30,7 @@ export function ServicePage({ shell, view }: { shell: Shell; view: ServiceView }
         intro={hero.intro}
         image={hero.image}
         actions={hero.action ? <ActionLink action={hero.action} links={shell.links} eventLabel={service.label} /> : undefined}
+        aside={<OnThisPage links={outline} />}
       />
       <Section id="treatments" heading={treatments.heading} {...(treatments.intro ? { intro: treatments.intro } : {})}>
         <div className={`treatment-cards treatment-cards-${columns}`}>

@@ -1,7 +1,7 @@
 /** Home #about: the founder's bio beside a quote card, and three credential highlights. */
 import type { ReactElement } from 'react';
 import type { Home } from '../../../src/schemas/pages.ts';
-import { Icon } from '../Icon.tsx';
+import { HighlightGrid } from '../HighlightGrid.tsx';
 import { Logo } from '../Logo.tsx';
 import { Section } from '../Section.tsx';
 
@@ -25,17 +25,7 @@ export function About({ about, tagline }: { about: Home['about']; tagline: strin
           ))}
         </div>
       </div>
-      <ul className="highlight-grid highlight-grid-3">
-        {about.credentials.map((credential) => (
-          <li key={credential.title} className="highlight">
-            <span className="highlight-icon">
-              <Icon name={credential.icon} />
-            </span>
-            <h3>{credential.title}</h3>
-            {credential.text ? <p>{credential.text}</p> : null}
-          </li>
-        ))}
-      </ul>
+      <HighlightGrid items={about.credentials} className="highlight-grid-3 credentials" />
     </Section>
   );
 }

@@ -2,6 +2,7 @@
 import type { ReactElement } from 'react';
 import type { Home } from '../../../src/schemas/pages.ts';
 import type { ExternalLinks } from '../../../src/view.ts';
+import { CheckList } from '../CheckList.tsx';
 import { Icon } from '../Icon.tsx';
 import { ActionLink } from '../Links.tsx';
 
@@ -37,14 +38,7 @@ export function Hero({ hero, links }: { hero: Home['hero']; links: ExternalLinks
             ))}
           </ol>
           <h3>{diagnostic.reviewTitle}</h3>
-          <ul className="check-list">
-            {diagnostic.reviewCovers.map((item) => (
-              <li key={item}>
-                <Icon name="check" size={18} />
-                {item}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={diagnostic.reviewCovers} />
           <ActionLink action={diagnostic.action} links={links} className="button button-block button-large">
             <Icon name="arrow-right" size={18} />
           </ActionLink>

@@ -4,6 +4,7 @@ import type { Treatment } from '../../../src/schemas/catalogue.ts';
 import type { Home } from '../../../src/schemas/pages.ts';
 import type { ExternalLinks, PillarView } from '../../../src/view.ts';
 import { Icon } from '../Icon.tsx';
+import { FaqList } from '../FaqList.tsx';
 import { eventAttributes, ExternalLink } from '../Links.tsx';
 import { Modal } from '../Modal.tsx';
 import { Section } from '../Section.tsx';
@@ -87,14 +88,7 @@ function TreatmentDialog({ treatment, pillar, services, links }: { treatment: Tr
         ))}
       </ul>
       <h3>{dialog.faqLabel}</h3>
-      <div className="faq-list">
-        {treatment.faq.map((entry) => (
-          <details key={entry.question}>
-            <summary>{entry.question}</summary>
-            <p>{entry.answer}</p>
-          </details>
-        ))}
-      </div>
+      <FaqList entries={treatment.faq} />
     </Modal>
   );
 }

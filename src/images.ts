@@ -1,0 +1,74 @@
+/** Responsive images: AVIF and WebP variants of every JPEG and PNG in public/images, cached between builds. */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { OutputFile } from './assets.ts';
+import type { YamlSource } from './content/yaml.ts';
+import { problems, type SiteError } from './errors.ts';
+import { cacheDir } from './templates.ts';
+
+/** What a template needs to draw an image: its size and the variants to offer. */
+export interface ImageInfo {
+  width: number;
+  height: number;
+  sources: { type: 'image/avif' | 'image/webp'; srcset: string }[];
+}
+
+/** Widths variants are made at (never wider than the original). */
+export const variantWidths = [480, 800, 1200] as const;
+const formats = [
+  { ext: 'avif', type: 'image/avif', encode: (s: sharp.Sharp) => s.avif({ quality: 52, effort: 3 }) },
+  { ext: 'webp', type: 'image/webp', encode: (s: sharp.Sharp) => s.webp({ quality: 74 }) },
+] as const;
+
+/** Makes the variants of each raster image under public/images/; the originals stay as they are. */
+export async function processImages(root: string, publicFiles: OutputFile[]): Promise<{ files: OutputFile[]; images: Record<string, ImageInfo> }> {
+  const rasters = publicFiles.filter((f) => /^images\/.+\.(png|jpe?g)$/i.test(f.file));
+  const cache = join(cacheDir(root), 'images');
+  await mkdir(cache, { recursive: true });
+  const files: OutputFile[] = [];
+  const images: Record<string, ImageInfo> = {};
+  await Promise.all(
+    rasters.map(async (raster) => {
+      const { width = 0, height = 0 } = await sharp(raster.bytes).metadata();
+      const hash = createHash('sha256').update(raster.bytes).digest('hex').slice(0, 10);
+      const base = raster.file.replace(/^images\//, '').replace(/\.[^.]+$/, '').replace(/[/\\]/g, '-');
+      const widths = [...new Set([...variantWidths.filter((w) => w < width), width])];
+      const sources: ImageInfo['sources'] = [];
+      for (const format of formats) {
+        const entries: string[] = [];
+        for (const w of widths) {
+          const name = `${base}-${w}-${hash}.${format.ext}`;
+          const cached = join(cache, name);
+          let bytes: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
+          if (!bytes) {
+            bytes = await format.encode(sharp(raster.bytes).resize({ width: w, withoutEnlargement: true })).toBuffer();
+            await writeFile(cached, bytes);
+          }
+          files.push({ file: `assets/img/${name}`, bytes });
+          entries.push(`/assets/img/${name} ${w}w`);
+        }
+        sources.push({ type: format.type, srcset: entries.join(', ') });
+      }
+      images[`/${raster.file}`] = { width, height, sources };
+    }),
+  );
+  return { files, images };
+}
+
+/** Every image path a content file mentions must exist under public/; the error names that file and line. */
+export function checkImageReferences(sources: Map<string, YamlSource>, publicFiles: OutputFile[]): SiteError[] {
+  const present = new Set(publicFiles.map((f) => `/${f.file}`));
+  const errors: SiteError[] = [];
+  const visit = (source: YamlSource, value: unknown, path: (string | number)[]) => {
+    if (typeof value === 'string') {
+      if (/^\/images\/\S+\.(png|jpe?g|svg|webp|avif|gif)$/i.test(value) && !present.has(value)) {
+        errors.push(problems.missingFile(source.locate(path), `public${value}`, 'The image'));
+      }
+    } else if (Array.isArray(value)) value.forEach((item, i) => visit(source, item, [...path, i]));
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(source, item, [...path, key]);
+  };
+  for (const source of sources.values()) visit(source, source.data, []);
+  return errors;
+}

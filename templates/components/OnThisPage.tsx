@@ -1,0 +1,23 @@
+/** A short outline of the page beside the hero on wide screens: links to its cards and sections. */
+import type { ReactElement } from 'react';
+import { Icon } from './Icon.tsx';
+
+export function OnThisPage({ links, title = 'On this page' }: { links: { href: string; name: string }[]; title?: string }): ReactElement {
+  return (
+    <nav className="page-hero-aside on-this-page" aria-labelledby="on-this-page-title">
+      <p className="on-this-page-title" id="on-this-page-title">
+        {title}
+      </p>
+      <ul>
+        {links.map((link) => (
+          <li key={link.href}>
+            <a href={link.href}>
+              <span>{link.name}</span>
+              <Icon name="arrow-right" size={16} />
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

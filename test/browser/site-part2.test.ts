@@ -1,0 +1,195 @@
+/**
+ * The pellet page, lab sales, InBody and the eight service pages in Chromium: every analytics event and external
+ * target, no axe-core violations and nothing wider than the screen at 390 and 1280 px.
+ * Set SHOTS_DIR to also save a full-page screenshot of each page at both widths.
+ */
+import { createServer, type Server } from 'node:http';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.ts';
+import { loadContent, type Content } from '../../src/content/load.ts';
+import { diskWriter } from '../../src/writer.ts';
+import { projectRoot } from '../helpers.ts';
+
+const executablePath = '/usr/bin/chromium';
+const routes = [
+  '/memberships',
+  '/lab-sales',
+  '/inbody-analysis',
+  '/services/brain/anxiety',
+  '/services/brain/focus',
+  '/services/brain/mood',
+  '/services/body/mens-health',
+  '/services/body/womens-health',
+  '/services/well/peptide-therapy',
+  '/services/well/thyroid',
+  '/services/well/immune-support',
+];
+const widths = [390, 1280];
+
+let out: string;
+let content: Content;
+let server: Server;
+let origin: string;
+let browser: Browser;
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css',
+  '.js': 'text/javascript',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.woff2': 'font/woff2',
+  '.xml': 'application/xml',
+};
+
+/** A static server for the built folder: /route → route/index.html, unknown paths → 404.html. */
+function serve(dir: string): Promise<Server> {
+  const httpServer = createServer(async (request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(dir, path);
+    if (existsSync(file) && (await stat(file)).isDirectory()) file = join(file, 'index.html');
+    const found = existsSync(file);
+    response.writeHead(found ? 200 : 404, { 'content-type': types[extname(found ? file : '.html')] ?? 'application/octet-stream' });
+    response.end(await readFile(found ? file : join(dir, '404.html')));
+  });
+  return new Promise((resolve) => httpServer.listen(0, '127.0.0.1', () => resolve(httpServer)));
+}
+
+beforeAll(async () => {
+  out = join(await mkdtemp(join(tmpdir(), 'clinic-part2-browser-')), 'dist');
+  content = await loadContent(projectRoot);
+  await build({ root: projectRoot, writer: diskWriter(out) });
+  server = await serve(out);
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((resolve) => server?.close(resolve));
+  if (out) await rm(join(out, '..'), { recursive: true, force: true });
+});
+
+/** A browser context whose requests never leave the machine: other origins get an empty page. */
+async function isolatedContext(width: number): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith(origin)) return route.continue();
+    return route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>external</title>' });
+  });
+  // External tabs opened by clicks are closed at once.
+  context.on('page', (opened) => {
+    opened
+      .opener()
+      .then((opener) => (opener ? opened.close() : undefined))
+      .catch(() => undefined);
+  });
+  return context;
+}
+
+type GtagCommand = [string, string, { event_category?: string; event_label?: string; value?: number }];
+
+/** The gtag 'event' commands pushed so far. */
+async function events(page: Page): Promise<GtagCommand[]> {
+  return page.evaluate(() => (window.dataLayer as ArrayLike<unknown>[]).map((entry) => Array.from(entry)).filter((entry) => entry[0] === 'event')) as Promise<GtagCommand[]>;
+}
+
+describe('part 2 pages in Chromium', () => {
+  it('should raise every analytics event on click and open every external target in a new tab', async () => {
+    const context = await isolatedContext(1280);
+    const page = await context.newPage();
+    let checked = 0;
+    for (const route of routes) {
+      await page.goto(`${origin}${route}`);
+      await page.waitForFunction(() => Array.isArray(window.dataLayer));
+      const elements = await page.locator('main [data-event]').all();
+      expect(elements.length, route).toBeGreaterThan(0);
+      for (const element of elements) {
+        const expected = await element.evaluate((el: HTMLElement) => ({
+          name: el.dataset.event!,
+          category: el.dataset.eventCategory,
+          label: el.dataset.eventLabel,
+          href: el.getAttribute('href') ?? '',
+          target: el.getAttribute('target'),
+          rel: el.getAttribute('rel'),
+        }));
+        if (expected.href.startsWith('http')) {
+          expect(expected.target, `${route} ${expected.href}`).toBe('_blank');
+          expect(expected.rel).toBe('noopener noreferrer');
+          const known = Object.values(content.site.links).some((link) => expected.href.startsWith(link));
+          expect(known, `${route}: ${expected.href} comes from site.yaml`).toBe(true);
+        }
+        if (expected.href.startsWith('tel:')) {
+          // Do not hand the number to the system's dialer; the click listener still sees the event.
+          await element.evaluate((el) => el.addEventListener('click', (e) => e.preventDefault(), { once: true }));
+        }
+        const before = (await events(page)).length;
+        await element.scrollIntoViewIfNeeded();
+        await element.click();
+        const after = await events(page);
+        expect(after.length, `${route}: ${expected.name} was not pushed`).toBe(before + 1);
+        const [command, name, parameters] = after.at(-1)!;
+        expect(command).toBe('event');
+        expect(name).toBe(expected.name);
+        expect(parameters.event_category).toBe(expected.category);
+        expect(parameters.event_label).toBe(expected.label);
+        expect(page.url()).toBe(`${origin}${route}`);
+        checked++;
+      }
+    }
+    // 8 closings + 2 hero buttons + 4 pellet links + 4 lab panels + 3 scans
+    expect(checked).toBe(21);
+    await context.close();
+  });
+
+  for (const width of widths) {
+    it(`should have no axe-core violations and nothing wider than the screen at ${width} px`, async () => {
+      const context = await isolatedContext(width);
+      const page = await context.newPage();
+      const shots = process.env.SHOTS_DIR;
+      if (shots) await mkdir(shots, { recursive: true });
+      for (const route of routes) {
+        await page.goto(`${origin}${route}`, { waitUntil: 'load' });
+        await page.addScriptTag({ path: join(projectRoot, 'node_modules', 'axe-core', 'axe.min.js') });
+        const result = await page.evaluate(async () => {
+          const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+          return axe.run(document, { resultTypes: ['violations'] });
+        });
+        const violations = result.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+        expect(violations, `${route} at ${width} px`).toEqual([]);
+
+        const overflow = await page.evaluate(() => {
+          const limit = document.documentElement.clientWidth;
+          const wide = [...document.querySelectorAll('main *')].filter((el) => el.getBoundingClientRect().right > limit + 1 && getComputedStyle(el).position !== 'fixed');
+          return { scroll: document.documentElement.scrollWidth, limit, wide: wide.slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className}`) };
+        });
+        expect(overflow.scroll, `${route} at ${width} px: ${overflow.wide.join(', ')}`).toBeLessThanOrEqual(overflow.limit);
+        expect(overflow.wide, `${route} at ${width} px`).toEqual([]);
+
+        const brokenImages = await page.evaluate(async () => {
+          const images = [...document.querySelectorAll('main img')] as HTMLImageElement[];
+          images.forEach((img) => (img.loading = 'eager'));
+          await Promise.all(images.map((img) => (img.complete ? Promise.resolve() : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })))));
+          return images.filter((img) => img.naturalWidth === 0).map((img) => img.src);
+        });
+        expect(brokenImages, route).toEqual([]);
+
+        if (shots) {
+          const name = route.replace(/^\//, '').replace(/\//g, '-');
+          await page.screenshot({ path: join(shots, `${name}-${width}.png`), fullPage: true });
+        }
+      }
+      await context.close();
+    });
+  }
+});
