@@ -218,7 +218,7 @@ describe('home', () => {
       expect(toggle.attr('aria-expanded')).toBe('false');
       const list = $(`#${toggle.attr('aria-controls')}`);
       expect(list.length).toBe(1);
-      expect($(pillar).find(list).length).toBe(1);
+      expect($(pillar).find(`#${toggle.attr('aria-controls')}`).length).toBe(1);
       expect(text(toggle.find('.toggle-show'))).toBe('View All Treatments');
       expect(text(toggle.find('.toggle-hide'))).toBe('Hide Treatments');
       expect(text(toggle.find('.toggle-narrow'))).toBe('View Treatments');

@@ -1,5 +1,6 @@
 /** The footer: quick links, every service (the no-JavaScript site map), contact, social links and the fine print. */
 import type { ReactElement } from 'react';
+import { outboundHref } from '../lib/links.ts';
 import type { Shell } from '../../src/view.ts';
 import { smoothAttribute } from './Header.tsx';
 import { Icon } from './Icon.tsx';
@@ -99,6 +100,19 @@ export function Footer({ shell }: { shell: Shell }): ReactElement {
                 <br />
                 {site.address.city}, {site.address.region} {site.address.postalCode}
               </address>
+            </li>
+          </ul>
+          {/* The header's actions again: on phones without JavaScript there is no drawer to reach them. */}
+          <ul className="footer-links footer-actions">
+            <li>
+              <ExternalLink href={links.patientPortal} event={{ name: 'portal_login_clicked', category: 'conversion' }} eventLabel="footer" icon>
+                {navigation.portal}
+              </ExternalLink>
+            </li>
+            <li>
+              <ExternalLink href={outboundHref(links, { link: 'booking', service: site.bookingServices.visit })} event={{ name: 'start_visit_clicked', category: 'conversion' }} eventLabel="footer" icon>
+                {navigation.bookVisit}
+              </ExternalLink>
             </li>
           </ul>
         </div>

@@ -150,7 +150,7 @@ describe('part 2 pages in Chromium', () => {
     // 8 closings + 2 hero buttons + 4 pellet links + 4 lab panels + 3 scans
     expect(checked).toBe(21);
     await context.close();
-  });
+  }, 180_000);
 
   for (const width of widths) {
     it(`should have no axe-core violations and nothing wider than the screen at ${width} px`, async () => {
@@ -190,6 +190,6 @@ describe('part 2 pages in Chromium', () => {
         }
       }
       await context.close();
-    });
+    }, 180_000);
   }
 });

@@ -1,5 +1,5 @@
-// Renders the site's illustrations (the SVG files beside this script) to the JPEGs under public/images/.
-// Run: node scripts/artwork/render.mjs. Keep each output under ~60 KB; sizes must match the content files.
+// Renders the service-page and InBody illustrations (the SVG drawings beside this script) to the JPEGs under
+// public/images/services/ and public/images/inbody/. Run: node scripts/artwork/illustrations.mjs (each stays under ~60 KB).
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,0 +1,55 @@
+/** HTML validation of every built page with html-validate's recommended preset. */
+import { HtmlValidate } from 'html-validate';
+
+/**
+ * The preset, adjusted only where React's `renderToStaticMarkup` output style differs from the
+ * preset's preferred style for things HTML itself treats as equivalent. Nothing else is turned off.
+ */
+export const validatorConfig = {
+  extends: ['html-validate:recommended'],
+  rules: {
+    // The generator writes `<!doctype html>`; the doctype is case-insensitive (HTML §13.1.1).
+    'doctype-style': ['error', { style: 'lowercase' }],
+    // React writes void elements self-closed (`<meta/>`), always: require that one style consistently.
+    'void-style': ['error', { style: 'selfclosing' }],
+    // React writes a few attributes by their DOM property names (charSet, referrerPolicy, allowFullScreen);
+    // attribute names are case-insensitive in HTML documents.
+    'attr-case': ['error', { style: ['lowercase', 'camelcase'] }],
+    // React writes boolean attributes as `defer=""`, `hidden=""`: require that one style consistently.
+    'attribute-boolean-style': ['error', { style: 'empty' }],
+  },
+};
+
+/** The markup a message points at: its source text, or the line around it. */
+function offending(source, message) {
+  if (typeof message.offset === 'number' && message.size > 0) return source.slice(message.offset, message.offset + Math.min(message.size, 200));
+  const line = source.split('\n')[message.line - 1] ?? '';
+  return line.slice(Math.max(0, message.column - 60), message.column + 140);
+}
+
+/**
+ * Validates each page `{ route, file, html }`. Resolves to a list of findings
+ * `{ route, rule, message, line, column, selector, markup, severity }` (errors and warnings).
+ */
+export async function validatePages(pages) {
+  const validator = new HtmlValidate(validatorConfig);
+  const findings = [];
+  for (const page of pages) {
+    const report = await validator.validateString(page.html, page.file);
+    for (const result of report.results) {
+      for (const message of result.messages) {
+        findings.push({
+          route: page.route,
+          rule: message.ruleId,
+          message: message.message,
+          line: message.line,
+          column: message.column,
+          selector: message.selector ?? '',
+          markup: offending(page.html, message),
+          severity: message.severity === 2 ? 'error' : 'warning',
+        });
+      }
+    }
+  }
+  return findings;
+}
