@@ -1,13 +1,15 @@
 /** One build, as an ordered list of stages: load → validate → route → bundle → render → verify → write. */
 import { gzipSync } from 'node:zlib';
-import { bundleAssets } from './assets.ts';
+import { bundleAssets, type OutputFile } from './assets.ts';
+import { hashBytes, hashOf, loadCache, saveCache, type BuildCache } from './cache.ts';
 import { loadContent } from './content/load.ts';
+import { markdownToHtml } from './content/markdown.ts';
+import { SiteErrors } from './errors.ts';
 import { robotsTxt, rssFeed, sitemaps } from './feeds.ts';
 import { headersFile } from './headers.ts';
 import { checkImageReferences, processImages } from './images.ts';
-import { SiteErrors } from './errors.ts';
+import { externalLinks, renderPages, type SharedView } from './render.ts';
 import { buildRoutes, publishedArticles, type RouteOptions } from './routes.ts';
-import { externalLinks, renderView, viewOf } from './render.ts';
 import { loadTemplates } from './templates.ts';
 import { verifyLinks } from './verify.ts';
 import type { Writer } from './writer.ts';
@@ -22,6 +24,11 @@ export interface BuildOptions {
   future?: boolean;
   /** YYYY-MM-DD; defaults to today. */
   today?: string;
+  /**
+   * What the last build left (the dev server keeps one in memory); without it the build reads the
+   * cache in node_modules/.cache/ and writes it back afterwards.
+   */
+  cache?: BuildCache;
 }
 
 /** A file of the output with its size, raw and compressed. */
@@ -34,19 +41,26 @@ export interface SizedFile {
 /** What a build did, for the summary line. */
 export interface BuildResult {
   pages: number;
+  /** Pages rendered in this run; the others were unchanged and taken over. */
+  rendered: number;
   assets: SizedFile[];
-  /** The largest page, compressed. */
+  /** The largest page rendered in this run, compressed. */
   largestPage: SizedFile | undefined;
   warnings: string[];
   elapsedMs: number;
-  /** Every file written, by path inside the output. */
+  /** Every file of the output, by path inside it. */
   files: string[];
 }
+
+/** How many feed entries the blog feed carries. */
+const feedLength = 20;
 
 /** Builds the site into the writer and commits it; throws SiteErrors on any content or build problem. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const { root, writer } = options;
+  const persistent = options.cache === undefined;
+  const cache = options.cache ?? (await loadCache(root));
   try {
     const content = await loadContent(root);
     const routeOptions: RouteOptions = {
@@ -56,6 +70,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       baseUrl: options.baseUrl ?? content.site.baseUrl,
     };
     const routes = buildRoutes(content, routeOptions);
+    // Bundling comes before rendering because every page links the hashed asset names.
     const [templates, assets] = await Promise.all([loadTemplates(root), bundleAssets(root, content.site.socialImage)]);
     const missingImages = checkImageReferences(content.sources, assets.publicFiles);
     if (missingImages.length > 0) throw new SiteErrors(missingImages);
@@ -65,43 +80,64 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const info = images.images[new URL(route.meta.image.url).pathname];
       if (info) route.meta = { ...route.meta, image: { ...route.meta.image, width: info.width, height: info.height } };
     }
-    const links = externalLinks(content);
-    const pages = routes.map((route) => ({ route, html: renderView(templates.module, viewOf(content, route, assets.links, links, images.images)) }));
 
+    const shared: SharedView = {
+      site: content.site,
+      navigation: content.navigation,
+      assets: assets.links,
+      links: externalLinks(content),
+      feed: { href: '/feed.xml', title: `${content.site.name} blog` },
+      images: images.images,
+    };
     const published = publishedArticles(content, { ...routeOptions, drafts: false, future: false });
-    const extras = [
+    const inFeed = published.slice(0, feedLength);
+    const rendered = await renderPages(routes, templates, shared, cache, writer, new Set(inFeed.map((a) => `blog/${a.slug}/index.html`)));
+
+    const bodies = new Map<string, string>();
+    for (const article of inFeed) {
+      const key = hashOf(article.markdown);
+      const body = rendered.bodies.get(`blog/${article.slug}/index.html`) ?? cache.bodies.get(key) ?? markdownToHtml(article.markdown);
+      bodies.set(key, body);
+    }
+    cache.bodies = bodies;
+    const extras: OutputFile[] = [
       ...sitemaps(routes, routeOptions.baseUrl),
       { file: 'robots.txt', text: robotsTxt(routeOptions.baseUrl) },
-      { file: 'feed.xml', text: rssFeed(content, published, routeOptions.baseUrl) },
+      { file: 'feed.xml', text: rssFeed(content, inFeed, (a) => bodies.get(hashOf(a.markdown))!, routeOptions.baseUrl) },
       { file: '_headers', text: headersFile(content.site) },
-    ];
-    const otherFiles = [...assets.bundled, ...assets.publicFiles, ...images.files].map((f) => f.file).concat(extras.map((e) => e.file));
-    verifyLinks(pages.map((p) => ({ path: p.route.path, html: p.html })), otherFiles);
+    ].map((e) => ({ file: e.file, bytes: Buffer.from(e.text) }));
+    const otherFiles = [...assets.bundled, ...assets.publicFiles, ...images.files, ...extras];
+    verifyLinks(rendered.pages.map((p) => ({ path: p.route.path, ids: p.ids, links: p.links })), otherFiles.map((f) => f.file));
 
-    await Promise.all([
-      ...pages.map((p) => writer.write(p.route.file, p.html)),
-      ...assets.bundled.map((f) => writer.write(f.file, f.bytes)),
-      ...assets.publicFiles.map((f) => writer.write(f.file, f.bytes)),
-      ...images.files.map((f) => writer.write(f.file, f.bytes)),
-      ...extras.map((e) => writer.write(e.file, e.text)),
-    ]);
+    await Promise.all(otherFiles.map((f) => writeUnlessUnchanged(writer, cache, f)));
     await writer.commit();
+    cache.outDir = writer.id;
+    cache.files = new Map(writer.stamps());
+    for (const f of otherFiles) cache.files.set(f.file, { ...cache.files.get(f.file)!, hash: hashBytes(f.bytes) });
+    if (persistent) await saveCache(root, cache).catch(() => undefined);
 
     const hidden = content.articles.length - published.length;
     const warnings = hidden > 0 && !routeOptions.drafts ? [`${hidden} draft or future article${hidden === 1 ? ' was' : 's were'} left out (build --drafts shows them)`] : [];
-    const largest = pages.map((p) => sized(p.route.file, p.html)).sort((a, b) => b.gzip - a.gzip)[0];
     return {
-      pages: pages.length,
+      pages: routes.length,
+      rendered: rendered.rendered,
       assets: assets.bundled.map((f) => sized(f.file, f.bytes)),
-      largestPage: largest,
+      largestPage: rendered.largest.map((p) => sized(p.file, p.html)).sort((a, b) => b.gzip - a.gzip)[0],
       warnings,
       elapsedMs: performance.now() - started,
-      files: [...pages.map((p) => p.route.file), ...otherFiles],
+      files: [...routes.map((r) => r.file), ...otherFiles.map((f) => f.file)],
     };
   } catch (error) {
     await writer.discard();
     throw error;
   }
+}
+
+/** Takes a non-page file over from the previous output when its bytes are the same, else writes it. */
+async function writeUnlessUnchanged(writer: Writer, cache: BuildCache, file: OutputFile): Promise<void> {
+  const stamp = cache.files.get(file.file);
+  if (cache.outDir === writer.id && stamp?.hash && stamp.hash === hashBytes(file.bytes) && (await writer.reuse(file.file, stamp))) return;
+  await writer.write(file.file, file.bytes);
 }
 
 function sized(file: string, data: string | Uint8Array): SizedFile {

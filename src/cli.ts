@@ -130,7 +130,8 @@ function report(error: unknown, root: string, color: boolean): number {
 /** The short report a build ends with. */
 export function summary(result: BuildResult, out: string, color: boolean): string {
   const c = palette(color);
-  const lines = [`${c.green('✓')} ${result.pages} pages written to ${out}/ in ${Math.round(result.elapsedMs)} ms`];
+  const unchanged = result.pages - result.rendered;
+  const lines = [`${c.green('✓')} ${result.pages} pages written to ${out}/ in ${Math.round(result.elapsedMs)} ms${unchanged > 0 ? c.dim(` (${result.rendered} rendered, ${unchanged} unchanged)`) : ''}`];
   const width = Math.max(...result.assets.map((a) => a.file.length), result.largestPage?.file.length ?? 0);
   for (const asset of result.assets) lines.push(`  ${asset.file.padEnd(width)}  ${formatBytes(asset.bytes).padStart(9)}  ${c.dim(`${formatBytes(asset.gzip)} gzip`)}`);
   if (result.largestPage) lines.push(`  ${c.dim('largest page')} ${result.largestPage.file}  ${c.dim(`${formatBytes(result.largestPage.gzip)} gzip`)}`);

@@ -31,7 +31,7 @@ export function robotsTxt(baseUrl: string): string {
 }
 
 /** RSS 2.0 feed of the latest articles, with their full text. */
-export function rssFeed(content: Content, articles: Article[], baseUrl: string, latest = 20): string {
+export function rssFeed(content: Content, articles: Article[], bodyOf: (article: Article) => string, baseUrl: string, latest = 20): string {
   const base = baseUrl.replace(/\/+$/, '');
   const items = articles.slice(0, latest).map((a) => {
     const link = `${base}/blog/${a.slug}/`;
@@ -43,7 +43,7 @@ export function rssFeed(content: Content, articles: Article[], baseUrl: string, 
       <author>${escapeXml(`${content.site.email} (${a.author})`)}</author>
       <category>${escapeXml(a.category)}</category>
       <description>${escapeXml(a.excerpt)}</description>
-      <content:encoded><![CDATA[${a.html.replace(/]]>/g, ']]]]><![CDATA[>')}]]></content:encoded>
+      <content:encoded><![CDATA[${bodyOf(a).replace(/]]>/g, ']]]]><![CDATA[>')}]]></content:encoded>
     </item>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>

@@ -54,7 +54,9 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
       images[`/${raster.file}`] = { width, height, sources };
     }),
   );
-  return { files, images };
+  // Completion order varies; a stable order keeps every page's cache key stable.
+  const sorted = Object.fromEntries(Object.entries(images).sort(([a], [b]) => a.localeCompare(b)));
+  return { files: files.sort((a, b) => a.file.localeCompare(b.file)), images: sorted };
 }
 
 /** Every image path a content file mentions must exist under public/; the error names that file and line. */

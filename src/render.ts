@@ -1,18 +1,58 @@
-/** The render stage: each route through the templates into a complete HTML document. */
+/** The render stage: every route through the templates into HTML, in parallel when there is enough work, skipping unchanged pages. */
+import { availableParallelism } from 'node:os';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { problems } from './errors.ts';
+import { generatorFingerprint, hashOf, intern, type BuildCache } from './cache.ts';
 import type { Content } from './content/load.ts';
+import { markdownToHtml } from './content/markdown.ts';
+import { problems, SiteErrors } from './errors.ts';
 import type { Route } from './routes.ts';
-import type { TemplateModule } from './templates.ts';
-import type { ImageInfo } from './images.ts';
-import type { AssetLinks, ExternalLinks, RouteView } from './view.ts';
+import type { TemplateModule, Templates } from './templates.ts';
+import { idsOf, internalLinksOf } from './verify.ts';
+import type { Writer } from './writer.ts';
+import type { ExternalLinks, RouteView, Shell } from './view.ts';
 
-/** A rendered page: where it goes and its HTML. */
-export interface RenderedPage {
-  route: Route;
+/** The part of every page's shell that is the same on all pages. */
+export type SharedView = Pick<Shell, 'site' | 'navigation' | 'assets' | 'links' | 'feed' | 'images'>;
+
+/** One route to render. */
+export type RenderJob = Route;
+
+/** A rendered route: its HTML, the element ids and internal links in it, and an article's body HTML. */
+export interface RenderOutput {
+  file: string;
   html: string;
+  ids: string[];
+  links: string[];
+  body: string | undefined;
 }
+
+/** A page of the output as the verify stage and the summary see it. */
+export interface PageSummary {
+  route: Route;
+  ids: string[];
+  links: string[];
+  /** Size in bytes, when it was rendered in this run. */
+  bytes: number | undefined;
+}
+
+/** What rendering produced: every page, the article bodies asked for, and the largest pages' HTML. */
+export interface RenderResult {
+  pages: PageSummary[];
+  /** Body HTML of the articles asked for, by route file. */
+  bodies: Map<string, string>;
+  rendered: number;
+  reused: number;
+  /** The HTML of the largest pages rendered in this run, for the size summary. */
+  largest: { file: string; html: string }[];
+}
+
+/** Below this many pages to render, starting workers costs more than it saves. */
+const parallelThreshold = 240;
 
 /** The external addresses of site.yaml, by link name. */
 export function externalLinks(content: Content): ExternalLinks {
@@ -20,21 +60,9 @@ export function externalLinks(content: Content): ExternalLinks {
 }
 
 /** The full view a template receives for one route. */
-export function viewOf(content: Content, route: Route, assets: AssetLinks, links: ExternalLinks, images: Record<string, ImageInfo>): RouteView {
+export function viewOf(shared: SharedView, route: Route): RouteView {
   return {
-    shell: {
-      site: content.site,
-      navigation: content.navigation,
-      path: route.path,
-      meta: route.meta,
-      assets,
-      jsonLd: route.jsonLd,
-      feed: { href: '/feed.xml', title: `${content.site.name} blog` },
-      links,
-      draft: route.draft,
-      scripts: route.scripts,
-      images,
-    },
+    shell: { ...shared, path: route.path, meta: route.meta, jsonLd: route.jsonLd, draft: route.draft, scripts: route.scripts },
     page: route.page,
   };
 }
@@ -47,4 +75,127 @@ export function renderView(templates: TemplateModule, view: RouteView): string {
     const detail = error instanceof Error ? error.message : String(error);
     throw problems.templateError(`rendering ${view.shell.path} failed: ${detail}`);
   }
+}
+
+/** Renders one route, turning an article's markdown into its body first. */
+export function renderRoute(templates: TemplateModule, shared: SharedView, route: Route): RenderOutput {
+  let body: string | undefined;
+  let target = route;
+  if (route.markdown !== undefined && route.page.template === 'article') {
+    body = markdownToHtml(route.markdown);
+    target = { ...route, page: { ...route.page, article: { ...route.page.article, html: body } } };
+  }
+  const html = renderView(templates, viewOf(shared, target));
+  return { file: route.file, html, ids: [...idsOf(html)], links: [...new Set(internalLinksOf(html))], body };
+}
+
+/**
+ * Renders every route whose inputs changed since the cache was written and writes it; an unchanged
+ * page is taken over from the previous output as it is.
+ */
+export async function renderPages(
+  routes: Route[],
+  templates: Templates,
+  shared: SharedView,
+  cache: BuildCache,
+  writer: Writer,
+  wantBodies: Set<string>,
+): Promise<RenderResult> {
+  const sharedKey = hashOf(generatorFingerprint, templates.hash, JSON.stringify(shared));
+  const sameOutput = cache.outDir === writer.id;
+  const keys = new Map(routes.map((route) => [route.file, hashOf(sharedKey, JSON.stringify(route))]));
+  const summaries = new Map<string, PageSummary>();
+  const bodies = new Map<string, string>();
+
+  const candidates = routes.filter((r) => sameOutput && cache.pages.get(r.file)?.key === keys.get(r.file));
+  const reusedFlags = await Promise.all(candidates.map((r) => writer.reuse(r.file, cache.files.get(r.file))));
+  candidates.forEach((route, i) => {
+    if (!reusedFlags[i]) return;
+    const record = cache.pages.get(route.file)!;
+    summaries.set(route.file, { route, ids: record.ids.map((n) => cache.strings[n]!), links: record.links.map((n) => cache.strings[n]!), bytes: undefined });
+  });
+
+  const jobs = routes.filter((r) => !summaries.has(r.file));
+  const take = async (outputs: RenderOutput[]) => {
+    for (const output of outputs) {
+      await writer.write(output.file, output.html);
+      cache.pages.set(output.file, { key: keys.get(output.file)!, ids: output.ids.map((s) => intern(cache, s)), links: output.links.map((s) => intern(cache, s)) });
+      if (output.body !== undefined && wantBodies.has(output.file)) bodies.set(output.file, output.body);
+    }
+  };
+  const byFile = new Map(jobs.map((r) => [r.file, r]));
+  const largest: { file: string; html: string }[] = [];
+  const record = (outputs: RenderOutput[]) => {
+    for (const o of outputs) {
+      summaries.set(o.file, { route: byFile.get(o.file)!, ids: o.ids, links: o.links, bytes: Buffer.byteLength(o.html) });
+      if (largest.length < 3 || o.html.length > largest.at(-1)!.html.length) {
+        largest.push({ file: o.file, html: o.html });
+        largest.sort((a, b) => b.html.length - a.html.length).splice(3);
+      }
+    }
+  };
+  const workers = Math.min(availableParallelism(), 4);
+  if (jobs.length >= parallelThreshold && workers > 1) {
+    await renderInWorkers(jobs, templates.file, shared, workers, async (outputs) => {
+      record(outputs);
+      await take(outputs);
+    });
+  } else {
+    for (const job of jobs) {
+      const output = renderRoute(templates.module, shared, job);
+      record([output]);
+      await take([output]);
+    }
+  }
+  for (const file of [...cache.pages.keys()]) if (!keys.has(file)) cache.pages.delete(file);
+  return { pages: routes.map((r) => summaries.get(r.file)!), bodies, rendered: jobs.length, reused: routes.length - jobs.length, largest };
+}
+
+/** The compiled worker entry (lib/render-worker.js), next to this module once compiled, or beside src/ in tests. */
+function workerEntry(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, 'render-worker.js'), join(here, '..', 'lib', 'render-worker.js')];
+  const found = candidates.find((c) => existsSync(c));
+  if (!found) throw new Error(`render worker not found (looked in ${candidates.join(', ')}); run npm install to compile it`);
+  return found;
+}
+
+/** Spreads render jobs over worker threads in chunks; `onOutputs` gets each chunk as it finishes. */
+async function renderInWorkers(jobs: RenderJob[], templatesFile: string, shared: SharedView, size: number, onOutputs: (outputs: RenderOutput[]) => Promise<void>): Promise<void> {
+  const entry = workerEntry();
+  const chunk = Math.max(8, Math.min(64, Math.ceil(jobs.length / (size * 8))));
+  let next = 0;
+  let failure: Error | undefined;
+  const pending: Promise<void>[] = [];
+  const runWorker = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = new Worker(entry, { workerData: { templatesFile, shared } });
+      const send = () => {
+        if (failure || next >= jobs.length) {
+          void worker.terminate().then(() => resolve());
+          return;
+        }
+        const batch = jobs.slice(next, next + chunk);
+        next += batch.length;
+        worker.postMessage(batch);
+      };
+      worker.on('message', (message: { outputs?: RenderOutput[]; error?: { message: string } }) => {
+        if (message.error) {
+          failure = new SiteErrors([problems.templateError(message.error.message)]);
+          void worker.terminate().then(() => resolve());
+          return;
+        }
+        const done = onOutputs(message.outputs!);
+        pending.push(done);
+        done.then(send, (error: Error) => {
+          failure = error;
+          send();
+        });
+      });
+      worker.on('error', reject);
+      send();
+    });
+  await Promise.all(Array.from({ length: Math.min(size, Math.ceil(jobs.length / chunk)) }, runWorker));
+  await Promise.all(pending);
+  if (failure) throw failure;
 }

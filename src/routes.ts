@@ -22,6 +22,8 @@ export interface Route {
   scripts: string[];
   /** Content files this page depends on beyond the site-wide ones (for narrowed rebuilds). */
   sources: string[];
+  /** An article page's markdown body, rendered into `page.article.html` by the render stage. */
+  markdown?: string;
 }
 
 /** How the route table is built: drafts and future articles, and the base URL. */
@@ -81,6 +83,7 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
       draft: more.draft ?? false,
       scripts: more.scripts ?? [],
       sources: more.sources ?? [],
+      ...(more.markdown !== undefined ? { markdown: more.markdown } : {}),
     });
 
   // Home
@@ -163,7 +166,8 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
     const articleImage = article.image && /\.(png|jpe?g)$/i.test(article.image) ? absolute(article.image) : image.url;
     add(
       path,
-      { template: 'article', page: content.blogPage, article: { ...summarize(article), html: article.html } },
+      // The render stage turns the markdown into the body HTML (in parallel, and only when it changed).
+      { template: 'article', page: content.blogPage, article: { ...summarize(article), html: '' } },
       {
         title: article.title,
         documentTitle: `${article.title} | ${content.site.name}`,
@@ -179,6 +183,7 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
         listed: !isDraft(article),
         draft: isDraft(article),
         sources: [article.file],
+        markdown: article.markdown,
       },
     );
   }
@@ -206,7 +211,7 @@ export function longUsDate(iso: string): string {
 }
 
 function summarize(article: Article): ArticleSummary {
-  const { html: _html, ...rest } = article;
+  const { markdown: _markdown, bodyLine: _bodyLine, ...rest } = article;
   return { ...rest, href: `/blog/${article.slug}/`, date: longUsDate(article.publishDate) };
 }
 

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, posix } from 'node:path';
 import { build } from './build.ts';
+import { emptyCache } from './cache.ts';
 import { devClientPath, devClientSource, devEventsPath } from './dev-client.ts';
 import { userErrors } from './errors.ts';
 import { formatError, overlayError, palette, type OverlayError } from './report.ts';
@@ -85,15 +86,18 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
 
+  // One writer and one cache for the whole session: unchanged pages are taken over, not rendered again.
+  const writer = memoryWriter();
+  const cache = emptyCache();
+
   async function rebuild(changed?: Set<string>): Promise<void> {
-    const writer = memoryWriter();
     try {
-      const result = await build({ root, writer, drafts: true, baseUrl: url });
+      const result = await build({ root, writer, drafts: true, baseUrl: url, cache });
       files = writer.files;
       const wasBroken = errors !== undefined;
       errors = undefined;
       const what = changed ? ` after ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ', …' : ''}` : '';
-      log(`${c.green('✓')} built ${result.pages} pages in ${Math.round(result.elapsedMs)} ms${what}`);
+      log(`${c.green('✓')} built ${result.pages} pages (${result.rendered} rendered) in ${Math.round(result.elapsedMs)} ms${what}`);
       if (wasBroken) send('build-ok', {});
       send('reload', {});
     } catch (error) {

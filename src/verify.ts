@@ -1,11 +1,17 @@
 /** The verify stage: every internal link and #anchor of every page must lead somewhere. */
 import { problems, SiteErrors, type SiteError } from './errors.ts';
 
-/** A page or file of the output as the verifier sees it. */
+/** A page of the output as the verifier sees it: its element ids and internal links. */
 export interface VerifiedPage {
   /** Root-relative path, e.g. / or /process or /blog/slug/. */
   path: string;
-  html: string;
+  ids: Iterable<string>;
+  links: Iterable<string>;
+}
+
+/** The verifier's view of a page of HTML. */
+export function pageLinks(path: string, html: string): VerifiedPage {
+  return { path, ids: idsOf(html), links: internalLinksOf(html) };
 }
 
 const attribute = /\s(href|src)="([^"]*)"/g;
@@ -38,7 +44,7 @@ export function normalizePath(path: string): string {
 /** Throws SiteErrors naming each page and href that points to no page, file or element id. */
 export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>): void {
   const ids = new Map<string, Set<string>>();
-  for (const page of pages) ids.set(normalizePath(page.path), idsOf(page.html));
+  for (const page of pages) ids.set(normalizePath(page.path), new Set(page.ids));
   const fileSet = new Set([...files].map((f) => `/${f}`));
   const broken = new Map<string, { pages: string[]; anchor: boolean }>();
   const seen = new Set<string>();
@@ -49,7 +55,7 @@ export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>): voi
   };
   for (const page of pages) {
     const own = normalizePath(page.path);
-    for (const href of internalLinksOf(page.html)) {
+    for (const href of page.links) {
       const key = `${own} ${href}`;
       if (seen.has(key)) continue;
       seen.add(key);

@@ -70,7 +70,7 @@ export interface PillarView extends Omit<PillarEntry, 'categories'> {
 }
 
 /** An article as a card shows it (no body). */
-export type ArticleSummary = Omit<Article, 'html'> & { href: string; date: string };
+export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine'> & { href: string; date: string };
 
 /** Links between the numbered pages of the blog index. */
 export interface Pagination {

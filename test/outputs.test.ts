@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { sitemaps, robotsTxt } from '../src/feeds.ts';
 import { SiteErrors } from '../src/errors.ts';
 import { serializeJsonLd, openingHours } from '../src/structured-data.ts';
-import { normalizePath, verifyLinks } from '../src/verify.ts';
+import { normalizePath, pageLinks, verifyLinks } from '../src/verify.ts';
 import type { Route } from '../src/routes.ts';
 import type { Site } from '../src/schemas/site.ts';
 
-const page = (path: string, html: string) => ({ path, html });
+const page = (path: string, html: string) => pageLinks(path, html);
 
 describe('verifyLinks', () => {
   it('should accept links to pages, files and existing anchors in any spelling', () => {

@@ -99,7 +99,7 @@ export async function undisturbed(once, { maxOtherCpu, retries = 3, pauseMs = 20
  * Waits until other processes use at most `maxLoad` cores (sampled over `sampleMs`), for at most
  * `maxWaitMs`; resolves to the last load seen.
  */
-export async function waitForQuiet({ maxLoad = 0.1, sampleMs = 500, maxWaitMs = 120_000 } = {}) {
+export async function waitForQuiet({ maxLoad = 0.1, sampleMs = 500, maxWaitMs = Number(process.env.BENCH_MAX_QUIET_WAIT_MS ?? 120_000) } = {}) {
   const until = performance.now() + maxWaitMs;
   for (;;) {
     const busy0 = machineBusySeconds();

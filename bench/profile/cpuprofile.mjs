@@ -17,8 +17,9 @@ export const stageFunctions = [
   'build@clinic-site (lib/)', 'loadContent', 'loadArticles', 'loadArticle', 'matter@gray-matter', 'parseYaml', 'validate@clinic-site (lib/)',
   'markdownToHtml', 'readTimeOf', 'fromMarkdown@mdast-util-from-markdown', 'compiler@remark-html', 'toHast@mdast-util-to-hast',
   'sanitize@hast-util-sanitize', 'toHtml@hast-util-to-html',
-  'buildRoutes', 'loadTemplates', 'bundleAssets', 'renderView', 'renderToStaticMarkup',
-  'sitemaps', 'rssFeed', 'verifyLinks', 'write@clinic-site (lib/)', 'commit@clinic-site (lib/)', 'sized', 'gzipSync',
+  'longUsDate', 'buildRoutes', 'loadTemplates', 'bundleAssets', 'processImages', 'checkImageReferences', 'renderPages', 'renderInWorkers',
+  'renderRoute', 'renderView', 'renderToStaticMarkup', 'pageLinks', 'idsOf', 'internalLinksOf', 'sitemaps', 'rssFeed', 'verifyLinks',
+  'loadCache', 'saveCache', 'hashOf', 'write@clinic-site (lib/)', 'commit@clinic-site (lib/)', 'sized', 'gzipSync',
 ];
 
 /** The module a call frame belongs to: an npm package, our bundle, the template bundle, Node itself or V8. */
@@ -91,6 +92,16 @@ export function analyse(profile) {
   }
   const sorted = (map) => [...map].sort((a, b) => b[1] - a[1]);
   return { totalMs: total, byArea: sorted(byArea), byModule: sorted(byModule), byFunction: sorted(byFunction), inclusive: [...inclusive].filter(([, ms]) => ms > 0) };
+}
+
+/** The sum of several analyses (the worker threads of one run). */
+export function merge(analyses) {
+  const sum = (key) => {
+    const map = new Map();
+    for (const a of analyses) for (const [name, ms] of a[key]) map.set(name, (map.get(name) ?? 0) + ms);
+    return [...map].sort((x, y) => y[1] - x[1]);
+  };
+  return { totalMs: analyses.reduce((n, a) => n + a.totalMs, 0), byArea: sum('byArea'), byModule: sum('byModule'), byFunction: sum('byFunction'), inclusive: sum('inclusive') };
 }
 
 /** Markdown tables of an analysis. */

@@ -13,11 +13,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateArticles } from '../harness/articles.mjs';
-import { waitForQuiet } from '../harness/measure.mjs';
+import { editArticle, generateArticles } from '../harness/articles.mjs';
+import { median, timedRun, waitForQuiet } from '../harness/measure.mjs';
 import { snapshotProduct } from '../harness/product.mjs';
 import { benchDir, ourTool } from '../harness/tools.mjs';
-import { analyse, format } from './cpuprofile.mjs';
+import { analyse, format, merge } from './cpuprofile.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -43,36 +43,37 @@ try {
   const ours = ourTool(productDir, version);
   ours.prepare(site, articles);
 
-  // 1. CPU profile of the real CLI.
-  const profDir = join(work, 'prof');
-  await waitForQuiet();
-  const cli = spawnSync(
-    process.execPath,
-    ['--cpu-prof', '--cpu-prof-dir', profDir, '--cpu-prof-interval', '250', ours.bin, 'build', '--out', join(work, 'out')],
-    { cwd: site, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
-  );
-  const buildStatus = cli.status === 0 ? 'succeeded' : `failed (exit ${cli.status}): ${(cli.stderr || cli.stdout).trim().split('\n')[0]}`;
-  const profileFile = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
-  const analysis = analyse(JSON.parse(readFileSync(join(profDir, profileFile), 'utf8')));
-
-  // 2 and 3. The real functions of src/, bundled into the site copy so packages resolve there.
-  const pipelineFile = bundlePipeline(site);
-  const runStages = async (mode, env = {}) => {
+  const out = join(work, 'out');
+  const cliRun = async (args, env = {}) => {
     await waitForQuiet();
-    const r = spawnSync(process.execPath, [join(benchDir, 'profile', 'stages.mjs'), site, pipelineFile, mode], {
-      encoding: 'utf8',
-      maxBuffer: 64 * 2 ** 20,
-      env: { ...process.env, ...env },
-    });
-    if (r.status !== 0) throw new Error(`stages.mjs ${mode} failed: ${r.stderr}`);
-    return JSON.parse(r.stdout.trim().split('\n').pop());
+    return timedRun(process.execPath, [...args, ours.bin, 'build', '--out', out], { cwd: site, env });
   };
-  const pipeline = await runStages('pipeline');
-  // React picks its development or production build from NODE_ENV when first imported.
-  const pipelineProduction = await runStages('pipeline', { NODE_ENV: 'production' });
-  const perArticle = await runStages('articles');
 
-  const raw = { date: new Date().toISOString(), n, node: process.versions.node, product: version, build: buildStatus, cpuProfile: analysis, pipeline, pipelineProduction, perArticle };
+  // 1. CPU profile of a clean build with the real CLI (worker threads, if any, write their own profiles).
+  const clean = await profiled(cliRun, join(work, 'prof-clean'), () => ours.clean(site, out));
+  // 2. The same after one article changed, into the same output folder (a warm rebuild).
+  const warm = await profiled(cliRun, join(work, 'prof-warm'), () => writeFileSync(join(site, 'content', 'blog', articles[0].file), editArticle(articles[0].text, 1)));
+
+  // 3. React's development build against its production build, unprofiled, 3 clean builds each.
+  const react = {};
+  for (const mode of ['development', 'production']) {
+    const runs = [];
+    for (let i = 0; i < 3; i++) {
+      ours.clean(site, out);
+      const r = await cliRun([], { NODE_ENV: mode });
+      runs.push({ ok: r.ok, wallMs: r.wallMs, cpuSeconds: r.cpuSeconds, peakRssMb: r.peakRssMb, otherCpu: r.otherCpu });
+    }
+    react[mode] = runs;
+  }
+
+  // 4. One article's load taken apart, and alternatives, with the real functions of src/.
+  const pipelineFile = bundlePipeline(site);
+  await waitForQuiet();
+  const stages = spawnSync(process.execPath, [join(benchDir, 'profile', 'stages.mjs'), site, pipelineFile], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+  if (stages.status !== 0) throw new Error(`stages.mjs failed: ${stages.stderr}`);
+  const perArticle = JSON.parse(stages.stdout.trim().split('\n').pop());
+
+  const raw = { date: new Date().toISOString(), n, node: process.versions.node, product: version, clean, warm, react, perArticle };
   const md = report(raw);
   mkdirSync(join(benchDir, 'results'), { recursive: true });
   writeFileSync(join(benchDir, 'results', `profile-${stamp}.json`), `${JSON.stringify(raw, null, 2)}\n`);
@@ -83,28 +84,33 @@ try {
   else rmSync(work, { recursive: true, force: true });
 }
 
+/** Runs the CLI under --cpu-prof after `before()`; the analysis of the main thread and of any worker threads. */
+async function profiled(cliRun, dir, before) {
+  before();
+  const run = await cliRun(['--cpu-prof', '--cpu-prof-dir', dir, '--cpu-prof-interval', '250']);
+  const status = run.ok ? 'succeeded' : `failed (exit ${run.code}): ${(run.stderr || run.stdout).trim().split('\n')[0]}`;
+  // Node names profiles CPU.<date>.<pid>.<thread>.<seq>.cpuprofile; thread 0 is the main thread.
+  const files = readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).sort();
+  const analyses = files.map((f) => ({ file: f, main: f.split('.')[3] === '0', ...analyse(JSON.parse(readFileSync(join(dir, f), 'utf8'))) }));
+  const main = analyses.find((a) => a.main) ?? analyses[0];
+  const workers = analyses.filter((a) => a !== main);
+  return { status, wallMs: run.wallMs, cpuSeconds: run.cpuSeconds, peakRssMb: run.peakRssMb, otherCpu: run.otherCpu, main, workers: workers.length ? merge(workers) : undefined, workerThreads: workers.length };
+}
+
 /** Bundles the build's functions from the site's copy of src/ into one module (packages stay imports). */
 function bundlePipeline(root) {
   const entry = join(root, '.bench', 'entry.ts');
   mkdirSync(join(root, '.bench'), { recursive: true });
   const src = (path) => JSON.stringify(join(root, 'src', path));
-  const optional = (path, names) => (existsSync(join(root, 'src', path)) ? `export { ${names} } from ${src(path)};\n` : '');
   writeFileSync(
     entry,
-    `export { loadContent } from ${src('content/load.ts')};
-export { loadArticle } from ${src('content/article.ts')};
-export { markdownToHtml, readTimeOf } from ${src('content/markdown.ts')};
-export { parseYaml } from ${src('content/yaml.ts')};
-export { validate } from ${src('content/validate.ts')};
-export { articleSchema } from ${src('schemas/article.ts')};
-export { buildRoutes, longUsDate, publishedArticles } from ${src('routes.ts')};
-export { loadTemplates } from ${src('templates.ts')};
-export { bundleAssets } from ${src('assets.ts')};
-export { externalLinks, renderView, viewOf } from ${src('render.ts')};
-export { verifyLinks } from ${src('verify.ts')};
-export { diskWriter } from ${src('writer.ts')};
-export { robotsTxt, rssFeed, sitemaps } from ${src('feeds.ts')};
-${optional('headers.ts', 'headersFile')}export { default as matter } from 'gray-matter';
+    `export * as articleModule from ${src('content/article.ts')};
+export * as markdownModule from ${src('content/markdown.ts')};
+export * as yamlModule from ${src('content/yaml.ts')};
+export * as validateModule from ${src('content/validate.ts')};
+export * as articleSchemaModule from ${src('schemas/article.ts')};
+export * as routesModule from ${src('routes.ts')};
+export { default as matter } from 'gray-matter';
 export { remark } from 'remark';
 export { default as remarkHtml } from 'remark-html';
 export { toHast } from 'mdast-util-to-hast';
@@ -128,49 +134,70 @@ export { micromark } from 'micromark';
 
 /** The findings as markdown. */
 function report(raw) {
-  const ms = (v) => (v === undefined ? '–' : Math.round(v).toLocaleString('en-US'));
-  const per = (v) => (v / raw.n).toFixed(3);
-  const lines = [`### Profile of one build at N = ${raw.n.toLocaleString('en-US')} (${raw.date.slice(0, 10)}, clinic-site ${raw.product}, Node ${raw.node})`, '', `The CLI build ${raw.build}.`, ''];
-  lines.push('#### CPU profile of the CLI build (`node --cpu-prof`, 250 µs sampling)', '', format(raw.cpuProfile, 20), '');
+  const ms = (v) => (v === undefined || !Number.isFinite(v) ? '–' : Math.round(v).toLocaleString('en-US'));
+  const per = (v) => (v === undefined || !Number.isFinite(v) ? '–' : (v / raw.n).toFixed(3));
+  const s = (v) => (v === undefined || !Number.isFinite(v) ? '–' : (v / 1000).toFixed(2));
+  const lines = [`### Profile of our build at N = ${raw.n.toLocaleString('en-US')} (${raw.date.slice(0, 10)}, clinic-site ${raw.product}, Node ${raw.node})`, ''];
 
-  const p = raw.pipeline.pipeline;
-  const q = raw.pipelineProduction.pipeline;
-  const stageTotal = Object.values(p.stagesMs).reduce((a, b) => a + b, 0);
-  const prodTotal = Object.values(q.stagesMs).reduce((a, b) => a + b, 0);
-  lines.push('#### The build\'s stages, timed one by one (fresh process, as `src/build.ts` orders them)', '');
-  lines.push('| stage | ms (as the CLI runs: NODE_ENV unset) | share | ms with NODE_ENV=production |', '| --- | ---: | ---: | ---: |');
-  for (const [name, value] of Object.entries(p.stagesMs)) lines.push(`| ${name} | ${ms(value)} | ${((100 * value) / stageTotal).toFixed(1)}% | ${ms(q.stagesMs[name])} |`);
-  lines.push(`| **sum** | **${ms(stageTotal)}** | | **${ms(prodTotal)}** |`);
+  for (const [title, run] of [['A clean build', raw.clean], ['A warm rebuild after one article changed', raw.warm]]) {
+    lines.push(
+      `#### ${title}: ${s(run.wallMs)} s wall, ${run.cpuSeconds?.toFixed(2)} s CPU, peak RSS ${Math.round(run.peakRssMb)} MB (under \`--cpu-prof\`; the build ${run.status})`,
+      '',
+      `Main thread${run.workerThreads ? ` (and ${run.workerThreads} worker threads, summed, below it)` : ''}:`,
+      '',
+      format(run.main, 20),
+      '',
+    );
+    if (run.workers) lines.push(`Worker threads, summed:`, '', format(run.workers, 12), '');
+  }
+
+  const r = raw.react;
+  const med = (runs, key) => median(runs.filter((x) => x.ok).map((x) => x[key]));
   lines.push(
+    '#### React development against production build (clean builds, median of 3, no profiler)',
     '',
-    `${p.routes} routes (${p.articlePages} article pages), ${p.htmlMb.toFixed(1)} MB of HTML; RSS after rendering ${Math.round(p.rssMbAfterRender)} MB, peak ${Math.round(raw.pipeline.memory.peakRssMb)} MB (production React: ${Math.round(q.rssMbAfterRender)} MB, peak ${Math.round(raw.pipelineProduction.memory.peakRssMb)} MB).` +
-      (p.verifyError ? ` verifyLinks reported: ${p.verifyError}` : ''),
+    '| NODE_ENV | wall s | CPU s | peak RSS MB |',
+    '| --- | ---: | ---: | ---: |',
+    ...['development', 'production'].map((m) => `| ${m} | ${s(med(r[m], 'wallMs'))} | ${med(r[m], 'cpuSeconds')?.toFixed(2)} | ${Math.round(med(r[m], 'peakRssMb'))} |`),
     '',
   );
 
   const [cold, warm] = raw.perArticle.passes;
-  lines.push('#### Per article (loadArticle\'s steps taken apart)', '');
-  lines.push(`| step | pass 1 total ms (cold JIT, as in a CLI build) | ms per article | pass 2 total ms (warm) | ms per article |`, '| --- | ---: | ---: | ---: | ---: |');
-  const steps = { grayMatter: 'gray-matter split (YAML engine stubbed)', yaml: 'YAML parse (yaml, with positions)', validate: 'zod validation', remarkParse: 'remark parse (micromark → mdast)', remarkRun: 'remark run (no transformers)', toHast: 'mdast → hast', sanitize: 'hast-util-sanitize', toHtml: 'hast → HTML', readTime: 'read-time estimate', loadArticle: '**loadArticle, end to end**' };
+  lines.push("#### Per article: loadArticle's steps taken apart", '');
+  lines.push('| step | pass 1 total ms (cold JIT, as in a CLI build) | ms per article | pass 2 total ms (warm JIT) | ms per article |', '| --- | ---: | ---: | ---: | ---: |');
+  const steps = {
+    grayMatter: 'gray-matter split (YAML engine stubbed)',
+    yaml: 'YAML parse (`yaml`, with positions)',
+    validate: 'zod validation',
+    remarkParse: 'remark parse (micromark → mdast)',
+    remarkRun: 'remark run (no transformers)',
+    toHast: 'mdast → hast',
+    sanitize: 'hast-util-sanitize',
+    toHtml: 'hast → HTML',
+    readTime: 'read-time estimate',
+    loadArticle: '**loadArticle, end to end**',
+  };
   for (const [key, label] of Object.entries(steps)) lines.push(`| ${label} | ${ms(cold.totalsMs[key])} | ${per(cold.totalsMs[key])} | ${ms(warm.totalsMs[key])} | ${per(warm.totalsMs[key])} |`);
   const alt = raw.perArticle.alternatives;
   lines.push(
     '',
-    `Reading the ${raw.n} files: ${ms(raw.perArticle.readFilesMs)} ms.`,
+    `Reading the ${raw.n.toLocaleString('en-US')} files: ${ms(raw.perArticle.readFilesMs)} ms. Writing ${raw.n.toLocaleString('en-US')} pages of 40 KB, one folder each, all at once (tmpfs): ${ms(alt.write40kbPages_workMs)} ms.`,
     '',
-    '#### Alternatives on the same bodies (warm)', '',
-    '| variant | total ms | ms per article |', '| --- | ---: | ---: |',
+    '#### Alternatives on the same bodies (warm JIT)',
+    '',
+    '| variant | total ms | ms per article |',
+    '| --- | ---: | ---: |',
     `| markdownToHtml as built (one frozen processor, sanitize on) | ${ms(alt.markdownToHtmlMs)} | ${per(alt.markdownToHtmlMs)} |`,
-    `| same without the sanitizer | ${ms(alt.remarkHtmlNoSanitizeMs)} | ${per(alt.remarkHtmlNoSanitizeMs)} |`,
+    `| the same without the sanitizer | ${ms(alt.remarkHtmlNoSanitizeMs)} | ${per(alt.remarkHtmlNoSanitizeMs)} |`,
     `| a new processor per article | ${ms(alt.freshProcessorPerArticleMs)} | ${per(alt.freshProcessorPerArticleMs)} |`,
-    `| micromark to HTML directly (raw HTML escaped, no AST) | ${ms(alt.micromarkMs)} | ${per(alt.micromarkMs)} |`,
+    `| micromark straight to HTML (raw HTML escaped, no syntax trees) | ${ms(alt.micromarkMs)} | ${per(alt.micromarkMs)} |`,
     `| SHA-1 of every file (a cache key) | ${ms(alt.sha1OfAllTextsMs)} | ${per(alt.sha1OfAllTextsMs)} |`,
-    `| loadArticle in 2 worker threads (start-up, import, copy back included) | ${ms(alt.workers.wallMs)} wall | ${(alt.workers.wallMs / raw.n).toFixed(3)} |`,
-    `| longUsDate (toLocaleDateString per call) for every article | ${ms(alt.longUsDateMs)} | ${per(alt.longUsDateMs)} |`,
+    `| loadArticle in 2 worker threads (start-up, imports, copying back included) | ${ms(alt.workers.wallMs)} wall | ${per(alt.workers.wallMs)} |`,
+    `| longUsDate (toLocaleDateString) for every article | ${ms(alt.longUsDateMs)} | ${per(alt.longUsDateMs)} |`,
     `| one cached Intl.DateTimeFormat (same strings: ${alt.sameDates}) | ${ms(alt.cachedDateFormatMs)} | ${per(alt.cachedDateFormatMs)} |`,
     '',
-    `Workers: import ${alt.workers.importMsPerWorker.map(ms).join(' / ')} ms, then ${alt.workers.busyMsPerWorker.map(ms).join(' / ')} ms of work each.`,
-    `micromark's HTML equals remark-html's for ${Math.round(alt.micromarkSameAsRemark * 100)}% of the first 20 bodies.`,
+    `Workers: imports took ${alt.workers.importMsPerWorker.map(ms).join(' / ')} ms, then ${alt.workers.busyMsPerWorker.map(ms).join(' / ')} ms of work each. ` +
+      `micromark's HTML equals remark-html's for ${Math.round(alt.micromarkSameAsRemark * 100)}% of the first 20 bodies.`,
   );
   return lines.join('\n');
 }

@@ -1,42 +1,27 @@
 /**
- * Per-article and per-stage timings of our pipeline, run by bench/profile/run.mjs in a fresh
- * process: `node stages.mjs SITE PIPELINE.mjs`. PIPELINE.mjs is src/ bundled by run.mjs (the
- * real functions of the build, packages left external). Prints one JSON object.
- *
- *   node stages.mjs SITE PIPELINE.mjs pipeline   the build's stages, timed one by one, in a fresh process
- *   node stages.mjs SITE PIPELINE.mjs articles   per-article steps (cold and warm JIT), alternatives, workers
- *
- * The stage sequence mirrors src/build.ts; where build.ts changes, change `pipeline()` too.
+ * Per-article timings of the markdown side of our pipeline, run by bench/profile/run.mjs in a
+ * fresh process: `node stages.mjs SITE PIPELINE.mjs`. PIPELINE.mjs is a few functions of src/
+ * bundled by run.mjs (packages left external). Prints one JSON object. The rest of the build
+ * (rendering, verification, writes) is measured from the CLI's CPU profile instead, so that
+ * nothing here has to mirror src/build.ts.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { gzipSync } from 'node:zlib';
 
-const [site, pipelineFile, mode = 'articles'] = process.argv.slice(2);
-const P = await import(pathToFileURL(pipelineFile).href);
+const [site, pipelineFile] = process.argv.slice(2);
+const M = await import(pathToFileURL(pipelineFile).href);
+// The product's modules come as namespaces, so that a renamed export shows up as a missing number, not a crash.
+const P = { ...M.yamlModule, ...M.validateModule, ...M.articleSchemaModule, ...M.markdownModule, ...M.articleModule, ...M.routesModule, ...M };
 const blogDir = join(site, 'content', 'blog');
 const names = readdirSync(blogDir).filter((n) => n.endsWith('.md')).sort();
 const readStart = performance.now();
 const texts = names.map((n) => readFileSync(join(blogDir, n), 'utf8'));
 const readMs = performance.now() - readStart;
 const out = { articles: names.length, readFilesMs: readMs, passes: [], alternatives: {}, memory: {} };
-if (mode === 'pipeline') {
-  out.pipeline = await pipeline();
-  out.memory.peakRssMb = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(`${JSON.stringify(out)}\n`);
-  process.exit(0);
-}
-
-/** Splits a markdown file the way gray-matter does, without parsing the YAML. */
-function split(text) {
-  let front = '';
-  const parsed = P.matter(text, { engines: { yaml: (s) => ((front = s), {}) } });
-  return { front, body: parsed.content };
-}
-
 // 1. Per-article steps, twice: pass 1 is what a one-shot CLI build pays (cold JIT), pass 2 is steady state.
 const processor = P.remark().use(P.remarkHtml, { sanitize: true }).freeze();
 for (let pass = 1; pass <= 2; pass++) {
@@ -105,6 +90,18 @@ out.alternatives.micromarkSameAsRemark = bodies.slice(0, 20).filter((b) => P.mic
 // 3. Two worker threads doing loadArticle for half the articles each, start-up and copying included.
 out.alternatives.workers = await workers(2);
 
+// 4. Writing one page per article (40 KB each, about our article page), all at once as the build does,
+//    on the work folder's file system (a tmpfs under run.mjs).
+const page = 'x'.repeat(40_000);
+for (const [label, base] of [['work', join(site, '..')]]) {
+  const dir = join(base, `clinic-write-test-${process.pid}`);
+  const a = performance.now();
+  for (const name of names) mkdirSync(join(dir, name), { recursive: true });
+  await Promise.all(names.map((name) => writeFile(join(dir, name, 'index.html'), page)));
+  out.alternatives[`write40kbPages_${label}Ms`] = performance.now() - a;
+  rmSync(dir, { recursive: true, force: true });
+}
+
 out.memory.rssMbAtEnd = process.memoryUsage().rss / 2 ** 20;
 out.memory.peakRssMb = process.resourceUsage().maxRSS / 1024;
 process.stdout.write(`${JSON.stringify(out)}\n`);
@@ -137,76 +134,4 @@ async function workers(count) {
     }),
   );
   return { workers: count, wallMs: performance.now() - started, importMsPerWorker: results.map((r) => r.importMs), busyMsPerWorker: results.map((r) => r.ms), articles: results.reduce((n, r) => n + r.articles.length, 0) };
-}
-
-async function pipeline() {
-  const t = {};
-  const step = async (name, fn) => {
-    const a = performance.now();
-    const value = await fn();
-    t[name] = performance.now() - a;
-    return value;
-  };
-  const content = await step('loadContent', () => P.loadContent(site));
-  const routeOptions = { drafts: false, future: false, today: new Date().toISOString().slice(0, 10), baseUrl: content.site.baseUrl };
-  const routes = await step('buildRoutes', () => P.buildRoutes(content, routeOptions));
-  const templates = await step('loadTemplates', () => P.loadTemplates(site));
-  const assets = await step('bundleAssets', () => P.bundleAssets(site, content.site.socialImage));
-  const links = P.externalLinks(content);
-  const pages = [];
-  let articleMs = 0;
-  let otherMs = 0;
-  let articlePages = 0;
-  for (const route of routes) {
-    const a = performance.now();
-    const html = P.renderView(templates.module, P.viewOf(content, route, assets.links, links));
-    const ms = performance.now() - a;
-    if (route.page.template === 'article') {
-      articleMs += ms;
-      articlePages++;
-    } else otherMs += ms;
-    pages.push({ route, html });
-  }
-  t.renderArticlePages = articleMs;
-  t.renderOtherPages = otherMs;
-  const rssAfterRender = process.memoryUsage().rss / 2 ** 20;
-  const published = P.publishedArticles(content, { ...routeOptions, drafts: false, future: false });
-  const extras = await step('feeds', () => [
-    ...P.sitemaps(routes, routeOptions.baseUrl),
-    { file: 'robots.txt', text: P.robotsTxt(routeOptions.baseUrl) },
-    { file: 'feed.xml', text: P.rssFeed(content, published, routeOptions.baseUrl) },
-    ...(P.headersFile ? [{ file: '_headers', text: P.headersFile(content.site) }] : []),
-  ]);
-  const otherFiles = [...assets.bundled, ...assets.publicFiles].map((f) => f.file).concat(extras.map((e) => e.file));
-  let verifyError;
-  await step('verifyLinks', () => {
-    try {
-      P.verifyLinks(pages.map((p) => ({ path: p.route.path, html: p.html })), otherFiles);
-    } catch (error) {
-      verifyError = String(error.errors?.[0]?.title ?? error.message).slice(0, 200);
-    }
-  });
-  const outDir = join(site, '.bench-out');
-  const writer = P.diskWriter(outDir);
-  await step('write', () =>
-    Promise.all([
-      ...pages.map((p) => writer.write(p.route.file, p.html)),
-      ...assets.bundled.map((f) => writer.write(f.file, f.bytes)),
-      ...assets.publicFiles.map((f) => writer.write(f.file, f.bytes)),
-      ...extras.map((e) => writer.write(e.file, e.text)),
-    ]),
-  );
-  await step('commit', () => writer.commit());
-  await step('gzipEveryPageLevel9', () => pages.map((p) => gzipSync(Buffer.from(p.html), { level: 9 }).length));
-  await step('gzipEveryPageLevel6', () => pages.map((p) => gzipSync(Buffer.from(p.html), { level: 6 }).length));
-  rmSync(outDir, { recursive: true, force: true });
-  const htmlBytes = pages.reduce((n, p) => n + Buffer.byteLength(p.html), 0);
-  return {
-    stagesMs: t,
-    routes: routes.length,
-    articlePages,
-    htmlMb: htmlBytes / 2 ** 20,
-    rssMbAfterRender: rssAfterRender,
-    verifyError,
-  };
 }

@@ -58,10 +58,13 @@ function summarise(lhr) {
  * score and `worst` holds each category's lowest score across runs.
  */
 export async function runLighthouse(port, targets, { maxRuns = 3, log = () => {} } = {}) {
-  const rows = [];
-  for (const target of targets) {
-    const runs = [];
-    while (runs.length < maxRuns) {
+  const runsOf = new Map(targets.map((target) => [target, []]));
+  const needsAnother = (runs) => runs.length < maxRuns && !runs.some((run) => run.runtimeError || run.scores.performance === 100);
+  // One pass over every route, then passes over those still under 100, so one burst of machine load hits one run, not three in a row.
+  for (let pass = 1; pass <= maxRuns; pass++) {
+    for (const target of targets) {
+      const runs = runsOf.get(target);
+      if (!needsAnother(runs) || runs.length !== pass - 1) continue;
       const started = Date.now();
       let summary;
       try {
@@ -72,8 +75,10 @@ export async function runLighthouse(port, targets, { maxRuns = 3, log = () => {}
       }
       runs.push(summary);
       log(`lighthouse ${target.route} run ${runs.length}: ${categories.map((id) => summary.scores[id] ?? '-').join('/')} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-      if (summary.runtimeError || summary.scores.performance === 100) break;
     }
+  }
+  return targets.map((target) => {
+    const runs = runsOf.get(target);
     const best = runs.reduce((a, b) => ((b.scores.performance ?? -1) > (a.scores.performance ?? -1) ? b : a));
     const worst = Object.fromEntries(categories.map((id) => [id, Math.min(...runs.map((r) => r.scores[id] ?? 0))]));
     const findings = [];
@@ -89,7 +94,6 @@ export async function runLighthouse(port, targets, { maxRuns = 3, log = () => {}
         if (!imperfect.has(audit.id) && audit.weight > 0 && audit.categories.some((id) => id !== 'performance')) imperfect.set(audit.id, audit);
       }
     }
-    rows.push({ route: target.route, url: target.url, runs: runs.length, best, worst, findings, imperfect: [...imperfect.values()] });
-  }
-  return rows;
+    return { route: target.route, url: target.url, runs: runs.length, performanceRuns: runs.map((r) => r.scores.performance), best, worst, findings, imperfect: [...imperfect.values()] };
+  });
 }

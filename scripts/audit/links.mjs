@@ -36,10 +36,15 @@ function idsLoader() {
   };
 }
 
-/** Checks the links of `site.pages`; resolves to findings `{ route, element, url, problem }`. */
+/**
+ * Checks the links of `site.pages`; resolves to `{ findings, notes }`, each `{ route, element, url, problem }`.
+ * Notes: links to a folder without its trailing slash, which GitHub Pages, Cloudflare Pages and S3
+ * website hosting answer with a redirect to the slashed address (the sitemap's and canonical form).
+ */
 export async function checkLinks(site) {
   const idsOf = idsLoader();
   const findings = [];
+  const notes = [];
   for (const page of site.pages) {
     const $ = load(page.html);
     const pageUrl = new URL(page.path, local);
@@ -81,6 +86,9 @@ export async function checkLinks(site) {
           add(element, raw, `${url.pathname} does not exist in the build`);
           continue;
         }
+        if (element.tagName === 'a' && targetFile.endsWith('index.html') && !url.pathname.endsWith('/')) {
+          notes.push({ route: page.route, element: '', url: raw, problem: `href="${url.pathname}${url.hash}" lacks the trailing slash of ${url.pathname}/ (a redirect on most static hosts)` });
+        }
         if (url.hash.length > 1) {
           if (!targetFile.endsWith('.html')) continue;
           const id = decodeURIComponent(url.hash.slice(1));
@@ -91,5 +99,5 @@ export async function checkLinks(site) {
       }
     }
   }
-  return findings;
+  return { findings, notes };
 }

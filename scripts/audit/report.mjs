@@ -36,7 +36,7 @@ export function formatReport(result) {
     out.push('Lighthouse 12, mobile, simulated throttling (performance: best of up to 3 runs; other categories: lowest run)');
     out.push(
       table(
-        [['route', 0], ['perf', 4, 'right'], ['a11y', 4, 'right'], ['bp', 3, 'right'], ['seo', 3, 'right'], ['LCP', 6, 'right'], ['TBT', 6, 'right'], ['CLS', 5, 'right'], ['bytes', 8, 'right'], ['runs', 4, 'right']],
+        [['route', 0], ['perf', 4, 'right'], ['a11y', 4, 'right'], ['bp', 3, 'right'], ['seo', 3, 'right'], ['LCP', 6, 'right'], ['TBT', 6, 'right'], ['CLS', 5, 'right'], ['bytes', 8, 'right'], ['runs', 4, 'right'], ['perf runs', 9]],
         result.lighthouse.map((row) => [
           row.route === '404' ? '404 (/404.html)' : row.route,
           row.best.scores.performance ?? 'ERR',
@@ -48,6 +48,7 @@ export function formatReport(result) {
           row.best.cls == null ? '-' : row.best.cls.toFixed(3),
           kb(row.best.bytes),
           row.runs,
+          row.performanceRuns.join(' '),
         ]),
       ),
     );
@@ -78,7 +79,7 @@ export function formatReport(result) {
   const failures = result.failures;
   if (failures.length) {
     out.push(`Failures (${failures.length}, grouped where the same problem is on several routes)`);
-    for (const group of grouped(failures, (f) => `[${f.check}] ${f.text}`)) out.push(`  ${group.text}\n      on ${where(group.routes, total)}`);
+    for (const group of grouped(failures, (f) => `[${f.check}] ${f.text}`)) out.push(`  ${group.text}\n      on ${group.routes.some(Boolean) ? where(group.routes.filter(Boolean), total) : 'the whole site'}`);
     out.push('');
   }
   if (result.notes.length) {

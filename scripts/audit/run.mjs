@@ -89,9 +89,11 @@ async function main() {
   }
   if (only.has('links')) {
     progress('links');
-    const findings = await checkLinks(site);
+    const { findings, notes: linkNotes } = await checkLinks(site);
     result.links = findings;
     for (const f of findings) fail('links', f.route, `${f.problem}: ${f.element}`);
+    const unslashed = [...new Set(linkNotes.map((n) => n.url.replace(/#.*/, '')))];
+    if (unslashed.length) note('links', '', `${unslashed.length} internal hrefs lack the trailing slash of the sitemap/canonical address, a redirect per click on GitHub Pages, Cloudflare Pages and S3 website hosting: ${unslashed.join(' ')}`);
     checks.push({ name: 'links', failures: findings.length, summary: `${findings.length} problem(s)` });
   }
   if (only.has('budgets')) {
@@ -130,7 +132,14 @@ async function main() {
           const axe = await checkAccessibility(browser, site, server(result));
           result.axe = axe;
           logs.push(...axe.logs);
-          for (const v of axe.findings) fail('axe', v.route, `${v.id} (${v.impact}) at ${v.width} px, ${v.state}: ${v.help} — ${v.count} node(s): ${v.nodes.map((n) => n.target).join(' | ')}`);
+          // One failure per violation and page, listing the widths and states it was seen in.
+          const seen = new Map();
+          for (const v of axe.findings) {
+            const key = `${v.route}|${v.id}|${v.nodes.map((n) => n.target).join(' | ')}`;
+            if (!seen.has(key)) seen.set(key, { ...v, states: [] });
+            seen.get(key).states.push(`${v.width} px ${v.state}`);
+          }
+          for (const v of seen.values()) fail('axe', v.route, `${v.id} (${v.impact}): ${v.help} — ${v.count} node(s): ${v.nodes.map((n) => `${n.target} ${n.html}`).join(' | ')} — seen at ${v.states.join(', ')}`);
           for (const p of axe.problems) fail('axe', p.route, `at ${p.width} px, ${p.state}: ${p.problem}`);
           checks.push({ name: 'axe-core', failures: axe.findings.length + axe.problems.length, summary: `${axe.runs} axe runs (390 and 1280 px, drawer/dropdown/dialogs open and closed): ${axe.findings.length} violation(s), ${axe.problems.length} control problem(s)` });
         }

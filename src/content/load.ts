@@ -14,7 +14,7 @@ import { siteSchema, type Site } from '../schemas/site.ts';
 import { loadArticle } from './article.ts';
 import { checkReferences } from './references.ts';
 import { validate } from './validate.ts';
-import { parseYaml, type YamlSource } from './yaml.ts';
+import { parseYamlLazily, type YamlSource } from './yaml.ts';
 
 /** The single-file content types: file name under content/ and schema. */
 export const singleFiles = {
@@ -77,7 +77,7 @@ export async function loadContent(root: string): Promise<Content> {
       errors.push(missing(file));
       return undefined;
     }
-    const parsed = parseYaml(file, text);
+    const parsed = parseYamlLazily(file, text);
     sources.set(file, parsed.source);
     if (parsed.errors.length > 0) {
       errors.push(...parsed.errors);

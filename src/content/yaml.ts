@@ -1,4 +1,5 @@
 /** YAML parsing that keeps positions, so every problem can name its real line and column. */
+import jsYaml from 'js-yaml';
 import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { problems, type SiteError, type SourceLocation } from '../errors.ts';
 
@@ -32,6 +33,33 @@ function errorOffset(text: string, code: string, message: string, offset: number
   const quote = /single/i.test(message) ? "'" : '"';
   const opening = text.lastIndexOf(`: ${quote}`, offset);
   return opening >= 0 ? opening + 2 : offset;
+}
+
+/**
+ * Parses YAML quickly (js-yaml's core schema) and only works out positions if something asks for
+ * one; text js-yaml rejects goes through the positional parser, which reports the error's line.
+ */
+export function parseYamlLazily(file: string, text: string, lineOffset = 0): { source: YamlSource; errors: SiteError[] } {
+  let data: unknown;
+  try {
+    data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA }) ?? null;
+  } catch {
+    return parseYaml(file, text, lineOffset);
+  }
+  return { source: lazySource(file, text, data, lineOffset), errors: [] };
+}
+
+/** A source for already-parsed data whose positions are only worked out if something asks for one. */
+export function lazySource(file: string, text: string, data: unknown, lineOffset = 0): YamlSource {
+  let positional: YamlSource | undefined;
+  return {
+    file,
+    data,
+    locate(path, key) {
+      positional ??= parseYaml(file, text, lineOffset).source;
+      return positional.locate(path, key);
+    },
+  };
 }
 
 function firstLine(message: string): string {

@@ -27,13 +27,15 @@ export const articleSchema = z.strictObject({
 });
 export type ArticleFrontMatter = z.infer<typeof articleSchema>;
 
-/** An article as the templates receive it: front matter, slug and rendered body. */
+/** An article as loaded: front matter, slug and its markdown body (rendered to HTML by the render stage). */
 export interface Article extends Omit<ArticleFrontMatter, 'readTime'> {
   slug: string;
   /** The file it came from, relative to the project. */
   file: string;
   readTime: string;
-  /** Sanitised HTML of the body. */
-  html: string;
+  /** The markdown body. */
+  markdown: string;
+  /** The line of the file where the body starts. */
+  bodyLine: number;
   draft: boolean;
 }

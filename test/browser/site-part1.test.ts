@@ -3,6 +3,7 @@
  * the pillars, the treatment and article dialogs, smooth scrolling, every analytics event, keyboard use, the page
  * without JavaScript, and no axe-core violations at 390 and 1280 px (also with the drawer, dropdown and dialogs open).
  */
+import { markdownToHtml } from '../../src/content/markdown.ts';
 import { load } from 'cheerio';
 import { createServer, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
@@ -380,7 +381,7 @@ describe('blog', () => {
   it("should open an article in a dialog, loading its text from the article's own page", async () => {
     const { page, context } = await open('/blog');
     const article = content.articles.find((a) => a.slug === 'burnout-and-energy')!;
-    const lastParagraph = load(article.html)('p').last().text();
+    const lastParagraph = load(markdownToHtml(article.markdown))('p').last().text();
     expect(await page.content()).not.toContain(lastParagraph);
     const [request] = await Promise.all([page.waitForRequest(`${origin}/blog/burnout-and-energy/`), page.click('a[data-article][href="/blog/burnout-and-energy/"]')]);
     expect(request.resourceType()).toBe('fetch');
@@ -396,7 +397,7 @@ describe('blog', () => {
     expect(await focused(page, 'a[data-article][href="/blog/burnout-and-energy/"]')).toBe(true);
     // Another article replaces the first.
     await page.click('a[data-article][href="/blog/why-we-started/"]');
-    await expect.poll(() => dialog.locator('.prose').innerText()).toContain(load(content.articles.find((a) => a.slug === 'why-we-started')!.html)('p').last().text());
+    await expect.poll(() => dialog.locator('.prose').innerText()).toContain(load(markdownToHtml(content.articles.find((a) => a.slug === 'why-we-started')!.markdown))('p').last().text());
     expect(await dialog.locator('.prose').innerText()).not.toContain(lastParagraph);
     expect(await dialog.locator('h2#article-dialog-title').innerText()).toBe(content.articles.find((a) => a.slug === 'why-we-started')!.title);
     await context.close();

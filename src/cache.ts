@@ -1,0 +1,117 @@
+/** The build cache: what each page was made from and where its output lies, kept between runs. */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import { cacheDir } from './templates.ts';
+
+/** The size and time of an output file when it was written, and a hash where one was taken. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  hash?: string;
+}
+
+/** A rendered page as remembered: the key of its inputs, its element ids and internal links (interned). */
+export interface PageRecord {
+  key: string;
+  ids: number[];
+  links: number[];
+}
+
+/** What one build remembers for the next; safe to delete at any time. */
+export interface BuildCache {
+  /** The output folder the records describe (a different folder starts afresh). */
+  outDir: string | undefined;
+  pages: Map<string, PageRecord>;
+  files: Map<string, FileStamp>;
+  /** Rendered article bodies by markdown hash (only those the feed needs). */
+  bodies: Map<string, string>;
+  strings: string[];
+  stringIndex: Map<string, number>;
+  /** The page HTML itself, kept only in memory (for serve). */
+  html: Map<string, string>;
+}
+
+/** A hash of text, short enough to keep many of. */
+export function hashOf(...parts: string[]): string {
+  const hash = createHash('sha1');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('base64url').slice(0, 22);
+}
+
+/** A hash of bytes (output files). */
+export function hashBytes(bytes: Uint8Array): string {
+  return createHash('sha1').update(bytes).digest('base64url').slice(0, 22);
+}
+
+/** The generator's own fingerprint: the code that is running (every module beside this one). */
+export const generatorFingerprint: string = (() => {
+  const dir = dirname(fileURLToPath(import.meta.url));
+  try {
+    const files = readdirSync(dir).filter((f) => /\.(js|ts)$/.test(f)).sort();
+    return hashOf(...files.map((f) => readFileSync(join(dir, f), 'utf8')));
+  } catch {
+    return hashOf(dir);
+  }
+})();
+
+/** An empty cache. */
+export function emptyCache(): BuildCache {
+  return { outDir: undefined, pages: new Map(), files: new Map(), bodies: new Map(), strings: [], stringIndex: new Map(), html: new Map() };
+}
+
+/** The index of a string in the cache's string table (ids and links repeat across pages). */
+export function intern(cache: BuildCache, text: string): number {
+  let index = cache.stringIndex.get(text);
+  if (index === undefined) {
+    index = cache.strings.length;
+    cache.strings.push(text);
+    cache.stringIndex.set(text, index);
+  }
+  return index;
+}
+
+const cacheFile = (root: string) => join(cacheDir(root), 'build-cache.bin');
+
+/** Reads the cache of the last build; anything unreadable or from another generator version is ignored. */
+export async function loadCache(root: string): Promise<BuildCache> {
+  try {
+    const saved = deserialize(await readFile(cacheFile(root))) as { fingerprint: string; outDir: string; pages: [string, PageRecord][]; files: [string, FileStamp][]; bodies: [string, string][]; strings: string[] };
+    if (saved.fingerprint !== generatorFingerprint) return emptyCache();
+    return {
+      outDir: saved.outDir,
+      pages: new Map(saved.pages),
+      files: new Map(saved.files),
+      bodies: new Map(saved.bodies),
+      strings: saved.strings,
+      stringIndex: new Map(saved.strings.map((s, i) => [s, i])),
+      html: new Map(),
+    };
+  } catch {
+    return emptyCache();
+  }
+}
+
+/** Writes the cache for the next build (atomically, so a crash cannot leave half a file). */
+export async function saveCache(root: string, cache: BuildCache): Promise<void> {
+  // Keep only the strings live pages still use, so the table does not grow from build to build.
+  const strings: string[] = [];
+  const moved = new Map<number, number>();
+  const remap = (i: number) => {
+    let j = moved.get(i);
+    if (j === undefined) {
+      j = strings.push(cache.strings[i]!) - 1;
+      moved.set(i, j);
+    }
+    return j;
+  };
+  const pages = [...cache.pages].map(([file, r]) => [file, { key: r.key, ids: r.ids.map(remap), links: r.links.map(remap) }] as const);
+  const data = serialize({ fingerprint: generatorFingerprint, outDir: cache.outDir, pages, files: [...cache.files], bodies: [...cache.bodies], strings });
+  await mkdir(cacheDir(root), { recursive: true });
+  const temp = `${cacheFile(root)}.${process.pid}`;
+  await writeFile(temp, data);
+  await rename(temp, cacheFile(root));
+}
