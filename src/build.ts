@@ -29,6 +29,8 @@ export interface BuildOptions {
    * cache in node_modules/.cache/ and writes it back afterwards.
    */
   cache?: BuildCache;
+  /** Files changed since the last build (from the watcher): other articles are not even checked. */
+  changed?: Set<string>;
 }
 
 /** A file of the output with its size, raw and compressed. */
@@ -62,7 +64,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const persistent = options.cache === undefined;
   const cache = options.cache ?? (await loadCache(root));
   try {
-    const content = await loadContent(root);
+    const content = await loadContent(root, cache.articles, options.changed);
     const routeOptions: RouteOptions = {
       drafts: options.drafts ?? false,
       future: options.future ?? false,

@@ -5,6 +5,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
+import type { ArticleMemo, ArticleMemoEntry } from './content/load.ts';
 import { cacheDir } from './templates.ts';
 
 /** The size and time of an output file when it was written, and a hash where one was taken. */
@@ -31,8 +32,8 @@ export interface BuildCache {
   bodies: Map<string, string>;
   strings: string[];
   stringIndex: Map<string, number>;
-  /** The page HTML itself, kept only in memory (for serve). */
-  html: Map<string, string>;
+  /** Loaded articles by file, so unchanged articles are not read and parsed again. */
+  articles: ArticleMemo;
 }
 
 /** A hash of text, short enough to keep many of. */
@@ -60,7 +61,7 @@ export const generatorFingerprint: string = (() => {
 
 /** An empty cache. */
 export function emptyCache(): BuildCache {
-  return { outDir: undefined, pages: new Map(), files: new Map(), bodies: new Map(), strings: [], stringIndex: new Map(), html: new Map() };
+  return { outDir: undefined, pages: new Map(), files: new Map(), bodies: new Map(), strings: [], stringIndex: new Map(), articles: new Map() };
 }
 
 /** The index of a string in the cache's string table (ids and links repeat across pages). */
@@ -79,7 +80,7 @@ const cacheFile = (root: string) => join(cacheDir(root), 'build-cache.bin');
 /** Reads the cache of the last build; anything unreadable or from another generator version is ignored. */
 export async function loadCache(root: string): Promise<BuildCache> {
   try {
-    const saved = deserialize(await readFile(cacheFile(root))) as { fingerprint: string; outDir: string; pages: [string, PageRecord][]; files: [string, FileStamp][]; bodies: [string, string][]; strings: string[] };
+    const saved = deserialize(await readFile(cacheFile(root))) as { fingerprint: string; outDir: string; pages: [string, PageRecord][]; files: [string, FileStamp][]; bodies: [string, string][]; strings: string[]; articles: [string, ArticleMemoEntry][] };
     if (saved.fingerprint !== generatorFingerprint) return emptyCache();
     return {
       outDir: saved.outDir,
@@ -88,7 +89,7 @@ export async function loadCache(root: string): Promise<BuildCache> {
       bodies: new Map(saved.bodies),
       strings: saved.strings,
       stringIndex: new Map(saved.strings.map((s, i) => [s, i])),
-      html: new Map(),
+      articles: new Map(saved.articles),
     };
   } catch {
     return emptyCache();
@@ -109,7 +110,7 @@ export async function saveCache(root: string, cache: BuildCache): Promise<void> 
     return j;
   };
   const pages = [...cache.pages].map(([file, r]) => [file, { key: r.key, ids: r.ids.map(remap), links: r.links.map(remap) }] as const);
-  const data = serialize({ fingerprint: generatorFingerprint, outDir: cache.outDir, pages, files: [...cache.files], bodies: [...cache.bodies], strings });
+  const data = serialize({ fingerprint: generatorFingerprint, outDir: cache.outDir, pages, files: [...cache.files], bodies: [...cache.bodies], strings, articles: [...cache.articles] });
   await mkdir(cacheDir(root), { recursive: true });
   const temp = `${cacheFile(root)}.${process.pid}`;
   await writeFile(temp, data);

@@ -103,7 +103,7 @@ export async function renderPages(
 ): Promise<RenderResult> {
   const sharedKey = hashOf(generatorFingerprint, templates.hash, JSON.stringify(shared));
   const sameOutput = cache.outDir === writer.id;
-  const keys = new Map(routes.map((route) => [route.file, hashOf(sharedKey, JSON.stringify(route))]));
+  const keys = new Map(routes.map((route) => [route.file, hashOf(sharedKey, route.inputKey ?? JSON.stringify(route))]));
   const summaries = new Map<string, PageSummary>();
   const bodies = new Map<string, string>();
 
@@ -117,8 +117,8 @@ export async function renderPages(
 
   const jobs = routes.filter((r) => !summaries.has(r.file));
   const take = async (outputs: RenderOutput[]) => {
+    await Promise.all(outputs.map((output) => writer.write(output.file, output.html)));
     for (const output of outputs) {
-      await writer.write(output.file, output.html);
       cache.pages.set(output.file, { key: keys.get(output.file)!, ids: output.ids.map((s) => intern(cache, s)), links: output.links.map((s) => intern(cache, s)) });
       if (output.body !== undefined && wantBodies.has(output.file)) bodies.set(output.file, output.body);
     }
@@ -134,17 +134,18 @@ export async function renderPages(
       }
     }
   };
-  const workers = Math.min(availableParallelism(), 4);
+  // CLINIC_SITE_WORKERS sets the number of render threads (0 or 1: render on the main thread).
+  const workers = Number(process.env.CLINIC_SITE_WORKERS ?? Math.min(availableParallelism(), 4));
   if (jobs.length >= parallelThreshold && workers > 1) {
     await renderInWorkers(jobs, templates.file, shared, workers, async (outputs) => {
       record(outputs);
       await take(outputs);
     });
   } else {
-    for (const job of jobs) {
-      const output = renderRoute(templates.module, shared, job);
-      record([output]);
-      await take([output]);
+    for (let i = 0; i < jobs.length; i += 32) {
+      const outputs = jobs.slice(i, i + 32).map((job) => renderRoute(templates.module, shared, job));
+      record(outputs);
+      await take(outputs);
     }
   }
   for (const file of [...cache.pages.keys()]) if (!keys.has(file)) cache.pages.delete(file);

@@ -1,4 +1,5 @@
 /** The route stage: every page of the site, with its metadata and the data its template receives. */
+import { hashOf } from './cache.ts';
 import { problems, SiteErrors, type SiteError } from './errors.ts';
 import type { Content } from './content/load.ts';
 import type { Article } from './schemas/article.ts';
@@ -24,6 +25,11 @@ export interface Route {
   sources: string[];
   /** An article page's markdown body, rendered into `page.article.html` by the render stage. */
   markdown?: string;
+  /**
+   * A key of everything the page is made from, where the route stage knows it cheaply (article
+   * pages: the article file, every YAML file, and the options); otherwise the page's data is hashed.
+   */
+  inputKey?: string;
 }
 
 /** How the route table is built: drafts and future articles, and the base URL. */
@@ -84,6 +90,7 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
       scripts: more.scripts ?? [],
       sources: more.sources ?? [],
       ...(more.markdown !== undefined ? { markdown: more.markdown } : {}),
+      ...(more.inputKey !== undefined ? { inputKey: more.inputKey } : {}),
     });
 
   // Home
@@ -184,6 +191,7 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
         draft: isDraft(article),
         sources: [article.file],
         markdown: article.markdown,
+        inputKey: hashOf(content.catalogueKey, article.sourceHash, String(isDraft(article)), base),
       },
     );
   }
@@ -207,8 +215,16 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
 
 /** "March 4, 2024" for an ISO date, independent of the machine's time zone. */
 export function longUsDate(iso: string): string {
-  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  let text = longDates.get(iso);
+  if (text === undefined) {
+    text = longDateFormat.format(new Date(`${iso}T12:00:00Z`));
+    longDates.set(iso, text);
+  }
+  return text;
 }
+
+const longDateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const longDates = new Map<string, string>();
 
 function summarize(article: Article): ArticleSummary {
   const { markdown: _markdown, bodyLine: _bodyLine, ...rest } = article;

@@ -92,7 +92,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
 
   async function rebuild(changed?: Set<string>): Promise<void> {
     try {
-      const result = await build({ root, writer, drafts: true, baseUrl: url, cache });
+      const result = await build({ root, writer, drafts: true, baseUrl: url, cache, ...(changed ? { changed } : {}) });
       files = writer.files;
       const wasBroken = errors !== undefined;
       errors = undefined;

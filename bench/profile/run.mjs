@@ -175,7 +175,9 @@ function report(raw) {
     sanitize: 'hast-util-sanitize',
     toHtml: 'hast → HTML',
     readTime: 'read-time estimate',
-    loadArticle: '**loadArticle, end to end**',
+    loadArticle: 'loadArticle (the product\'s function)',
+    laterMarkdownToHtml: 'markdownToHtml of the body, where loadArticle leaves it for later',
+    endToEnd: '**one article, end to end**',
   };
   for (const [key, label] of Object.entries(steps)) lines.push(`| ${label} | ${ms(cold.totalsMs[key])} | ${per(cold.totalsMs[key])} | ${ms(warm.totalsMs[key])} | ${per(warm.totalsMs[key])} |`);
   const alt = raw.perArticle.alternatives;

@@ -139,14 +139,27 @@ export async function checkHosting(site, origin) {
   }
 
   // Hashed assets (and the fonts the CSS names) are cached for a year.
+  const assetProblems = new Map();
   for (const path of assets) {
     const response = await fetch(origin + path);
     const text = /\.css$/.test(path) ? await response.text() : (await response.arrayBuffer(), '');
     for (const match of text.matchAll(/url\(\s*['"]?(\/assets\/[^'")?#]+)/g)) assets.add(match[1]);
     if (!sample.asset) sample.asset = { url: path, headers: Object.fromEntries(response.headers) };
-    if (response.status !== 200) add('assets', path, 'status', `status ${response.status}`);
-    for (const problem of assetCachingProblems(response.headers.get('cache-control'))) add('assets', path, 'cache-control', problem);
-    if (response.headers.get('x-content-type-options') !== 'nosniff') add('assets', path, 'x-content-type-options', 'missing nosniff');
+    const problems = [
+      ...(response.status !== 200 ? [['status', `status ${response.status}`]] : []),
+      ...assetCachingProblems(response.headers.get('cache-control')).map((problem) => ['cache-control', problem]),
+      ...(response.headers.get('x-content-type-options') !== 'nosniff' ? [['x-content-type-options', 'missing nosniff']] : []),
+    ];
+    for (const [check, problem] of problems) {
+      const key = `${check}\n${problem}`;
+      if (!assetProblems.has(key)) assetProblems.set(key, []);
+      assetProblems.get(key).push(path);
+    }
+  }
+  // One finding per problem, naming the files it affects.
+  for (const [key, paths] of assetProblems) {
+    const [check, problem] = key.split('\n');
+    add('assets', paths.length > 3 ? `${paths.length} files under /assets/` : paths.join(', '), check, problem);
   }
 
   // The server never hands out its own configuration, nor files outside the folder.
@@ -165,5 +178,8 @@ export async function checkHosting(site, origin) {
       if (!used) notes.push(`${directive} allows ${source}, which no page loads as ${directive.replace('-src', '')}`);
     }
   }
+  const pageHeaders = sample.page?.headers ?? {};
+  if (/interest-cohort/.test(pageHeaders['permissions-policy'] ?? '')) notes.push('Permissions-Policy names interest-cohort (FLoC), a feature Chrome removed; it protects nothing');
+  if (/includesubdomains/i.test(pageHeaders['strict-transport-security'] ?? '')) notes.push('Strict-Transport-Security has includeSubDomains: every subdomain of the clinic\'s domain must then serve HTTPS for a year');
   return { findings, notes, headers: sample };
 }

@@ -112,7 +112,7 @@ async function main() {
       progress('hosting headers');
       const hosting = await checkHosting(site, server.origin);
       result.hosting = hosting;
-      for (const f of hosting.findings) fail('hosting', f.route === 'assets' || f.route === 'server' ? '' : f.route, `${f.check}: ${f.problem}${f.route === 'assets' ? ' (assets/*)' : f.route === 'server' ? ` (${f.url})` : ''}`);
+      for (const f of hosting.findings) fail('hosting', f.route === 'assets' || f.route === 'server' ? '' : f.route, `${f.check}: ${f.problem}${f.route === 'assets' || f.route === 'server' ? ` (${f.url})` : ''}`);
       for (const n of hosting.notes) note('hosting', '', n);
       checks.push({ name: 'hosting', failures: hosting.findings.length, summary: `${hosting.findings.length} problem(s) with _headers as served` });
     }
@@ -129,7 +129,7 @@ async function main() {
       try {
         if (only.has('axe')) {
           progress('axe-core');
-          const axe = await checkAccessibility(browser, site, server(result));
+          const axe = await checkAccessibility(browser, site, result.origin);
           result.axe = axe;
           logs.push(...axe.logs);
           // One failure per violation and page, listing the widths and states it was seen in.
@@ -145,7 +145,7 @@ async function main() {
         }
         if (only.has('privacy')) {
           progress('privacy');
-          const privacy = await checkPrivacy(browser, site, server(result));
+          const privacy = await checkPrivacy(browser, site, result.origin);
           result.privacy = privacy;
           logs.push(...privacy.logs);
           for (const f of privacy.findings) fail('privacy', f.route, `${f.kind}: ${f.problem}`);
@@ -164,7 +164,7 @@ async function main() {
     }
     if (only.has('lighthouse')) {
       progress('lighthouse');
-      const targets = site.pages.map((page) => ({ route: page.route, url: server(result) + (page.lighthousePath ?? page.path) }));
+      const targets = site.pages.map((page) => ({ route: page.route, url: result.origin + (page.lighthousePath ?? page.path) }));
       result.lighthouse = await runLighthouse(chrome.port, targets, { maxRuns, log: progress });
       for (const row of result.lighthouse) {
         for (const finding of row.findings) {
@@ -181,11 +181,6 @@ async function main() {
   console.log(formatReport(result));
   if (options.json) await writeFile(options.json, JSON.stringify({ ...result, site: { baseUrl: site.baseUrl, routes: site.pages.map((p) => p.route), orphans: site.orphans } }, null, 2));
   return failures.length === 0;
-}
-
-/** The origin the static server listens on. */
-function server(result) {
-  return result.origin;
 }
 
 let passed = false;

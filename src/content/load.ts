@@ -1,5 +1,5 @@
 /** The load-and-validate stage: reads content/, checks every file against its schema and cross-references. */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { z } from 'zod';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
@@ -14,7 +14,8 @@ import { siteSchema, type Site } from '../schemas/site.ts';
 import { loadArticle } from './article.ts';
 import { checkReferences } from './references.ts';
 import { validate } from './validate.ts';
-import { parseYamlLazily, type YamlSource } from './yaml.ts';
+import { lazySource, parseYamlLazily, type YamlSource } from './yaml.ts';
+import { hashOf } from '../cache.ts';
 
 /** The single-file content types: file name under content/ and schema. */
 export const singleFiles = {
@@ -59,12 +60,32 @@ export interface Content {
   articles: Article[];
   /** Each parsed file by its path (relative to the project), to locate problems found later. */
   sources: Map<string, YamlSource>;
+  /** A hash of every YAML file: pages that depend on more than their own article key on it. */
+  catalogueKey: string;
 }
 
-/** Loads and validates all of content/; throws SiteErrors listing every problem found. */
-export async function loadContent(root: string): Promise<Content> {
+/** An article as loaded, remembered with the size and time of its file so an unchanged file is not read again. */
+export interface ArticleMemoEntry {
+  size: number;
+  mtimeMs: number;
+  article: Article;
+  frontMatter: string;
+  lineOffset: number;
+  data: unknown;
+}
+
+/** Loaded articles by file, kept between builds. */
+export type ArticleMemo = Map<string, ArticleMemoEntry>;
+
+/**
+ * Loads and validates all of content/; throws SiteErrors listing every problem found. Articles
+ * whose file has the size and time the memo recorded are taken from it without being read;
+ * with `changed` (from the watcher), only articles named there are checked at all.
+ */
+export async function loadContent(root: string, memo: ArticleMemo = new Map(), changed?: Set<string>): Promise<Content> {
   const errors: SiteError[] = [];
   const sources = new Map<string, YamlSource>();
+  const texts = new Map<string, string>();
   const contentDir = join(root, 'content');
   const rel = (path: string) => relative(root, path).split(sep).join('/');
 
@@ -77,6 +98,7 @@ export async function loadContent(root: string): Promise<Content> {
       errors.push(missing(file));
       return undefined;
     }
+    texts.set(file, hashOf(text));
     const parsed = parseYamlLazily(file, text);
     sources.set(file, parsed.source);
     if (parsed.errors.length > 0) {
@@ -105,7 +127,7 @@ export async function loadContent(root: string): Promise<Content> {
     loadFolder(folders.treatments.dir, folders.treatments.schema),
     loadFolder(folders.programs.dir, folders.programs.schema),
     loadFolder(folders.services.dir, folders.services.schema),
-    loadArticles(join(contentDir, 'blog'), rel, sources, errors),
+    loadArticles(join(contentDir, 'blog'), rel, sources, errors, memo, changed),
     loadYaml(join(contentDir, singleFiles.memberships.file), singleFiles.memberships.schema),
     loadYaml(join(contentDir, singleFiles.labSales.file), singleFiles.labSales.schema),
     loadYaml(join(contentDir, singleFiles.inbody.file), singleFiles.inbody.schema),
@@ -119,23 +141,49 @@ export async function loadContent(root: string): Promise<Content> {
     services: [...services.values()],
     articles,
     sources,
+    catalogueKey: hashOf(...[...texts].sort(([a], [b]) => a.localeCompare(b)).flat()),
   };
   checkReferences(content, errors);
   if (errors.length > 0) throw new SiteErrors(errors);
   return content;
 }
 
-async function loadArticles(dir: string, rel: (path: string) => string, sources: Map<string, YamlSource>, errors: SiteError[]): Promise<Article[]> {
+async function loadArticles(
+  dir: string,
+  rel: (path: string) => string,
+  sources: Map<string, YamlSource>,
+  errors: SiteError[],
+  memo: ArticleMemo,
+  changed: Set<string> | undefined,
+): Promise<Article[]> {
   const files = (await listFiles(dir, '.md')).sort();
+  const present = new Set<string>();
   const loaded = await Promise.all(
     files.map(async (path) => {
       const file = rel(path);
-      const result = loadArticle(file, await readFile(path, 'utf8'), errors);
-      if (result) sources.set(file, result.source);
-      return result;
+      present.add(file);
+      const known = memo.get(file);
+      if (known && changed && !changed.has(file)) return remember(known);
+      const info = await stat(path);
+      if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return remember(known);
+      const text = await readFile(path, 'utf8');
+      const result = loadArticle(file, text, errors);
+      if (!result) {
+        memo.delete(file);
+        return undefined;
+      }
+      const frontMatter = result.frontMatter;
+      memo.set(file, { size: info.size, mtimeMs: info.mtimeMs, article: result.article, frontMatter, lineOffset: result.lineOffset, data: result.source.data });
+      sources.set(file, result.source);
+      return result.article;
     }),
   );
-  const articles = loaded.filter((a) => a !== undefined).map((a) => a.article);
+  for (const file of memo.keys()) if (!present.has(file)) memo.delete(file);
+  function remember(entry: ArticleMemoEntry): Article {
+    sources.set(entry.article.file, lazySource(entry.article.file, entry.frontMatter, entry.data, entry.lineOffset));
+    return entry.article;
+  }
+  const articles = loaded.filter((a) => a !== undefined);
   return articles.sort((a, b) => b.publishDate.localeCompare(a.publishDate) || a.slug.localeCompare(b.slug));
 }
 

@@ -37,5 +37,7 @@ export interface Article extends Omit<ArticleFrontMatter, 'readTime'> {
   markdown: string;
   /** The line of the file where the body starts. */
   bodyLine: number;
+  /** A hash of the whole file: the article page's render key. */
+  sourceHash: string;
   draft: boolean;
 }
