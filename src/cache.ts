@@ -75,7 +75,8 @@ export function intern(cache: BuildCache, text: string): number {
   return index;
 }
 
-const cacheFile = (root: string) => join(cacheDir(root), 'build-cache.bin');
+/** One cache file per project folder (node_modules may be shared by several). */
+const cacheFile = (root: string) => join(cacheDir(root), `build-cache-${hashOf(root).slice(0, 10)}.bin`);
 
 /** Reads the cache of the last build; anything unreadable or from another generator version is ignored. */
 export async function loadCache(root: string): Promise<BuildCache> {

@@ -51,8 +51,8 @@ export interface RenderResult {
   largest: { file: string; html: string }[];
 }
 
-/** Below this many pages to render, starting workers costs more than it saves. */
-const parallelThreshold = 240;
+/** Below this many pages to render, starting workers costs more than it saves (CLINIC_SITE_PARALLEL_MIN overrides). */
+const parallelThreshold = Number(process.env.CLINIC_SITE_PARALLEL_MIN ?? 240);
 
 /** The external addresses of site.yaml, by link name. */
 export function externalLinks(content: Content): ExternalLinks {

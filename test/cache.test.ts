@@ -1,0 +1,87 @@
+/** Warm builds: unchanged pages are taken over, changed inputs re-render exactly what depends on them. */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../src/build.ts';
+import { emptyCache } from '../src/cache.ts';
+import { diskWriter } from '../src/writer.ts';
+import { editFile, removeProject, snapshot, tempProject } from './helpers.ts';
+
+let dir: string;
+const out = () => join(dir, 'dist');
+const run = () => build({ root: dir, writer: diskWriter(out()), cache: sharedCache });
+let sharedCache = emptyCache();
+
+beforeAll(async () => {
+  dir = await tempProject();
+});
+afterAll(async () => {
+  await removeProject(dir);
+});
+
+describe('warm builds', () => {
+  it('should render every page once, then none when nothing changed, with identical output', async () => {
+    const first = await run();
+    expect(first.rendered).toBe(first.pages);
+    const before = await snapshot(out());
+    const second = await run();
+    expect(second.rendered).toBe(0);
+    expect(await snapshot(out())).toEqual(before);
+  });
+
+  it('should re-render only the article and the blog pages listing it when one article changes', async () => {
+    await editFile(dir, 'content/blog/hrt-glow-up.md', /^title: .*$/m, 'title: "A Changed Title"');
+    const result = await run();
+    expect(result.rendered).toBe(2);
+    expect(await readFile(join(out(), 'blog/hrt-glow-up/index.html'), 'utf8')).toContain('A Changed Title');
+    expect(await readFile(join(out(), 'blog/index.html'), 'utf8')).toContain('A Changed Title');
+    expect(await readFile(join(out(), 'feed.xml'), 'utf8')).toContain('A Changed Title');
+  });
+
+  it('should re-render every page when a template changes', async () => {
+    await editFile(dir, 'templates/pages/NotFound.tsx', '<h1', '<h1 data-template-edit=""');
+    const result = await run();
+    expect(result.rendered).toBe(result.pages);
+  });
+
+  it('should re-render every page when site.yaml changes', async () => {
+    await editFile(dir, 'content/site.yaml', /^phone: .*$/m, 'phone: (555) 010-0199');
+    const result = await run();
+    expect(result.rendered).toBe(result.pages);
+    expect(await readFile(join(out(), 'blog/hrt-glow-up/index.html'), 'utf8')).toContain('(555) 010-0199');
+  });
+
+  it('should write a page again when its output file was changed by hand', async () => {
+    const page = join(out(), 'process/index.html');
+    const good = await readFile(page, 'utf8');
+    await rm(page);
+    await writeFile(page, 'tampered');
+    const result = await run();
+    expect(result.rendered).toBe(1);
+    expect(await readFile(page, 'utf8')).toBe(good);
+  });
+
+  it('should build the same bytes from the on-disk cache as from none', async () => {
+    sharedCache = emptyCache();
+    await build({ root: dir, writer: diskWriter(join(dir, 'fresh')) });
+    const warm = await build({ root: dir, writer: diskWriter(join(dir, 'fresh')) });
+    expect(warm.rendered).toBe(0);
+    await build({ root: dir, writer: diskWriter(join(dir, 'cold')), cache: emptyCache() });
+    expect(await snapshot(join(dir, 'fresh'))).toEqual(await snapshot(join(dir, 'cold')));
+  });
+});
+
+describe('parallel rendering', () => {
+  it('should write the same bytes from worker threads as from the main thread', async () => {
+    const { execFile } = await import('node:child_process');
+    const { promisify } = await import('node:util');
+    const cli = join(import.meta.dirname, '..', 'bin', 'clinic-site.js');
+    const runCli = (outDir: string, env: Record<string, string>) =>
+      promisify(execFile)(process.execPath, [cli, 'build', '--out', outDir], { cwd: dir, env: { ...process.env, ...env } });
+    await runCli('threads', { CLINIC_SITE_PARALLEL_MIN: '1', CLINIC_SITE_WORKERS: '2' });
+    await runCli('single', { CLINIC_SITE_WORKERS: '0' });
+    const threads = await snapshot(join(dir, 'threads'));
+    expect(Object.keys(threads).length).toBeGreaterThan(20);
+    expect(threads).toEqual(await snapshot(join(dir, 'single')));
+  });
+});
