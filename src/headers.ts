@@ -15,7 +15,7 @@ export function contentSecurityPolicy(site: Site): string {
     `img-src ${sources("'self'", 'data:', ...analytics)}`,
     "font-src 'self'",
     `connect-src ${sources("'self'", ...analytics, ...widget)}`,
-    `frame-src ${sources(origin(site.map.embedUrl), ...widget)}`,
+    `frame-src ${origin(site.map.embedUrl)}`,
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -24,16 +24,19 @@ export function contentSecurityPolicy(site: Site): string {
   ].join('; ');
 }
 
-/** The text of `_headers`: security headers everywhere, immutable hashed assets, revalidated HTML. */
+/**
+ * The text of `_headers`: security headers everywhere and immutable hashed assets. HTML gets no
+ * Cache-Control of ours: hosts revalidate it by default, and hosts that join the headers of every
+ * matching rule would otherwise send the assets two contradictory values.
+ */
 export function headersFile(site: Site): string {
   return `/*
   Content-Security-Policy: ${contentSecurityPolicy(site)}
   X-Content-Type-Options: nosniff
   Referrer-Policy: strict-origin-when-cross-origin
-  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()
+  Permissions-Policy: camera=(), microphone=(), geolocation=(), payment=(), usb=()
   X-Frame-Options: DENY
-  Strict-Transport-Security: max-age=31536000; includeSubDomains
-  Cache-Control: public, max-age=0, must-revalidate
+  Strict-Transport-Security: max-age=31536000
 
 /assets/*
   Cache-Control: public, max-age=31536000, immutable

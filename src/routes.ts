@@ -200,7 +200,8 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
   routes.push({
     path: '/404',
     file: '404.html',
-    meta: { ...metaFor('/404', content.metadata['/404']), index: false },
+    // Served at any unknown address, so it has no canonical address of its own; the 404 status keeps it out of search results.
+    meta: { ...metaFor('/404', content.metadata['/404']), url: '' },
     page: { template: 'notFound', notFound: content.notFound },
     jsonLd: [clinic],
     listed: false,

@@ -18,7 +18,7 @@ export interface PageMeta {
   documentTitle: string;
   description: string;
   keywords: string[];
-  /** Absolute canonical URL. */
+  /** Absolute canonical URL; empty for the not-found page, which has no address of its own. */
   url: string;
   image: { url: string; width: number; height: number; alt: string };
   type: 'website' | 'article';

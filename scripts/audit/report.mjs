@@ -77,9 +77,10 @@ export function formatReport(result) {
   out.push('');
 
   const failures = result.failures;
+  const groups = grouped(failures, (f) => `[${f.check}] ${f.text}`);
   if (failures.length) {
-    out.push(`Failures (${failures.length}, grouped where the same problem is on several routes)`);
-    for (const group of grouped(failures, (f) => `[${f.check}] ${f.text}`)) out.push(`  ${group.text}\n      on ${group.routes.some(Boolean) ? where(group.routes.filter(Boolean), total) : 'the whole site'}`);
+    out.push(`Failures: ${groups.length} distinct (${failures.length} in all, counted per route)`);
+    for (const group of groups) out.push(`  ${group.text}\n      on ${group.routes.some(Boolean) ? where(group.routes.filter(Boolean), total) : 'the whole site'}`);
     out.push('');
   }
   if (result.notes.length) {
@@ -87,6 +88,6 @@ export function formatReport(result) {
     for (const group of grouped(result.notes, (n) => `[${n.check}] ${n.text}`)) out.push(`  ${group.text}${group.routes.some(Boolean) ? `\n      on ${where(group.routes.filter(Boolean), total)}` : ''}`);
     out.push('');
   }
-  out.push(failures.length ? `AUDIT FAILED: ${failures.length} failure(s)` : 'AUDIT PASSED');
+  out.push(failures.length ? `AUDIT FAILED: ${groups.length} distinct failure(s)` : 'AUDIT PASSED');
   return out.join('\n');
 }

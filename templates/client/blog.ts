@@ -63,6 +63,7 @@ function initArticleDialog(dialog: HTMLDialogElement): void {
   });
 }
 
+/** Wires the Book Now links and, on the blog index, the article dialog. */
 export function initBlog(): void {
   initNewWindowLinks();
   const dialog = document.getElementById('article-dialog');

@@ -1,6 +1,7 @@
 /** The mobile drawer: a modal dialog opened by the menu button, closed by any of its links. */
 import { openModal } from './dialogs.ts';
 
+/** Wires the menu button to the drawer. */
 export function initDrawer(): void {
   const drawer = document.getElementById('drawer');
   const button = document.querySelector<HTMLButtonElement>('button[aria-controls="drawer"]');

@@ -1,5 +1,6 @@
 /** The Services dropdown, a WAI-ARIA disclosure: the button toggles it; Escape, focus leaving and outside clicks close it. */
 
+/** Wires every `.nav-dropdown` of the page. */
 export function initDropdowns(): void {
   for (const root of document.querySelectorAll<HTMLElement>('.nav-dropdown')) {
     const toggle = root.querySelector<HTMLButtonElement>('button[aria-expanded]');

@@ -1,6 +1,7 @@
 /** Links to a home section (`data-smooth`) scroll there smoothly on the home page instead of navigating. */
 import { closestTo, isModified, prefersReducedMotion } from './dom.ts';
 
+/** Wires every `a[data-smooth]` of the page. */
 export function initSmoothScroll(): void {
   document.addEventListener('click', (event) => {
     const link = closestTo<HTMLAnchorElement>(event, 'a[data-smooth]');

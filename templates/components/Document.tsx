@@ -16,13 +16,13 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
         <meta name="description" content={meta.description} />
         <meta name="keywords" content={meta.keywords.join(', ')} />
         <meta name="robots" content={meta.index ? 'index, follow' : 'noindex, follow'} />
-        <link rel="canonical" href={meta.url} />
+        {meta.url ? <link rel="canonical" href={meta.url} /> : null}
         <meta name="theme-color" content="#0f3d4c" />
         <meta property="og:type" content={meta.type} />
         <meta property="og:site_name" content={site.name} />
         <meta property="og:title" content={meta.title} />
         <meta property="og:description" content={meta.description} />
-        <meta property="og:url" content={meta.url} />
+        {meta.url ? <meta property="og:url" content={meta.url} /> : null}
         <meta property="og:image" content={meta.image.url} />
         <meta property="og:image:width" content={String(meta.image.width)} />
         <meta property="og:image:height" content={String(meta.image.height)} />

@@ -6,6 +6,7 @@ import { smoothAttribute } from './Header.tsx';
 import { Icon } from './Icon.tsx';
 import { ExternalLink } from './Links.tsx';
 import { Logo } from './Logo.tsx';
+import { PhoneLink } from './PhoneLink.tsx';
 
 const socials = [
   ['facebook', 'Facebook'],
@@ -13,11 +14,7 @@ const socials = [
   ['linkedin', 'Linkedin'],
 ] as const;
 
-/** `tel:` address of a phone number as people write it. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
-
+/** The footer every page shares; it is also the site map the no-JavaScript Menu link jumps to. */
 export function Footer({ shell }: { shell: Shell }): ReactElement {
   const { site, navigation, links } = shell;
   const { footer } = navigation;
@@ -35,10 +32,10 @@ export function Footer({ shell }: { shell: Shell }): ReactElement {
           <ExternalLink href={links.newPatientIntake} className="button button-light" event={{ name: 'start_visit_clicked', category: 'conversion' }} eventLabel="footer">
             {navigation.startVisit}
           </ExternalLink>
-          <h2 className="footer-heading footer-follow" id="footer-follow">
+          <h2 className="footer-heading footer-follow">
             {footer.followHeading}
           </h2>
-          <ul className="social-links" aria-labelledby="footer-follow">
+          <ul className="social-links">
             {socials.map(([key, name]) => (
               <li key={key}>
                 <ExternalLink href={site.social[key]} className="social-link">
@@ -87,7 +84,7 @@ export function Footer({ shell }: { shell: Shell }): ReactElement {
           <ul className="footer-contact">
             <li>
               <Icon name="phone" size={18} />
-              <a href={telHref(site.phone)}>{site.phone}</a>
+              <PhoneLink phone={site.phone} />
             </li>
             <li>
               <Icon name="mail" size={18} />

@@ -28,16 +28,14 @@ function NavItem({ link, path, className }: { link: NavLink; path: string; class
 }
 
 /** The four service groups; a group without items shows its name only. */
-function ServiceGroups({ shell, idPrefix }: { shell: Shell; idPrefix: string }): ReactElement {
+function ServiceGroups({ shell }: { shell: Shell }): ReactElement {
   return (
     <>
-      {shell.navigation.services.groups.map((group, g) => (
+      {shell.navigation.services.groups.map((group) => (
         <div className={group.items.length > 0 ? 'service-group' : 'service-group service-group-empty'} key={group.name}>
-          <p className="service-group-name" id={`${idPrefix}-group-${g}`}>
-            {group.name}
-          </p>
+          <p className="service-group-name">{group.name}</p>
           {group.items.length > 0 ? (
-            <ul aria-labelledby={`${idPrefix}-group-${g}`}>
+            <ul>
               {group.items.map((item) => (
                 <li key={item.href}>
                   <a href={item.href} aria-current={isCurrent(item.href, shell.path) ? 'page' : undefined}>
@@ -69,6 +67,7 @@ function HeaderActions({ shell, label }: { shell: Shell; label: 'header' | 'mobi
   );
 }
 
+/** The header every page shares; the drawer repeats its navigation for phones. */
 export function Header({ shell }: { shell: Shell }): ReactElement {
   const { navigation, path, site } = shell;
   const main = navigation.main;
@@ -94,7 +93,7 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
                 <Icon name="chevron-down" size={16} />
               </button>
               <div className="dropdown-panel" id="services-menu">
-                <ServiceGroups shell={shell} idPrefix="menu" />
+                <ServiceGroups shell={shell} />
               </div>
             </li>
             {main.slice(at).map((link) => (
@@ -135,7 +134,7 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
           </ul>
           <p className="drawer-heading">{navigation.services.label}</p>
           <div className="drawer-services">
-            <ServiceGroups shell={shell} idPrefix="drawer" />
+            <ServiceGroups shell={shell} />
           </div>
         </nav>
         <div className="drawer-actions">

@@ -2,6 +2,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Icon } from './Icon.tsx';
 
+/** A `<dialog>` the script opens as a modal; see templates/client/dialogs.ts. */
 export function Modal({
   id,
   titleId,

@@ -1,6 +1,7 @@
 /** A page section with a heading, used by every page for consistent rhythm. */
 import type { ReactElement, ReactNode } from 'react';
 
+/** A `<section>` with an id, labelled by its heading (`ID-heading`). */
 export function Section({
   id,
   heading,

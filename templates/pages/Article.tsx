@@ -20,6 +20,7 @@ export function Byline({ article }: { article: ArticleView['article'] }): ReactE
   );
 }
 
+/** The page of one article, `/blog/SLUG/`. */
 export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }): ReactElement {
   const { article, page } = view;
   return (

@@ -39,6 +39,7 @@ function ArticleDialog({ shell, page }: { shell: Shell; page: BlogView['page'] }
   );
 }
 
+/** One page of the blog index. */
 export function BlogPage({ shell, view }: { shell: Shell; view: BlogView }): ReactElement {
   const { page, featured, recent, pagination } = view;
   const widget = shell.site.intakeWidget;

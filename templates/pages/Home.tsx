@@ -9,6 +9,7 @@ import { Services } from '../components/home/Services.tsx';
 
 type HomeView = Extract<PageView, { template: 'home' }>;
 
+/** The home page, section by section in the order of the SPEC. */
 export function HomePage({ shell, view }: { shell: Shell; view: HomeView }): ReactElement {
   const { home, pillars } = view;
   return (

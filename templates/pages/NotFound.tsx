@@ -6,6 +6,7 @@ import { Icon } from '../components/Icon.tsx';
 
 type NotFoundView = Extract<PageView, { template: 'notFound' }>;
 
+/** The 404 page. */
 export function NotFoundPage({ shell, view }: { shell: Shell; view: NotFoundView }): ReactElement {
   const { notFound } = view;
   return (

@@ -8,6 +8,7 @@ import { PageHero } from '../components/PageHero.tsx';
 
 type ProcessView = Extract<PageView, { template: 'process' }>;
 
+/** The /process page. */
 export function ProcessPage({ shell, view }: { shell: Shell; view: ProcessView }): ReactElement {
   const { process } = view;
   return (

@@ -5,6 +5,7 @@ import { HighlightGrid } from '../HighlightGrid.tsx';
 import { Logo } from '../Logo.tsx';
 import { Section } from '../Section.tsx';
 
+/** The #about section. */
 export function About({ about, tagline }: { about: Home['about']; tagline: string }): ReactElement {
   return (
     <Section id="about" heading={about.heading} className="section-about">

@@ -20,6 +20,7 @@ function SymptomList({ list, accent, icon }: { list: Home['conditions']['men']; 
   );
 }
 
+/** The #conditions section. */
 export function Conditions({ conditions }: { conditions: Home['conditions'] }): ReactElement {
   return (
     <Section id="conditions" heading={conditions.heading} intro={conditions.intro} className="section-tinted">

@@ -3,9 +3,9 @@ import type { ReactElement } from 'react';
 import type { Home } from '../../../src/schemas/pages.ts';
 import type { Site } from '../../../src/schemas/site.ts';
 import type { ExternalLinks } from '../../../src/view.ts';
-import { telHref } from '../Footer.tsx';
 import { Icon } from '../Icon.tsx';
 import { ActionLink, ExternalLink } from '../Links.tsx';
+import { PhoneLink } from '../PhoneLink.tsx';
 import { Section } from '../Section.tsx';
 
 /** "17:00" as "5:00 PM". */
@@ -14,6 +14,7 @@ export function twelveHour(time: string): string {
   return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
 }
 
+/** The #contact section; office hours come from site.yaml. */
 export function Contact({ contact, site, links }: { contact: Home['contact']; site: Site; links: ExternalLinks }): ReactElement {
   const { address } = site;
   return (
@@ -34,7 +35,7 @@ export function Contact({ contact, site, links }: { contact: Home['contact']; si
               <li>
                 <Icon name="phone" size={18} />
                 <span className="visually-hidden">{contact.phoneLabel}: </span>
-                <a href={telHref(site.phone)}>{site.phone}</a>
+                <PhoneLink phone={site.phone} />
               </li>
               <li>
                 <Icon name="mail" size={18} />
@@ -54,10 +55,9 @@ export function Contact({ contact, site, links }: { contact: Home['contact']; si
             <p>{contact.scheduleText}</p>
             <div className="button-row">
               <ActionLink action={contact.scheduleAction} links={links} />
-              <a className="button button-ghost" href={telHref(site.phone)}>
+              <PhoneLink phone={site.phone} className="button button-ghost">
                 <Icon name="phone" size={18} />
-                {contact.phoneLabel}
-              </a>
+              </PhoneLink>
             </div>
           </div>
           <div className="contact-card">

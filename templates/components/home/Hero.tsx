@@ -6,6 +6,7 @@ import { CheckList } from '../CheckList.tsx';
 import { Icon } from '../Icon.tsx';
 import { ActionLink } from '../Links.tsx';
 
+/** The opening section of the home page. */
 export function Hero({ hero, links }: { hero: Home['hero']; links: ExternalLinks }): ReactElement {
   const { diagnostic } = hero;
   return (

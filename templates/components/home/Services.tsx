@@ -41,7 +41,6 @@ function Pillar({ pillar, services }: { pillar: PillarView; services: Home['serv
                     {...eventAttributes({ name: 'treatment_details_viewed', category: 'engagement', label: treatment.title })}
                   >
                     {treatment.title}
-                    <Icon name="arrow-right" size={16} />
                   </a>
                 </li>
               ))}
@@ -93,6 +92,7 @@ function TreatmentDialog({ treatment, pillar, services, links }: { treatment: Tr
   );
 }
 
+/** The #services section: pillars, then the dialogs their treatment links open. */
 export function Services({ services, pillars, links }: { services: Home['services']; pillars: PillarView[]; links: ExternalLinks }): ReactElement {
   // Each treatment gets one dialog, shown in the colours of the first pillar that lists it.
   const dialogs = new Map<string, { treatment: Treatment; pillar: PillarView }>();
