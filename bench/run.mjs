@@ -17,13 +17,13 @@ import { canMeasureRss, machineBusySeconds, round, sleep, timedRun, undisturbed 
 import { tables, oneLine } from './harness/report.mjs';
 import { measureSaveToReload } from './harness/serve.mjs';
 import { snapshotProduct } from './harness/product.mjs';
-import { benchDir, inspectOutput, ourTool, peers } from './harness/tools.mjs';
+import { benchDir, inspectOutput, ourTool, ourToolImagesCached, peers } from './harness/tools.mjs';
 
 const { values: options } = parseArgs({
   options: {
     sizes: { type: 'string', default: '100,1000,4000' },
     runs: { type: 'string', default: '5' },
-    tools: { type: 'string', default: 'ours,eleventy,hugo' },
+    tools: { type: 'string', default: 'ours,ours-images-cached,eleventy,hugo' },
     rev: { type: 'string' },
     'serve-runs': { type: 'string' },
     'serve-sizes': { type: 'string', default: '1000,4000' },
@@ -41,7 +41,7 @@ if (options.help) {
   process.stdout.write(`Usage: node bench/run.mjs [options]
   --sizes 100,1000,4000   article counts to build
   --runs 5                clean builds per generator and N (the median is reported)
-  --tools ours,eleventy,hugo
+  --tools ours,ours-images-cached,eleventy,hugo
   --rev REV               benchmark a git revision of the product instead of the working tree
   --warm-sizes 1000,4000  N at which our warm rebuild is measured ("all" for every size, "none")
   --serve-sizes 1000,4000 N at which save-to-reload in serve is measured ("all", "none")
@@ -85,7 +85,7 @@ try {
   log(`! ${error.message}`);
   ours = ourTool(join(work.dir, 'product'), 'not compiled');
 }
-const tools = [ours, ...peers].filter((t) => chosen.has(t.id)).map((t) => ({ tool: t, available: t.available() }));
+const tools = [ours, ourToolImagesCached(ours), ...peers].filter((t) => chosen.has(t.id)).map((t) => ({ tool: t, available: t.available() }));
 for (const { tool, available } of tools) if (available !== true) log(`! ${tool.name} left out: ${available}`);
 const active = tools.filter((t) => t.available === true).map((t) => t.tool);
 
@@ -136,6 +136,11 @@ async function benchSize(n) {
     const site = join(dir, tool.id);
     tool.prepare(site, articles);
     sites.set(tool.id, site);
+    if (tool.prime) {
+      const { command, args, cwd } = tool.command(site, join(dir, `out-${tool.id}`));
+      const primed = await timedRun(command, args, { cwd });
+      log(`  ${tool.name}: primed its cache (${primed.ok ? `${(primed.wallMs / 1000).toFixed(2)} s` : 'the build failed'})`);
+    }
   }
   const size = { n, words: Math.round(articles.reduce((s, a) => s + a.words, 0) / n), cold: [] };
   const entries = new Map(active.map((t) => [t.id, { tool: t.id, name: t.name, version: results.versions[t.id], runs: [] }]));

@@ -73,10 +73,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     };
     const routes = buildRoutes(content, routeOptions);
     // Bundling comes before rendering because every page links the hashed asset names.
-    const [templates, assets] = await Promise.all([loadTemplates(root), bundleAssets(root, content.site.socialImage)]);
+    const { templates, assets, images } = await bundle(root, content.site.socialImage, cache, options.changed);
     const missingImages = checkImageReferences(content.sources, assets.publicFiles);
     if (missingImages.length > 0) throw new SiteErrors(missingImages);
-    const images = await processImages(root, assets.publicFiles);
     // Sharing images declare their real size (an article's own image may differ from the default).
     for (const route of routes) {
       const info = images.images[new URL(route.meta.image.url).pathname];
@@ -133,6 +132,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await writer.discard();
     throw error;
   }
+}
+
+/**
+ * Templates, browser assets and images. When the watcher says nothing under templates/ or public/
+ * changed, the last bundles are still right and are reused (bundling is most of a small rebuild).
+ */
+async function bundle(root: string, socialImage: string, cache: BuildCache, changed: Set<string> | undefined) {
+  const reusable = cache.bundles && changed && ![...changed].some((p) => p.startsWith('templates/') || p.startsWith('public/'));
+  if (reusable && cache.bundles!.socialImage === socialImage) return cache.bundles!;
+  const [templates, assets] = await Promise.all([loadTemplates(root), bundleAssets(root, socialImage)]);
+  const images = await processImages(root, assets.publicFiles);
+  cache.bundles = { templates, assets, images, socialImage };
+  return cache.bundles;
 }
 
 /** Takes a non-page file over from the previous output when its bytes are the same, else writes it. */

@@ -6,7 +6,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import type { ArticleMemo, ArticleMemoEntry } from './content/load.ts';
-import { cacheDir } from './templates.ts';
+import { cacheDir, type Templates } from './templates.ts';
+import type { Assets } from './assets.ts';
+import type { ProcessedImages } from './images.ts';
 
 /** The size and time of an output file when it was written, and a hash where one was taken. */
 export interface FileStamp {
@@ -34,6 +36,8 @@ export interface BuildCache {
   stringIndex: Map<string, number>;
   /** Loaded articles by file, so unchanged articles are not read and parsed again. */
   articles: ArticleMemo;
+  /** The last bundles, kept in memory only (the dev server reuses them while templates/ and public/ are unchanged). */
+  bundles?: { templates: Templates; assets: Assets; images: ProcessedImages; socialImage: string };
 }
 
 /** A hash of text, short enough to keep many of. */

@@ -22,8 +22,14 @@ const formats = [
   { ext: 'webp', type: 'image/webp', encode: (s: sharp.Sharp) => s.webp({ quality: 74 }) },
 ] as const;
 
+/** The variant files made, and what templates need to know of each image. */
+export interface ProcessedImages {
+  files: OutputFile[];
+  images: Record<string, ImageInfo>;
+}
+
 /** Makes the variants of each raster image under public/images/; the originals stay as they are. */
-export async function processImages(root: string, publicFiles: OutputFile[]): Promise<{ files: OutputFile[]; images: Record<string, ImageInfo> }> {
+export async function processImages(root: string, publicFiles: OutputFile[]): Promise<ProcessedImages> {
   const rasters = publicFiles.filter((f) => /^images\/.+\.(png|jpe?g)$/i.test(f.file));
   const cache = join(cacheDir(root), 'images');
   await mkdir(cache, { recursive: true });

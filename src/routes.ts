@@ -93,16 +93,48 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
       ...(more.inputKey !== undefined ? { inputKey: more.inputKey } : {}),
     });
 
-  // Home
+  // Home: each pillar lists its treatments as links to their own pages.
   const treatment = (id: string) => content.treatments.get(id)!;
   const pillars = content.home.services.pillars.map((p) => ({
     ...p,
-    categories: p.categories.map((c) => ({ name: c.name, treatments: c.treatments.map(treatment) })),
+    categories: p.categories.map((c) => ({ name: c.name, treatments: c.treatments.map((id) => ({ id, title: treatment(id).title, href: treatmentPath(id) })) })),
   }));
-  const homeTreatments = uniqueById(pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments)));
-  add('/', { template: 'home', home: content.home, pillars, treatments: homeTreatments }, metaFor('/', content.metadata['/']), {
+  const homeTreatments = uniqueById(content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments.map(treatment))));
+  add('/', { template: 'home', home: content.home, pillars }, metaFor('/', content.metadata['/']), {
     sources: ['content/home.yaml', ...homeTreatments.map((t) => `content/treatments/${t.id}.yaml`)],
   });
+
+  // A page per home treatment, in the colours of the first pillar that lists it; the home dialog shows its details.
+  for (const t of homeTreatments) {
+    const path = treatmentPath(t.id);
+    const { categories: _categories, description: _description, ...pillar } = content.home.services.pillars.find((p) => p.categories.some((c) => c.treatments.includes(t.id)))!;
+    const steps = [
+      { name: 'Home', href: '/' },
+      { name: content.navigation.services.label, href: '/#services' },
+      { name: t.title, href: path },
+    ];
+    add(
+      path,
+      { template: 'treatment', treatment: t, pillar, labels: content.home.services.dialog, breadcrumbs: steps },
+      {
+        title: t.title,
+        documentTitle: `${t.title} | ${content.site.name}`,
+        description: clipAtWord(t.description, 200),
+        keywords: t.indications,
+        url: absolute(path),
+        image,
+        type: 'website',
+        index: true,
+      },
+      {
+        jsonLd: [
+          serializeJsonLd(breadcrumbs(steps.map((step) => ({ name: step.name, url: absolute(step.href) })))),
+          ...(t.faq.length > 0 ? [serializeJsonLd(faqPage(t.faq))] : []),
+        ],
+        sources: [`content/treatments/${t.id}.yaml`, 'content/home.yaml', 'content/navigation.yaml'],
+      },
+    );
+  }
 
   // Process
   add('/process', { template: 'process', process: content.process }, metaFor('/process', content.metadata['/process']), {
@@ -230,6 +262,19 @@ const longDates = new Map<string, string>();
 function summarize(article: Article): ArticleSummary {
   const { markdown: _markdown, bodyLine: _bodyLine, ...rest } = article;
   return { ...rest, href: `/blog/${article.slug}/`, date: longUsDate(article.publishDate) };
+}
+
+/** The page of a treatment listed on the home pillars. */
+export function treatmentPath(id: string): string {
+  return `/treatments/${id}/`;
+}
+
+/** `text` with its whitespace collapsed, cut at a word boundary (with an ellipsis) to at most `max` characters. */
+export function clipAtWord(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max).lastIndexOf(' ');
+  return `${flat.slice(0, cut > 0 ? cut : max - 1).replace(/[\s,;:.–—-]+$/, '')}…`;
 }
 
 function uniqueById(treatments: Treatment[]): Treatment[] {

@@ -64,9 +64,23 @@ export interface ExternalLinks {
   labStore: string;
 }
 
-/** A treatment as a pillar lists it. */
+/** A treatment as a pillar lists it: a link to its own page. */
+export interface TreatmentLink {
+  id: string;
+  title: string;
+  /** Its page, `/treatments/ID/`. */
+  href: string;
+}
+
+/** A home pillar with its treatments resolved to links. */
 export interface PillarView extends Omit<PillarEntry, 'categories'> {
-  categories: { name: string; treatments: Treatment[] }[];
+  categories: { name: string; treatments: TreatmentLink[] }[];
+}
+
+/** One step of a page's breadcrumb trail, root-relative. */
+export interface Breadcrumb {
+  name: string;
+  href: string;
 }
 
 /** An article as a card shows it (no body). */
@@ -90,7 +104,16 @@ export interface ServiceCardView {
 
 /** Each template and the data it receives, by name. */
 export type PageView =
-  | { template: 'home'; home: Home; pillars: PillarView[]; treatments: Treatment[] }
+  | { template: 'home'; home: Home; pillars: PillarView[] }
+  | {
+      template: 'treatment';
+      treatment: Treatment;
+      /** The first home pillar that lists it, whose colour and icon the page takes. */
+      pillar: Omit<PillarEntry, 'categories' | 'description'>;
+      /** The labels the home page's treatment dialog uses too (content/home.yaml `services.dialog`). */
+      labels: Home['services']['dialog'];
+      breadcrumbs: Breadcrumb[];
+    }
   | { template: 'blog'; page: BlogPage; featured: ArticleSummary | undefined; recent: ArticleSummary[]; pagination: Pagination }
   | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string } }
   | { template: 'process'; process: ProcessPage }

@@ -9,6 +9,7 @@ import { HomePage } from './pages/Home.tsx';
 import { NotFoundPage } from './pages/NotFound.tsx';
 import { ProcessPage } from './pages/Process.tsx';
 import { ServicePage } from './pages/Service.tsx';
+import { TreatmentPage } from './pages/Treatment.tsx';
 import { InBodyPage } from './pages/InBody.tsx';
 import { LabSalesPage } from './pages/LabSales.tsx';
 import { MembershipsPage } from './pages/Memberships.tsx';
@@ -34,6 +35,8 @@ function body(shell: RouteView['shell'], page: RouteView['page']): ReactElement 
       return <ProcessPage shell={shell} view={page} />;
     case 'service':
       return <ServicePage shell={shell} view={page} />;
+    case 'treatment':
+      return <TreatmentPage shell={shell} view={page} />;
     case 'memberships':
       return <MembershipsPage shell={shell} view={page} />;
     case 'labSales':

@@ -30,20 +30,21 @@ export function tables(results) {
   const lines = [];
   for (const size of results.sizes) {
     lines.push(`#### N = ${size.n.toLocaleString('en-US')} articles`, '');
-    lines.push('| generator | median s | min s | max s | CPU s | peak RSS MB | pages | files | ours ÷ this | last ÷ first run |');
-    lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    const ours = size.cold.find((e) => e.tool === 'ours');
-    const oursSummary = ours ? summarize(ours) : { failed: true };
+    const mine = size.cold.filter((e) => e.tool.startsWith('ours'));
+    const mineSummaries = mine.map((e) => ({ entry: e, summary: summarize(e) }));
+    const ratioHeads = mine.map((e) => (e.tool === 'ours' ? 'ours ÷ this' : 'ours, image cache kept, ÷ this'));
+    lines.push(`| generator | median s | min s | max s | CPU s | peak RSS MB | pages | files | ${ratioHeads.join(' | ')} | last ÷ first run |`);
+    lines.push(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ${ratioHeads.map(() => '---:').join(' | ')} | ---: |`);
     for (const entry of size.cold) {
       const s = summarize(entry);
       if (s.failed) {
-        lines.push(`| ${entry.name} | FAILED | | | | | | | | |`);
+        lines.push(`| ${entry.name} | FAILED | | | | | | | ${ratioHeads.map(() => '').join(' | ')} | |`);
         continue;
       }
-      const ratio = entry.tool === 'ours' || oursSummary.failed ? '' : `${fmt(oursSummary.median / s.median)}×`;
+      const ratio = mineSummaries.map(({ summary }) => (entry.tool.startsWith('ours') || summary.failed ? '' : `${fmt(summary.median / s.median)}×`)).join(' | ');
       const notes = [s.articlePagesOk ? '' : ' ⚠ article pages missing', s.disturbed ? ` ⚠ ${s.disturbed} disturbed` : ''].join('');
       lines.push(
-        `| ${entry.name} ${entry.version}${notes} | **${fmt(s.median)}** | ${fmt(s.min)} | ${fmt(s.max)} | ${fmt(s.cpu)} | ${fmt(s.rss, 0)} | ${s.pages} | ${s.files} | ${ratio} | ${fmt(s.drift)} |`,
+        `| ${entry.name}${entry.tool === 'ours-images-cached' ? '' : ` ${entry.version}`}${notes} | **${fmt(s.median)}** | ${fmt(s.min)} | ${fmt(s.max)} | ${fmt(s.cpu)} | ${fmt(s.rss, 0)} | ${s.pages} | ${s.files} | ${ratio} | ${fmt(s.drift)} |`,
       );
     }
     for (const entry of size.cold) {
@@ -84,6 +85,7 @@ export function targets(results) {
     return entry ? summarize(entry) : { failed: true };
   };
   const ours = get('ours');
+  const oursImages = get('ours-images-cached');
   const eleventy = get('eleventy');
   const hugo = get('hugo');
   const verdict = (ok) => (ok === undefined ? 'n/a' : ok ? 'PASS' : 'FAIL');
@@ -94,7 +96,8 @@ export function targets(results) {
   const known = (a, b) => (a === undefined || b === undefined ? undefined : a <= b);
   const oursCold = ours.failed ? undefined : ours.median;
   return [
-    `${verdict(known(oursCold, eleventy.failed ? undefined : eleventy.median))} cold build ${at} ≤ Eleventy's: ${fmt(oursCold)} s vs ${fmt(eleventy.median)} s`,
+    `${verdict(known(oursCold, eleventy.failed ? undefined : eleventy.median))} cold build ${at} ≤ Eleventy's: ${fmt(oursCold)} s vs ${fmt(eleventy.median)} s` +
+      (oursImages.failed ? '' : ` (with the image cache kept: ${fmt(oursImages.median)} s, ${verdict(known(oursImages.median, eleventy.failed ? undefined : eleventy.median))})`),
     `${verdict(known(warm, hugo.failed ? undefined : hugo.median / 2))} warm build after one change ${at} ≤ ½ Hugo's cold build: ${fmt(warm)} s vs ${fmt(hugo.failed ? undefined : hugo.median / 2)} s`,
     `${verdict(known(reload, 100))} save-to-reload in serve ${at} < 100 ms: ${fmt(reload, 0)} ms`,
     `${verdict(known(ours.failed ? undefined : ours.rss, eleventy.failed ? undefined : eleventy.rss))} peak RSS ${at} ≤ Eleventy's: ${fmt(ours.rss, 0)} MB vs ${fmt(eleventy.rss, 0)} MB`,

@@ -54,6 +54,30 @@ export function ourTool(productDir, version) {
   };
 }
 
+/**
+ * Our build with the processed-image cache kept (node_modules/.cache/clinic-site/images) and
+ * everything else clean: the site's images are a fixed cost, the same at any N, that a CI cache
+ * or a developer's machine keeps; this row shows what the articles cost.
+ */
+export function ourToolImagesCached(tool) {
+  return {
+    ...tool,
+    id: 'ours-images-cached',
+    name: 'clinic-site, image cache kept',
+    prime: true,
+    clean(site, out) {
+      rmSync(out, { recursive: true, force: true });
+      const cache = join(site, 'node_modules', '.cache');
+      if (!existsSync(cache)) return;
+      for (const entry of readdirSync(cache, { withFileTypes: true })) {
+        if (entry.name !== 'clinic-site') rmSync(join(cache, entry.name), { recursive: true, force: true });
+      }
+      const ours = join(cache, 'clinic-site');
+      if (existsSync(ours)) for (const name of readdirSync(ours)) if (name !== 'images') rmSync(join(ours, name), { recursive: true, force: true });
+    },
+  };
+}
+
 /** Eleventy 3 with its default markdown-it, Nunjucks layouts, markdown not pre-processed as a template. */
 export const eleventy = {
   id: 'eleventy',

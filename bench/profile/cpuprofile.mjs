@@ -5,30 +5,54 @@
  *
  *   node bench/profile/cpuprofile.mjs FILE.cpuprofile [--top 25] [--json]
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { SourceMapConsumer } from 'source-map-js';
 
 /**
  * The build's stage functions (and hot helpers) whose inclusive time is reported, as
  * `name` or `name@module` where the name alone is ambiguous.
  */
 export const stageFunctions = [
-  'build@clinic-site (lib/)', 'loadContent', 'loadArticles', 'loadArticle', 'matter@gray-matter', 'parseYaml', 'validate@clinic-site (lib/)',
+  'build@clinic-site src/build.ts', 'loadContent', 'loadArticles', 'loadArticle', 'matter@gray-matter', 'parseYaml', 'parseYamlLazily', 'validate@clinic-site src/content/validate.ts',
   'markdownToHtml', 'readTimeOf', 'fromMarkdown@mdast-util-from-markdown', 'compiler@remark-html', 'toHast@mdast-util-to-hast',
   'sanitize@hast-util-sanitize', 'toHtml@hast-util-to-html',
   'longUsDate', 'buildRoutes', 'loadTemplates', 'bundleAssets', 'processImages', 'checkImageReferences', 'renderPages', 'renderInWorkers',
   'renderRoute', 'renderView', 'renderToStaticMarkup', 'pageLinks', 'idsOf', 'internalLinksOf', 'sitemaps', 'rssFeed', 'verifyLinks',
-  'loadCache', 'saveCache', 'hashOf', 'write@clinic-site (lib/)', 'commit@clinic-site (lib/)', 'sized', 'gzipSync',
+  'loadCache', 'saveCache', 'hashOf', 'write@clinic-site src/writer.ts', 'commit@clinic-site src/writer.ts', 'sized', 'gzipSync',
 ];
 
-/** The module a call frame belongs to: an npm package, our bundle, the template bundle, Node itself or V8. */
+/**
+ * Maps call frames of bundled files (our lib/, which bundles most packages) back to their
+ * original source through the bundle's linked source map; frames of other files stay as they are.
+ */
+export function sourceMapResolver() {
+  const consumers = new Map();
+  return (callFrame) => {
+    const { url } = callFrame;
+    if (!url.startsWith('file://') || !url.endsWith('.js')) return callFrame;
+    if (!consumers.has(url)) {
+      const mapFile = `${fileURLToPath(url)}.map`;
+      consumers.set(url, existsSync(mapFile) ? new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8'))) : undefined);
+    }
+    const consumer = consumers.get(url);
+    if (!consumer) return callFrame;
+    const pos = consumer.originalPositionFor({ line: callFrame.lineNumber + 1, column: Math.max(0, callFrame.columnNumber) });
+    if (!pos.source) return callFrame;
+    return { ...callFrame, url: `mapped:${pos.source}`, lineNumber: pos.line - 1 };
+  };
+}
+
+/** The module a call frame belongs to: an npm package, our code, the template bundle, Node itself or V8. */
 export function moduleOf(callFrame) {
   const { url, functionName } = callFrame;
   if (!url) return functionName.startsWith('(') ? functionName : '(native/V8 builtins)';
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
   if (pkg && pkg[1] !== '.cache') return pkg[1];
   if (/templates-[\w]+\.mjs$/.test(url)) return 'templates (bundle)';
+  const ours = /(?:^mapped:|\/)(?:\.\.\/)*src\/(.+)$/.exec(url);
+  if (url.startsWith('mapped:') && ours) return `clinic-site src/${ours[1]}`;
   if (/\/lib\/[^/]+\.js$/.test(url)) return 'clinic-site (lib/)';
   if (url.startsWith('node:')) return 'node: internals';
   return url.replace(/^file:\/\//, '');
@@ -43,14 +67,14 @@ export function areaOf(mod) {
   if (mod === 'yaml' || mod === 'zod' || mod === 'gray-matter' || mod === 'js-yaml' || mod === 'section-matter' || mod === 'kind-of' || mod === 'strip-bom-string') return 'front matter (gray-matter, yaml, zod)';
   if (mod === '(garbage collector)') return 'garbage collection';
   if (mod === 'node: internals') return 'Node internals (module loading, fs, zlib)';
-  if (mod === 'clinic-site (lib/)') return 'our code (lib/)';
+  if (mod.startsWith('clinic-site')) return 'our code (src/)';
   if (mod === '(idle)' || mod === '(program)') return 'idle / program';
   return mod.startsWith('(') ? 'V8 builtins' : `other: ${mod}`;
 }
 
-/** Self and inclusive times (ms) of a parsed .cpuprofile. */
-export function analyse(profile) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+/** Self and inclusive times (ms) of a parsed .cpuprofile; `resolve` maps bundled frames to their sources. */
+export function analyse(profile, resolve = sourceMapResolver()) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, { ...n, callFrame: resolve(n.callFrame) }]));
   const parent = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const selfByNode = new Map();
@@ -67,7 +91,8 @@ export function analyse(profile) {
   const byFunction = new Map();
   const inclusive = new Map(stageFunctions.map((f) => [f, 0]));
   const stageOf = (callFrame) => {
-    const plain = callFrame.functionName;
+    // esbuild renames clashing names in a bundle (toHtml2); the stage list uses the source names.
+    const plain = callFrame.functionName.replace(/\d+$/, '');
     if (inclusive.has(plain)) return plain;
     const qualified = `${plain}@${moduleOf(callFrame)}`;
     return inclusive.has(qualified) ? qualified : undefined;
@@ -77,7 +102,7 @@ export function analyse(profile) {
     const mod = moduleOf(node.callFrame);
     byModule.set(mod, (byModule.get(mod) ?? 0) + ms);
     byArea.set(areaOf(mod), (byArea.get(areaOf(mod)) ?? 0) + ms);
-    const file = node.callFrame.url ? node.callFrame.url.split('/').pop() : '';
+    const file = node.callFrame.url ? node.callFrame.url.split('/').slice(-1)[0] : '';
     const key = `${node.callFrame.functionName || '(anonymous)'}  ${mod}${file ? ` ${file}:${node.callFrame.lineNumber + 1}` : ''}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + ms);
     // Inclusive: every stage function on this sample's stack, counted once per stack.

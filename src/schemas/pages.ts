@@ -40,8 +40,11 @@ export const homeSchema = z.strictObject({
     hideLabel: text,
     narrowLabel: text,
     pillars: z.array(pillarSchema).min(1),
-    /** The treatment detail dialog: its section labels, the Start Visit Now action and the close button's name. */
-    dialog: z.strictObject({ dosageLabel: text, indicationsLabel: text, faqLabel: text, action: text, closeLabel: text }),
+    /**
+     * The treatment details, in the dialog and on each treatment's own page (/treatments/ID/): section labels,
+     * the Start Visit Now action, the dialog's close button and what it shows while the details load.
+     */
+    dialog: z.strictObject({ dosageLabel: text, indicationsLabel: text, faqLabel: text, action: text, closeLabel: text, loadingLabel: text }),
   }),
   about: z.strictObject({
     heading: text,

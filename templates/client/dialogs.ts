@@ -1,5 +1,5 @@
 /** Modal dialogs: open with showModal, keep Tab inside, close on Escape, close control or backdrop, return focus. */
-import { closestTo, isModified } from './dom.ts';
+import { closestTo } from './dom.ts';
 
 const focusableSelector = 'a[href],button:not([disabled]),input:not([disabled]),select,textarea,summary,iframe,[tabindex]:not([tabindex="-1"])';
 const openers = new WeakMap<HTMLDialogElement, HTMLElement>();
@@ -50,8 +50,6 @@ function enhance(dialog: HTMLDialogElement): void {
     pressedOnBackdrop = false;
   });
   dialog.addEventListener('close', () => {
-    // Opened from a #treatment-… address: drop the hash so `:target` does not show it again.
-    if (location.hash === `#${dialog.id}`) history.replaceState(history.state, '', location.pathname + location.search);
     const opener = openers.get(dialog);
     openers.delete(dialog);
     const active = document.activeElement;
@@ -59,17 +57,7 @@ function enhance(dialog: HTMLDialogElement): void {
   });
 }
 
-/** Enhances every dialog, opens `a[data-dialog]` targets as modals, and opens one named by the address. */
+/** Enhances every dialog of the page; the modules that own a dialog open it with `openModal`. */
 export function initDialogs(): void {
   for (const dialog of document.querySelectorAll('dialog')) enhance(dialog);
-  document.addEventListener('click', (event) => {
-    const link = closestTo<HTMLAnchorElement>(event, 'a[data-dialog]');
-    if (!link || isModified(event)) return;
-    const dialog = document.getElementById(decodeURIComponent(link.hash.slice(1)));
-    if (!(dialog instanceof HTMLDialogElement)) return;
-    event.preventDefault();
-    openModal(dialog, link);
-  });
-  const target = location.hash.length > 1 ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
-  if (target instanceof HTMLDialogElement && target.classList.contains('modal')) openModal(target, null);
 }

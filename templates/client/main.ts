@@ -6,6 +6,7 @@ import { initDrawer } from './drawer.ts';
 import { initDropdowns } from './dropdown.ts';
 import { initPillars } from './pillars.ts';
 import { initSmoothScroll } from './smooth-scroll.ts';
+import { initTreatments } from './treatments.ts';
 
 document.documentElement.classList.add('js');
 initAnalytics(document.currentScript);
@@ -15,3 +16,4 @@ initDropdowns();
 initPillars();
 initSmoothScroll();
 initBlog();
+initTreatments();

@@ -4,6 +4,7 @@ import type { Accent } from '../../src/schemas/common.ts';
 import type { ArticleSummary } from '../../src/view.ts';
 import { Icon } from './Icon.tsx';
 import { Logo } from './Logo.tsx';
+import { Picture } from './Picture.tsx';
 
 /** Cards take the accent colours in turn, so a grid of them reads as varied but calm. */
 export const cardAccents: Accent[] = ['teal', 'blue', 'green', 'purple'];
@@ -15,7 +16,12 @@ export const cardAccents: Accent[] = ['teal', 'blue', 'green', 'purple'];
 export function ArticleCard({ article, accent, readMore, featured = false }: { article: ArticleSummary; accent: Accent; readMore: string; featured?: boolean }): ReactElement {
   return (
     <article className={`article-card accent-${accent}${featured ? ' article-card-featured' : ''}`} data-article-card="">
-      {featured ? (
+      {article.image ? (
+        // Decorative art: the title says what the article is about.
+        <div className="card-image">
+          <Picture src={article.image} alt="" sizes={featured ? '(min-width: 1200px) 460px, (min-width: 768px) 40vw, 100vw' : '(min-width: 1200px) 380px, (min-width: 1024px) 32vw, (min-width: 768px) 50vw, 100vw'} />
+        </div>
+      ) : featured ? (
         <div className="featured-visual" aria-hidden="true">
           <Logo size={96} />
         </div>

@@ -74,3 +74,12 @@ export function ActionLink({
     </ExternalLink>
   );
 }
+
+/** A treatment's Start Visit Now, in the home dialog and on its page: the booking page, labelled treatment_modal. */
+export function StartVisitLink({ href, label }: { href: string; label: string }): ReactElement {
+  return (
+    <ExternalLink href={href} className="button" event={{ name: 'start_visit_clicked', category: 'conversion' }} eventLabel="treatment_modal">
+      {label}
+    </ExternalLink>
+  );
+}

@@ -2,13 +2,15 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Icon } from './Icon.tsx';
 
-/** A `<dialog>` the script opens as a modal; see templates/client/dialogs.ts. */
+/**
+ * A `<dialog>` the script opens as a modal (see templates/client/dialogs.ts). Without JavaScript it never
+ * shows: whatever opens it is a link to a page with the same content.
+ */
 export function Modal({
   id,
   titleId,
   className,
   closeLabel,
-  closeHref,
   head,
   foot,
   children,
@@ -18,8 +20,6 @@ export function Modal({
   titleId: string;
   className: string;
   closeLabel: string;
-  /** Without JavaScript the dialog is shown by `:target`, so closing is a link back to where it was opened. */
-  closeHref?: string;
   head: ReactNode;
   foot?: ReactNode;
   children: ReactNode;
@@ -28,15 +28,9 @@ export function Modal({
     <dialog id={id} className={`modal ${className}`} aria-labelledby={titleId}>
       <div className="modal-head">
         <div className="modal-title">{head}</div>
-        {closeHref ? (
-          <a href={closeHref} className="icon-button modal-close" aria-label={closeLabel} data-close="">
-            <Icon name="close" />
-          </a>
-        ) : (
-          <button type="button" className="icon-button modal-close" aria-label={closeLabel} data-close="">
-            <Icon name="close" />
-          </button>
-        )}
+        <button type="button" className="icon-button modal-close" aria-label={closeLabel} data-close="">
+          <Icon name="close" />
+        </button>
       </div>
       <div className="modal-content">{children}</div>
       {foot ? <div className="modal-foot">{foot}</div> : null}

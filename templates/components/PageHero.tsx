@@ -18,7 +18,8 @@ export function PageHero({
   eyebrow?: ReactNode;
   title: string;
   tagline?: string;
-  intro: string;
+  /** The lead paragraph; a page whose body opens with its own introduction leaves it out. */
+  intro?: string;
   image?: Image | undefined;
   actions?: ReactNode;
   /** What stands beside the copy on wide screens when there is no image (a page outline, key points). */
@@ -35,7 +36,7 @@ export function PageHero({
           {eyebrow}
           <h1 id="page-title">{title}</h1>
           {tagline ? <p className="page-hero-tagline">{tagline}</p> : null}
-          <p className="lead">{intro}</p>
+          {intro ? <p className="lead">{intro}</p> : null}
           {actions ? <div className="page-hero-actions">{actions}</div> : null}
           {children}
         </div>

@@ -4,6 +4,7 @@ import type { PageView, Shell } from '../../src/view.ts';
 import { Icon } from '../components/Icon.tsx';
 import { ActionLink } from '../components/Links.tsx';
 import { PageHero } from '../components/PageHero.tsx';
+import { Picture } from '../components/Picture.tsx';
 
 type ArticleView = Extract<PageView, { template: 'article' }>;
 
@@ -42,6 +43,12 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
         intro={article.excerpt}
       >
         <Byline article={article} />
+        {article.image ? (
+          // Decorative art, and on phones the largest thing above the fold: loaded first.
+          <div className="article-image">
+            <Picture src={article.image} alt="" priority sizes="(min-width: 800px) 736px, 100vw" />
+          </div>
+        ) : null}
       </PageHero>
       <div className="container container-narrow article-body">
         <div className="prose" dangerouslySetInnerHTML={{ __html: article.html }} />

@@ -5,16 +5,16 @@ import { CheckList } from '../components/CheckList.tsx';
 import { ClosingCall } from '../components/ClosingCall.tsx';
 import { HighlightGrid } from '../components/HighlightGrid.tsx';
 import { Icon } from '../components/Icon.tsx';
-import { ActionLink, eventAttributes } from '../components/Links.tsx';
+import { ActionLink } from '../components/Links.tsx';
 import { OnThisPage } from '../components/OnThisPage.tsx';
 import { PageHero } from '../components/PageHero.tsx';
+import { PhoneLink } from '../components/PhoneLink.tsx';
 import { Section } from '../components/Section.tsx';
 
 type MembershipsView = Extract<PageView, { template: 'memberships' }>;
 
 export function MembershipsPage({ shell, view }: { shell: Shell; view: MembershipsView }): ReactElement {
   const { hero, bhrt, symptoms, method, reasons, steps, closing } = view.memberships;
-  const phoneHref = `tel:${shell.site.phone.replace(/[^\d+]/g, '')}`;
   return (
     <div className="pellet-page accent-teal">
       <PageHero
@@ -40,10 +40,10 @@ export function MembershipsPage({ shell, view }: { shell: Shell; view: Membershi
         actions={
           <>
             <ActionLink action={hero.action} links={shell.links} />
-            <a href={phoneHref} className="button button-ghost" {...eventAttributes(closing.phoneEvent, 'hero_phone')}>
+            <PhoneLink phone={shell.site.phone} className="button button-ghost" event={closing.phoneEvent} eventLabel="hero_phone">
               <Icon name="phone" size={18} />
-              {`${closing.phoneLabel} ${shell.site.phone}`}
-            </a>
+              {`${closing.phoneLabel} `}
+            </PhoneLink>
           </>
         }
       />
@@ -93,10 +93,10 @@ export function MembershipsPage({ shell, view }: { shell: Shell; view: Membershi
         </ol>
       </Section>
       <ClosingCall id="pellet-closing" heading={closing.heading} text={closing.text}>
-        <a href={phoneHref} className="button button-ghost" {...eventAttributes(closing.phoneEvent, 'closing_phone')}>
+        <PhoneLink phone={shell.site.phone} className="button button-ghost" event={closing.phoneEvent} eventLabel="closing_phone">
           <Icon name="phone" size={18} />
-          {`${closing.phoneLabel} ${shell.site.phone}`}
-        </a>
+          {`${closing.phoneLabel} `}
+        </PhoneLink>
         <ActionLink action={closing.action} links={shell.links} />
       </ClosingCall>
     </div>

@@ -1,16 +1,14 @@
-/** Home #services: the three pillars with their expandable treatment lists, and one detail dialog per treatment. */
+/**
+ * Home #services: the three pillars with their expandable treatment lists. Each treatment is a link to its own
+ * page; the script opens it in the one shared dialog instead, filled from that page (templates/client/treatments.ts).
+ */
 import type { ReactElement } from 'react';
-import type { Treatment } from '../../../src/schemas/catalogue.ts';
 import type { Home } from '../../../src/schemas/pages.ts';
 import type { ExternalLinks, PillarView } from '../../../src/view.ts';
 import { Icon } from '../Icon.tsx';
-import { FaqList } from '../FaqList.tsx';
-import { eventAttributes, ExternalLink } from '../Links.tsx';
+import { eventAttributes, StartVisitLink } from '../Links.tsx';
 import { Modal } from '../Modal.tsx';
 import { Section } from '../Section.tsx';
-
-/** The id of a treatment's dialog, which its links target. */
-export const treatmentDialogId = (treatment: Treatment) => `treatment-${treatment.id}`;
 
 function Pillar({ pillar, services }: { pillar: PillarView; services: Home['services'] }): ReactElement {
   const listId = `pillar-${pillar.id}-treatments`;
@@ -35,9 +33,9 @@ function Pillar({ pillar, services }: { pillar: PillarView; services: Home['serv
               {category.treatments.map((treatment) => (
                 <li key={treatment.id}>
                   <a
-                    href={`#${treatmentDialogId(treatment)}`}
+                    href={treatment.href}
                     className="treatment-link"
-                    data-dialog=""
+                    data-treatment={treatment.id}
                     {...eventAttributes({ name: 'treatment_details_viewed', category: 'engagement', label: treatment.title })}
                   >
                     {treatment.title}
@@ -52,51 +50,32 @@ function Pillar({ pillar, services }: { pillar: PillarView; services: Home['serv
   );
 }
 
-function TreatmentDialog({ treatment, pillar, services, links }: { treatment: Treatment; pillar: PillarView; services: Home['services']; links: ExternalLinks }): ReactElement {
-  const id = treatmentDialogId(treatment);
+/** The one dialog every treatment link opens: the script sets the pillar and title, then fills the body from the treatment's page. */
+function TreatmentDialog({ services, links }: { services: Home['services']; links: ExternalLinks }): ReactElement {
   const { dialog } = services;
   return (
     <Modal
-      id={id}
-      titleId={`${id}-title`}
-      className={`treatment-dialog accent-${pillar.color}`}
+      id="treatment-dialog"
+      titleId="treatment-dialog-title"
+      className="treatment-dialog"
       closeLabel={dialog.closeLabel}
-      closeHref="#services"
       head={
         <>
-          <p className="modal-eyebrow">
-            <Icon name={pillar.icon} size={18} />
-            {pillar.name}
-          </p>
-          <h2 id={`${id}-title`}>{treatment.title}</h2>
+          <p className="modal-eyebrow" data-treatment-pillar="" />
+          <h2 id="treatment-dialog-title" data-treatment-title="">
+            {services.heading}
+          </h2>
         </>
       }
-      foot={
-        <ExternalLink href={links.booking} className="button" event={{ name: 'start_visit_clicked', category: 'conversion' }} eventLabel="treatment_modal">
-          {dialog.action}
-        </ExternalLink>
-      }
+      foot={<StartVisitLink href={links.booking} label={dialog.action} />}
     >
-      <p className="treatment-description">{treatment.description}</p>
-      <h3>{dialog.dosageLabel}</h3>
-      <p className="treatment-dosage">{treatment.dosage}</p>
-      <h3>{dialog.indicationsLabel}</h3>
-      <ul className="tag-list">
-        {treatment.indications.map((indication) => (
-          <li key={indication}>{indication}</li>
-        ))}
-      </ul>
-      <h3>{dialog.faqLabel}</h3>
-      <FaqList entries={treatment.faq} />
+      <div className="treatment-detail" data-treatment-body="" data-loading={dialog.loadingLabel} />
     </Modal>
   );
 }
 
-/** The #services section: pillars, then the dialogs their treatment links open. */
+/** The #services section: pillars, then the dialog their treatment links open. */
 export function Services({ services, pillars, links }: { services: Home['services']; pillars: PillarView[]; links: ExternalLinks }): ReactElement {
-  // Each treatment gets one dialog, shown in the colours of the first pillar that lists it.
-  const dialogs = new Map<string, { treatment: Treatment; pillar: PillarView }>();
-  for (const pillar of pillars) for (const c of pillar.categories) for (const t of c.treatments) if (!dialogs.has(t.id)) dialogs.set(t.id, { treatment: t, pillar });
   return (
     <Section id="services" heading={services.heading} intro={services.intro} className="section-services">
       <div className="pillars">
@@ -104,9 +83,7 @@ export function Services({ services, pillars, links }: { services: Home['service
           <Pillar key={pillar.id} pillar={pillar} services={services} />
         ))}
       </div>
-      {[...dialogs.values()].map(({ treatment, pillar }) => (
-        <TreatmentDialog key={treatment.id} treatment={treatment} pillar={pillar} services={services} links={links} />
-      ))}
+      <TreatmentDialog services={services} links={links} />
     </Section>
   );
 }
