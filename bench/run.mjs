@@ -104,8 +104,20 @@ log(`versions: ${Object.entries(results.versions).map(([k, v]) => `${k} ${v}`).j
 log(`load before start: ${results.idleOtherCpuPerSecond} CPU-s per second from other processes`);
 if (!canMeasureRss) log('! /usr/bin/time is missing (Debian package `time`): no peak RSS and no disturbance check');
 
+const resultsDir = join(benchDir, 'results');
+mkdirSync(resultsDir, { recursive: true });
+/** Keeps what has been measured so far (after each N), so that an interrupted run still leaves its numbers. */
+const save = (final) => {
+  results.complete = final;
+  writeFileSync(join(resultsDir, `${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(resultsDir, `${stamp}.txt`), `${logLines.join('\n')}\n`);
+  if (options.readme) updateReadme(tables(results));
+};
 try {
-  for (const n of sizes) results.sizes.push(await benchSize(n));
+  for (const n of sizes) {
+    results.sizes.push(await benchSize(n));
+    save(false);
+  }
 } finally {
   if (!options.keep) tearDownWorkdir();
 }
@@ -113,15 +125,8 @@ try {
 const table = tables(results);
 log('');
 log(table);
-const resultsDir = join(benchDir, 'results');
-mkdirSync(resultsDir, { recursive: true });
-writeFileSync(join(resultsDir, `${stamp}.json`), `${JSON.stringify(results, null, 2)}\n`);
-writeFileSync(join(resultsDir, `${stamp}.txt`), `${logLines.join('\n')}\n`);
-process.stdout.write(`\nraw results: bench/results/${stamp}.json and .txt\n`);
-if (options.readme) {
-  updateReadme(table);
-  process.stdout.write('bench/README.md updated\n');
-}
+save(true);
+process.stdout.write(`\nraw results: bench/results/${stamp}.json and .txt${options.readme ? '; bench/README.md updated' : ''}\n`);
 if (results.sizes.some((s) => s.cold.some((e) => e.tool === 'ours' && e.runs.every((r) => !r.ok)))) process.exitCode = 1;
 
 /** Every measurement at one N. */

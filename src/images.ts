@@ -18,7 +18,7 @@ export interface ImageInfo {
 /** Widths variants are made at (never wider than the original). */
 export const variantWidths = [480, 800, 1200] as const;
 const formats = [
-  { ext: 'avif', type: 'image/avif', encode: (s: sharp.Sharp) => s.avif({ quality: 52, effort: 3 }) },
+  { ext: 'avif', type: 'image/avif', encode: (s: sharp.Sharp) => s.avif({ quality: 52, effort: 1 }) },
   { ext: 'webp', type: 'image/webp', encode: (s: sharp.Sharp) => s.webp({ quality: 74 }) },
 ] as const;
 

@@ -11,6 +11,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
 import { loadContent, type Content } from '../src/content/load.ts';
+import { clipAtWord } from '../src/routes.ts';
 import { diskWriter } from '../src/writer.ts';
 import { Icon, type AnyIcon } from '../templates/components/Icon.tsx';
 import { projectRoot } from './helpers.ts';
@@ -33,8 +34,19 @@ const html = (route: string) => readFile(join(out, fileOf(route)), 'utf8');
 const page = async (route: string): Promise<CheerioAPI> => load(await html(route));
 const text = ($el: Cheerio<AnyNode>) => $el.text().replace(/\s+/g, ' ').trim();
 
+/** The treatments the home pillars list, each once, in order. */
+const homeTreatmentIds = () => [...new Set(content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments)))];
+
 /** The pages of this part of the site. */
-const ownRoutes = () => ['/', '/blog', '/process', '/404', ...content.articles.filter((a) => !a.draft).map((a) => `/blog/${a.slug}/`)];
+const ownRoutes = () => [
+  '/',
+  '/blog',
+  '/process',
+  '/404',
+  ...content.articles.filter((a) => !a.draft).map((a) => `/blog/${a.slug}/`),
+  ...homeTreatmentIds().map((id) => `/treatments/${id}/`),
+];
+const jsonLd = ($: CheerioAPI) => $('script[type="application/ld+json"]').map((_, el) => JSON.parse($(el).text()) as Record<string, any>).get() as Record<string, any>[];
 
 /** SPEC §2: the Services dropdown, group by group. */
 const serviceGroups = [
@@ -228,28 +240,39 @@ describe('home', () => {
     }
   });
 
-  it('should link every treatment to its own dialog with title, description, dosage, indications, FAQs and Start Visit Now', async () => {
+  it('should link every treatment to its own page, raising treatment_details_viewed', async () => {
     const $ = await page('/');
     const links = $('#services a.treatment-link');
     const ids = content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments));
-    expect(links.length).toBe(ids.length);
+    expect(links.toArray().map((a) => $(a).attr('data-treatment'))).toEqual(ids);
     for (const link of links.toArray()) {
-      const id = $(link).attr('href')!.replace('#treatment-', '');
+      const id = $(link).attr('data-treatment')!;
       const treatment = content.treatments.get(id)!;
-      expect(treatment, id).toBeDefined();
+      expect($(link).attr('href')).toBe(`/treatments/${id}/`);
+      expect(text($(link))).toBe(treatment.title);
       expect([$(link).attr('data-event'), $(link).attr('data-event-category'), $(link).attr('data-event-label')]).toEqual(['treatment_details_viewed', 'engagement', treatment.title]);
-      const dialog = $(`dialog#treatment-${id}`);
-      expect(dialog.length, id).toBe(1);
-      expect(dialog.attr('aria-labelledby')).toBe(`treatment-${id}-title`);
-      expect(text(dialog.find(`#treatment-${id}-title`))).toBe(treatment.title);
-      expect(text(dialog.find('.treatment-description'))).toBe(treatment.description.replace(/\s+/g, ' '));
-      expect(text(dialog.find('.treatment-dosage'))).toBe(treatment.dosage.replace(/\s+/g, ' '));
-      expect(dialog.find('.tag-list li').toArray().map((li) => text($(li)))).toEqual(treatment.indications);
-      expect(dialog.find('.faq-item summary').toArray().map((s) => text($(s)))).toEqual(treatment.faq.map((f) => f.question.replace(/\s+/g, ' ')));
-      expectOutbound(dialog.find('.modal-foot a'), content.site.links.booking, ['start_visit_clicked', 'conversion', 'treatment_modal']);
-      expect(dialog.find('a[data-close]').attr('href')).toBe('#services');
     }
-    expect($('dialog.treatment-dialog').length).toBe(new Set(ids).size);
+  });
+
+  it('should carry one empty treatment dialog, with its close button, title, body and Start Visit Now, and no treatment details', async () => {
+    const source = await html('/');
+    const $ = load(source);
+    expect($('dialog').toArray().map((d) => $(d).attr('id'))).toEqual(['drawer', 'treatment-dialog']);
+    expect($('[id^="treatment-"]').toArray().map((el) => $(el).attr('id'))).toEqual(['treatment-dialog', 'treatment-dialog-title']);
+    const dialog = $('dialog#treatment-dialog');
+    expect(dialog.attr('aria-labelledby')).toBe('treatment-dialog-title');
+    expect(dialog.find('h2#treatment-dialog-title[data-treatment-title]').length).toBe(1);
+    expect(dialog.find('button[data-close]').attr('aria-label')).toBe(content.home.services.dialog.closeLabel);
+    const body = dialog.find('[data-treatment-body]');
+    expect(body.children().length).toBe(0);
+    expect(body.attr('data-loading')).toBe(content.home.services.dialog.loadingLabel);
+    expectOutbound(dialog.find('.modal-foot a'), content.site.links.booking, ['start_visit_clicked', 'conversion', 'treatment_modal']);
+    expect(text(dialog.find('.modal-foot a'))).toBe(`${content.home.services.dialog.action} (opens in a new tab)`);
+    // The details live on the treatment pages only.
+    for (const id of homeTreatmentIds()) {
+      const treatment = content.treatments.get(id)!;
+      for (const part of [treatment.dosage, ...treatment.faq.map((f) => f.answer)]) expect(source.includes(part.slice(0, 60)), `${id}: ${part.slice(0, 60)}`).toBe(false);
+    }
   });
 
   it('should show the founder, the three credentials, the symptom lists and four reasons', async () => {
@@ -289,6 +312,100 @@ describe('home', () => {
   });
 });
 
+describe('treatment pages', () => {
+  const pillarOf = (id: string) => content.home.services.pillars.find((p) => p.categories.some((c) => c.treatments.includes(id)))!;
+
+  it('should give every home treatment a page with the way back, its details, every question and Start Visit Now, in its pillar colour', async () => {
+    const { dialog: labels } = content.home.services;
+    for (const id of homeTreatmentIds()) {
+      const treatment = content.treatments.get(id)!;
+      const pillar = pillarOf(id);
+      const $ = await page(`/treatments/${id}/`);
+      expect($('.site-header').length, id).toBe(1);
+      expect($('.site-footer').length, id).toBe(1);
+      expect($('main .treatment-page').attr('class')).toBe(`treatment-page accent-${pillar.color}`);
+      expect($('nav.breadcrumbs a').toArray().map((a) => [text($(a)), $(a).attr('href')])).toEqual([
+        ['Home', '/'],
+        ['Services', '/#services'],
+      ]);
+      expect(text($('nav.breadcrumbs [aria-current="page"]'))).toBe(treatment.title);
+      expect(text($('.pillar-eyebrow'))).toBe(pillar.name);
+      expect(text($('h1'))).toBe(treatment.title);
+      const detail = $('[data-treatment-detail]');
+      expect(detail.length).toBe(1);
+      expect(text(detail.find('.treatment-description'))).toBe(treatment.description.replace(/\s+/g, ' '));
+      expect(detail.find('h2').toArray().map((h) => text($(h)))).toEqual([labels.dosageLabel, labels.indicationsLabel, labels.faqLabel]);
+      expect(text(detail.find('h2').first().next('.treatment-dosage'))).toBe(treatment.dosage.replace(/\s+/g, ' '));
+      expect(detail.find('.tag-list li').toArray().map((li) => text($(li)))).toEqual(treatment.indications);
+      expect(detail.find('.faq-item').toArray().map((item) => [text($(item).find('summary')), text($(item).find('p'))])).toEqual(
+        treatment.faq.map((f) => [f.question.replace(/\s+/g, ' '), f.answer.replace(/\s+/g, ' ')]),
+      );
+      // Start Visit Now: as in the dialog, and not inside the part the dialog shows (it has its own).
+      expectOutbound($('main a').filter((_, a) => text($(a)).startsWith(labels.action)), content.site.links.booking, ['start_visit_clicked', 'conversion', 'treatment_modal']);
+      expect(detail.find('a').length).toBe(0);
+    }
+  });
+
+  it('should take title, description and keywords from the treatment, with a canonical address in the sitemap', async () => {
+    const sitemap = await readFile(join(out, 'sitemap.xml'), 'utf8');
+    for (const id of homeTreatmentIds()) {
+      const treatment = content.treatments.get(id)!;
+      const $ = await page(`/treatments/${id}/`);
+      const url = `${content.site.baseUrl}/treatments/${id}/`;
+      expect($('title').text()).toBe(`${treatment.title} | ${content.site.name}`);
+      expect($('link[rel="canonical"]').attr('href')).toBe(url);
+      expect($('meta[property="og:url"]').attr('content')).toBe(url);
+      expect(sitemap).toContain(`<loc>${url}</loc>`);
+      expect($('meta[name="keywords"]').attr('content')).toBe(treatment.indications.join(', '));
+      const description = $('meta[name="description"]').attr('content')!;
+      const full = treatment.description.replace(/\s+/g, ' ').trim();
+      expect(description.length, id).toBeLessThanOrEqual(200);
+      if (full.length <= 200) expect(description).toBe(full);
+      else {
+        // Cut after a whole word of the description.
+        expect(description.endsWith('…'), id).toBe(true);
+        const kept = description.slice(0, -1);
+        expect(full.startsWith(kept), id).toBe(true);
+        expect(full.slice(kept.length), id).toMatch(/^[\s,;:.]/);
+        expect(kept.length).toBeGreaterThan(150);
+      }
+    }
+  });
+
+  it('should describe each page as BreadcrumbList (Home › Services › title) and FAQPage of every question', async () => {
+    for (const id of homeTreatmentIds()) {
+      const treatment = content.treatments.get(id)!;
+      const data = jsonLd(await page(`/treatments/${id}/`));
+      expect(data.map((d) => d['@type']).sort()).toEqual(['BreadcrumbList', 'FAQPage', 'MedicalClinic']);
+      const trail = data.find((d) => d['@type'] === 'BreadcrumbList')!;
+      expect(trail.itemListElement.map((s: Record<string, unknown>) => [s.position, s.name, s.item])).toEqual([
+        [1, 'Home', `${content.site.baseUrl}/`],
+        [2, 'Services', `${content.site.baseUrl}/#services`],
+        [3, treatment.title, `${content.site.baseUrl}/treatments/${id}/`],
+      ]);
+      const faq = data.find((d) => d['@type'] === 'FAQPage')!;
+      expect(faq.mainEntity.map((q: Record<string, any>) => [q.name, q.acceptedAnswer.text])).toEqual(treatment.faq.map((f) => [f.question, f.answer]));
+    }
+  });
+
+  it('should give no page to a treatment the home pillars do not list', async () => {
+    const listed = new Set(homeTreatmentIds());
+    const unlisted = [...content.treatments.keys()].filter((id) => !listed.has(id));
+    expect(unlisted.length).toBeGreaterThan(0);
+    expect((await readdir(join(out, 'treatments'))).sort()).toEqual([...listed].sort());
+  });
+});
+
+describe('clipAtWord', () => {
+  it('should keep a short text whole and cut a long one after a word, within the limit', () => {
+    expect(clipAtWord('  Short   text. ', 200)).toBe('Short text.');
+    expect(clipAtWord('one two three four', 12)).toBe('one two…');
+    expect(clipAtWord('one two, three four', 14)).toBe('one two…');
+    expect(clipAtWord('abcdefghijkl', 6)).toBe('abcde…');
+    for (const max of [10, 50, 200]) expect(clipAtWord('word '.repeat(100), max).length).toBeLessThanOrEqual(max);
+  });
+});
+
 describe('blog', () => {
   it('should feature the first article and list the others under Recent Articles, each a real link to its page', async () => {
     const $ = await page('/blog');
@@ -319,6 +436,48 @@ describe('blog', () => {
     }
     const $ = load(source);
     expect($('dialog#article-dialog [data-article-body]').children().length).toBe(0);
+  });
+
+  it("should show each article's art on its card: AVIF and WebP, its size, an empty alt (it is decorative), lazy but for the featured one", async () => {
+    const $ = await page('/blog');
+    const cards = $('.article-card').toArray();
+    expect(cards.length).toBe(content.articles.filter((a) => !a.draft).length);
+    for (const card of cards) {
+      const article = content.articles.find((a) => `/blog/${a.slug}/` === $(card).find('a[data-article]').attr('href'))!;
+      expect(article.image, article.slug).toMatch(/^\/images\/blog\/.+\.png$/);
+      const img = $(card).find('.card-image picture > img');
+      expect(img.length, article.slug).toBe(1);
+      // The featured card's art is the largest thing above the fold (the LCP element): never lazy.
+      const featured = $(card).hasClass('article-card-featured');
+      expect([img.attr('src'), img.attr('alt'), img.attr('width'), img.attr('height'), img.attr('loading'), img.attr('fetchpriority')]).toEqual([
+        article.image,
+        '',
+        '1200',
+        '630',
+        featured ? 'eager' : 'lazy',
+        featured ? 'high' : undefined,
+      ]);
+      const sources = $(card).find('picture > source').toArray();
+      expect(sources.map((el) => $(el).attr('type'))).toEqual(['image/avif', 'image/webp']);
+      for (const el of sources) expect($(el).attr('srcset')).toMatch(/^\/assets\/img\/\S+ 480w, .+ 1200w$/);
+    }
+    expect($('.featured-visual').length).toBe(0);
+  });
+
+  it('should show the art under the byline of each article page, loaded first since it is the largest thing above the fold', async () => {
+    for (const article of content.articles.filter((a) => !a.draft)) {
+      const $ = await page(`/blog/${article.slug}/`);
+      const img = $('.article-hero .byline + .article-image picture > img');
+      expect([img.attr('src'), img.attr('alt'), img.attr('width'), img.attr('height'), img.attr('loading'), img.attr('fetchpriority')], article.slug).toEqual([
+        article.image,
+        '',
+        '1200',
+        '630',
+        'eager',
+        'high',
+      ]);
+      expect($('.article-image source').length).toBe(2);
+    }
   });
 
   it('should open Book Now in a new tab with the same-tab fallback', async () => {
@@ -399,9 +558,23 @@ describe('every page of this part', () => {
     }
   });
 
+  it('should give every image its width and height, so nothing shifts as it loads', async () => {
+    let images = 0;
+    for (const route of ownRoutes()) {
+      const $ = await page(route);
+      for (const img of $('img').toArray()) {
+        expect(Number($(img).attr('width')), `${route} ${$(img).attr('src')}`).toBeGreaterThan(0);
+        expect(Number($(img).attr('height')), `${route} ${$(img).attr('src')}`).toBeGreaterThan(0);
+        images++;
+      }
+    }
+    expect(images).toBeGreaterThanOrEqual(12);
+  });
+
   it('should be valid HTML', async () => {
     const { HtmlValidate } = await import('html-validate');
-    const validator = new HtmlValidate({ extends: ['html-validate:standard'] });
+    // The standard preset, plus the recommended preset's rule that phone numbers do not break (the audit runs it).
+    const validator = new HtmlValidate({ extends: ['html-validate:standard'], rules: { 'tel-non-breaking': 'error' } });
     for (const route of ownRoutes()) {
       const report = await validator.validateString(await html(route));
       const messages = report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message} (line ${m.line})`));

@@ -193,6 +193,7 @@ function report(raw) {
     `| the same without the sanitizer | ${ms(alt.remarkHtmlNoSanitizeMs)} | ${per(alt.remarkHtmlNoSanitizeMs)} |`,
     `| a new processor per article | ${ms(alt.freshProcessorPerArticleMs)} | ${per(alt.freshProcessorPerArticleMs)} |`,
     `| micromark straight to HTML (raw HTML escaped, no syntax trees) | ${ms(alt.micromarkMs)} | ${per(alt.micromarkMs)} |`,
+    `| markdown-it (Eleventy's parser; html: false), for reference | ${ms(alt.markdownItMs)} | ${per(alt.markdownItMs)} |`,
     `| SHA-1 of every file (a cache key) | ${ms(alt.sha1OfAllTextsMs)} | ${per(alt.sha1OfAllTextsMs)} |`,
     `| loadArticle in 2 worker threads (start-up, imports, copying back included) | ${ms(alt.workers.wallMs)} wall | ${per(alt.workers.wallMs)} |`,
     `| longUsDate (toLocaleDateString) for every article | ${ms(alt.longUsDateMs)} | ${per(alt.longUsDateMs)} |`,

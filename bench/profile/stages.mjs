@@ -9,10 +9,12 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 const [site, pipelineFile] = process.argv.slice(2);
+const benchDir = fileURLToPath(new URL('..', import.meta.url));
 const M = await import(pathToFileURL(pipelineFile).href);
 // The product's modules come as namespaces, so that a renamed export shows up as a missing number, not a crash.
 const P = { ...M.yamlModule, ...M.validateModule, ...M.articleSchemaModule, ...M.markdownModule, ...M.articleModule, ...M.routesModule, ...M };
@@ -92,6 +94,14 @@ const unsanitized = P.remark().use(P.remarkHtml, { sanitize: false }).freeze();
 out.alternatives.remarkHtmlNoSanitizeMs = time(() => bodies.forEach((b) => unsanitized.processSync(b)));
 out.alternatives.freshProcessorPerArticleMs = time(() => bodies.forEach((b) => P.remark().use(P.remarkHtml, { sanitize: true }).processSync(b)));
 out.alternatives.micromarkMs = time(() => bodies.forEach((b) => P.micromark(b)));
+// Eleventy's parser, for reference (from the harness's own dependencies; not a product dependency).
+try {
+  const MarkdownIt = createRequire(join(benchDir, 'package.json'))('markdown-it');
+  const md = new MarkdownIt({ html: false });
+  out.alternatives.markdownItMs = time(() => bodies.forEach((b) => md.render(b)));
+} catch {
+  out.alternatives.markdownItMs = undefined;
+}
 out.alternatives.sha1OfAllTextsMs = time(() => texts.forEach((t) => createHash('sha1').update(t).digest('hex')));
 const dates = texts.map((t) => /publishDate: (\S+)/.exec(t)[1]);
 out.alternatives.longUsDateMs = time(() => dates.forEach((d) => P.longUsDate(d)));

@@ -14,7 +14,8 @@ export const selectors = {
   drawer: 'dialog#drawer',
   dropdownToggle: '.dropdown-toggle',
   pillarToggle: '.pillar-toggle',
-  treatmentLink: 'a[href^="#treatment-"]',
+  treatmentLink: 'a[data-treatment]',
+  treatmentDialog: 'dialog#treatment-dialog',
   articleLink: 'a[data-article]',
   articleDialog: 'dialog#article-dialog',
 };
@@ -90,10 +91,13 @@ function statesFor(page, route, width) {
           if (!link) return `${selectors.pillarToggle} showed no ${selectors.treatmentLink}`;
         }
         await link.click();
-        const opened = await page.waitForSelector('dialog.modal[open]', { timeout: 3000 }).catch(() => null);
-        return opened ? undefined : `${selectors.treatmentLink} did not open its dialog`;
+        const opened = await page.waitForSelector(`${selectors.treatmentDialog}[open]`, { timeout: 3000 }).catch(() => null);
+        if (!opened) return `${selectors.treatmentLink} did not open ${selectors.treatmentDialog}`;
+        // The details arrive by fetch from the treatment's page; check the dialog with them.
+        await page.waitForSelector(`${selectors.treatmentDialog} [data-treatment-body]:not([aria-busy])`, { timeout: 5000 }).catch(() => null);
+        return undefined;
       },
-      close: () => closeWithEscape(page, 'dialog.modal', () => page.locator('dialog.modal[open]').count().then(Boolean), 'treatment dialog'),
+      close: () => closeWithEscape(page, selectors.treatmentDialog, () => page.locator(`${selectors.treatmentDialog}[open]`).count().then(Boolean), 'treatment dialog'),
     });
   }
   if (route === '/blog/') {

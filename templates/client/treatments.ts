@@ -13,7 +13,7 @@ export function initTreatments(): void {
   const title = dialog.querySelector<HTMLElement>('[data-treatment-title]');
   const eyebrow = dialog.querySelector<HTMLElement>('[data-treatment-pillar]');
   if (!body || !title || !eyebrow) return;
-  const show = pageDialog(dialog, body, '[data-treatment-detail]');
+  const show = pageDialog(dialog, body, '[data-treatment-detail]', true);
   const base = dialog.className;
   const open = (link: HTMLAnchorElement, opener: Element | null) => {
     // The dialog takes the colour, icon and name of the pillar the link is in.

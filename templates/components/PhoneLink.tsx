@@ -14,17 +14,19 @@ export function unbreakable(phone: string): string {
 }
 
 /**
- * The clinic's number as a link, optionally raising an analytics event. `children` go before it (an icon,
- * a word such as "Call "): they may break from the number, the number itself never breaks.
+ * The clinic's number as a link, optionally raising an analytics event. `children` go before it (an icon);
+ * so does `label` ("Call"), which stays on the number's line, as html-validate's `tel-non-breaking` asks.
  */
 export function PhoneLink({
   phone,
+  label,
   className,
   event,
   eventLabel,
   children,
 }: {
   phone: string;
+  label?: string;
   className?: string;
   event?: AnalyticsEvent | undefined;
   eventLabel?: string;
@@ -33,6 +35,7 @@ export function PhoneLink({
   return (
     <a href={telHref(phone)} className={className} {...eventAttributes(event, eventLabel)}>
       {children}
+      {label ? `${unbreakable(label)}\u00a0` : null}
       {unbreakable(phone)}
     </a>
   );

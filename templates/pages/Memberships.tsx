@@ -40,9 +40,8 @@ export function MembershipsPage({ shell, view }: { shell: Shell; view: Membershi
         actions={
           <>
             <ActionLink action={hero.action} links={shell.links} />
-            <PhoneLink phone={shell.site.phone} className="button button-ghost" event={closing.phoneEvent} eventLabel="hero_phone">
+            <PhoneLink phone={shell.site.phone} className="button button-ghost" label={closing.phoneLabel} event={closing.phoneEvent} eventLabel="hero_phone">
               <Icon name="phone" size={18} />
-              {`${closing.phoneLabel} `}
             </PhoneLink>
           </>
         }
@@ -93,9 +92,8 @@ export function MembershipsPage({ shell, view }: { shell: Shell; view: Membershi
         </ol>
       </Section>
       <ClosingCall id="pellet-closing" heading={closing.heading} text={closing.text}>
-        <PhoneLink phone={shell.site.phone} className="button button-ghost" event={closing.phoneEvent} eventLabel="closing_phone">
+        <PhoneLink phone={shell.site.phone} className="button button-ghost" label={closing.phoneLabel} event={closing.phoneEvent} eventLabel="closing_phone">
           <Icon name="phone" size={18} />
-          {`${closing.phoneLabel} `}
         </PhoneLink>
         <ActionLink action={closing.action} links={shell.links} />
       </ClosingCall>

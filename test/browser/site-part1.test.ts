@@ -1,7 +1,8 @@
 /**
- * The shared layout, home, blog, articles, process and not-found pages in Chromium: the drawer, the Services dropdown,
- * the pillars, the treatment and article dialogs, smooth scrolling, every analytics event, keyboard use, the page
- * without JavaScript, and no axe-core violations at 390 and 1280 px (also with the drawer, dropdown and dialogs open).
+ * The shared layout, home, blog, articles, treatment pages, process and not-found pages in Chromium: the drawer, the
+ * Services dropdown, the pillars, the treatment and article dialogs, smooth scrolling, every analytics event, keyboard
+ * use, the pages without JavaScript, and no axe-core violations at 390 and 1280 px (also with the drawer, dropdown and
+ * dialogs open).
  */
 import { markdownToHtml } from '../../src/content/markdown.ts';
 import { load } from 'cheerio';
@@ -18,7 +19,7 @@ import { loadContent, type Content } from '../../src/content/load.ts';
 import { diskWriter } from '../../src/writer.ts';
 import { projectRoot } from '../helpers.ts';
 
-const pages = ['/', '/blog', '/blog/why-we-started/', '/process', '/no-such-page'];
+const pages = ['/', '/blog', '/blog/why-we-started/', '/process', '/treatments/glp1/', '/no-such-page'];
 const axePath = join(projectRoot, 'node_modules', 'axe-core', 'axe.min.js');
 
 let out: string;
@@ -312,55 +313,110 @@ describe('home pillars', () => {
 });
 
 describe('treatment dialog', () => {
-  it('should open a treatment as a modal dialog with its details, raise treatment_details_viewed, and close on Escape', async () => {
+  /** The parts of a treatment its dialog and page show. */
+  const detailsOf = (id: string) => {
+    const t = content.treatments.get(id)!;
+    return [t.title, t.description, t.dosage, ...t.indications, ...t.faq.map((f) => f.question)].map((part) => part.replace(/\s+/g, ' '));
+  };
+
+  it("should open at once with the link's title, show the details from the treatment's page, raise treatment_details_viewed, and close on Escape", async () => {
     const { page, context } = await open('/');
     const ssri = content.treatments.get('ssri')!;
+    // Hold the treatment page back, to see what the dialog shows before it arrives.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await context.route(`${origin}/treatments/ssri/`, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.click('button[aria-controls="pillar-brain-treatments"]');
-    await page.click('a[href="#treatment-ssri"]');
-    const dialog = page.locator('#treatment-ssri');
+    const [request] = await Promise.all([page.waitForRequest(`${origin}/treatments/ssri/`), page.click('a[data-treatment="ssri"]')]);
+    expect(request.resourceType()).toBe('fetch');
+    const dialog = page.locator('#treatment-dialog');
     expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
     expect(page.url()).toBe(`${origin}/`);
+    expect(await dialog.locator('#treatment-dialog-title').innerText()).toBe(ssri.title);
+    expect((await dialog.locator('.modal-eyebrow').innerText()).toLowerCase()).toBe('brain');
+    expect(await dialog.getAttribute('class')).toContain('accent-blue');
+    expect(await dialog.locator('[data-treatment-body]').getAttribute('aria-busy')).toBe('true');
+    expect(await dialog.locator('[data-treatment-body] .loading').innerText()).toBe(content.home.services.dialog.loadingLabel);
+    release();
+    await expect.poll(() => dialog.locator('[data-treatment-body]').getAttribute('aria-busy')).toBeNull();
     const shown = (await dialog.innerText()).replace(/\s+/g, ' ');
-    for (const part of [ssri.title, ssri.description, ssri.dosage, ...ssri.indications, ...ssri.faq.map((f) => f.question), 'Start Visit Now']) {
-      expect(shown).toContain(part.replace(/\s+/g, ' '));
-    }
-    expect(await focusIn(page, '#treatment-ssri')).toBe(true);
-    expect(await events(page)).toContainEqual(event('treatment_details_viewed', 'engagement', ssri.title));
+    for (const part of [...detailsOf('ssri'), 'Start Visit Now']) expect(shown).toContain(part);
+    expect(await dialog.locator('[data-treatment-body] .faq-item').count()).toBe(ssri.faq.length);
+    // Its sections sit under the dialog's title, one heading level down from the page's.
+    expect(await dialog.locator('[data-treatment-body] h3').allInnerTexts()).toEqual(
+      [content.home.services.dialog.dosageLabel, content.home.services.dialog.indicationsLabel, content.home.services.dialog.faqLabel].map((label) => label.toUpperCase()),
+    );
+    expect(await dialog.locator('[data-treatment-body] h2').count()).toBe(0);
+    expect(await focusIn(page, '#treatment-dialog')).toBe(true);
+    expect((await events(page)).filter((c) => c[1] === 'treatment_details_viewed')).toEqual([event('treatment_details_viewed', 'engagement', ssri.title)]);
     await page.keyboard.press('Escape');
     expect(await dialog.isVisible()).toBe(false);
-    expect(await focused(page, 'a[href="#treatment-ssri"]')).toBe(true);
+    expect(await focused(page, 'a[data-treatment="ssri"]')).toBe(true);
+    // Another treatment replaces the first, in its own pillar's colours.
+    await page.click('button[aria-controls="pillar-body-treatments"]');
+    await page.click('a[data-treatment="glp1"]');
+    await expect.poll(() => dialog.locator('[data-treatment-body]').innerText()).toContain(content.treatments.get('glp1')!.dosage.replace(/\s+/g, ' ').slice(0, 80));
+    expect(await dialog.locator('#treatment-dialog-title').innerText()).toBe(content.treatments.get('glp1')!.title);
+    expect(await dialog.innerText()).not.toContain(ssri.dosage.slice(0, 40));
+    expect(await dialog.getAttribute('class')).toContain('accent-teal');
+    expect((await dialog.locator('.modal-eyebrow').innerText()).toLowerCase()).toBe('body');
     await context.close();
   });
 
   it('should close on its close button and on the backdrop, keep Tab inside, and start a visit from it', async () => {
     const { page, context } = await open('/');
-    const dialog = page.locator('#treatment-glp1');
+    const dialog = page.locator('#treatment-dialog');
+    const link = 'a[data-treatment="glp1"]';
     await page.click('button[aria-controls="pillar-body-treatments"]');
-    await page.click('a[href="#treatment-glp1"]');
+    await page.click(link);
     await dialog.locator('[data-close]').click();
     expect(await dialog.isVisible()).toBe(false);
+    expect(await focused(page, link)).toBe(true);
     expect(page.url()).toBe(`${origin}/`);
-    await page.click('a[href="#treatment-glp1"]');
+    await page.click(link);
     await page.mouse.click(10, 450);
     expect(await dialog.isVisible()).toBe(false);
-    await page.click('a[href="#treatment-glp1"]');
+    expect(await focused(page, link)).toBe(true);
+    await page.click(link);
+    await expect.poll(() => dialog.locator('[data-treatment-body] .faq-item').count()).toBeGreaterThan(0);
     await dialog.locator('.modal-foot a').focus();
     await page.keyboard.press('Tab');
-    expect(await focused(page, '#treatment-glp1 [data-close]')).toBe(true);
+    expect(await focused(page, '#treatment-dialog [data-close]')).toBe(true);
     await page.keyboard.press('Shift+Tab');
-    expect(await focused(page, '#treatment-glp1 .modal-foot a')).toBe(true);
-    expect(await clickPopup(page, '#treatment-glp1 .modal-foot a')).toBe(content.site.links.booking);
+    expect(await focused(page, '#treatment-dialog .modal-foot a')).toBe(true);
+    expect(await clickPopup(page, '#treatment-dialog .modal-foot a')).toBe(content.site.links.booking);
     expect(await events(page)).toContainEqual(event('start_visit_clicked', 'conversion', 'treatment_modal'));
     await context.close();
   });
 
-  it('should open the dialog an address names, and not show it again once closed', async () => {
+  it("should go to the treatment's page when its details cannot be loaded", async () => {
+    const { page, context } = await open('/');
+    let failed = false;
+    await context.route(`${origin}/treatments/bupropion/`, (route) => {
+      if (failed) return route.continue();
+      failed = true;
+      return route.fulfill({ status: 500, body: 'down' });
+    });
+    await page.click('button[aria-controls="pillar-brain-treatments"]');
+    await Promise.all([page.waitForURL(`${origin}/treatments/bupropion/`), page.click('a[data-treatment="bupropion"]')]);
+    expect(await page.locator('h1').innerText()).toBe(content.treatments.get('bupropion')!.title);
+    await context.close();
+  });
+
+  it('should open the treatment an old /#treatment-ID address names, and not again once closed', async () => {
     const { page, context } = await open('/#treatment-nad');
-    const dialog = page.locator('#treatment-nad');
+    const dialog = page.locator('#treatment-dialog');
     expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+    expect(await dialog.locator('#treatment-dialog-title').innerText()).toBe(content.treatments.get('nad')!.title);
+    await expect.poll(() => dialog.innerText()).toContain(content.treatments.get('nad')!.dosage.replace(/\s+/g, ' ').slice(0, 80));
     await page.keyboard.press('Escape');
     expect(await dialog.isVisible()).toBe(false);
     await expect.poll(() => page.url()).toBe(`${origin}/`);
+    await page.reload();
+    expect(await dialog.isVisible()).toBe(false);
     await context.close();
   });
 
@@ -370,9 +426,21 @@ describe('treatment dialog', () => {
     await page.keyboard.press('Space');
     await page.keyboard.press('Tab');
     expect(await focused(page, '#pillar-well-treatments a')).toBe(true);
+    const title = await page.locator('#pillar-well-treatments a').first().innerText();
     await page.keyboard.press('Enter');
-    const id = await page.evaluate(() => document.querySelector<HTMLAnchorElement>('#pillar-well-treatments a')!.hash.slice(1));
-    expect(await page.locator(`#${id}`).evaluate((d) => d.matches(':modal'))).toBe(true);
+    expect(await page.locator('#treatment-dialog').evaluate((d) => d.matches(':modal'))).toBe(true);
+    expect(await page.locator('#treatment-dialog-title').innerText()).toBe(title);
+    expect(page.url()).toBe(`${origin}/`);
+    await context.close();
+  });
+
+  it('should show the treatment page on its own: the way back, the details, and Start Visit Now with its event', async () => {
+    const { page, context } = await open('/treatments/glp1/', { width: 390 });
+    const shown = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    for (const part of detailsOf('glp1')) expect(shown).toContain(part);
+    expect(await clickPopup(page, 'main a:has-text("Start Visit Now")')).toBe(content.site.links.booking);
+    expect(await events(page)).toEqual([event('start_visit_clicked', 'conversion', 'treatment_modal')]);
+    await Promise.all([page.waitForURL(`${origin}/#services`), page.click('.breadcrumbs a:has-text("Services")')]);
     await context.close();
   });
 });
@@ -614,17 +682,20 @@ describe('without JavaScript', () => {
     await context.close();
   });
 
-  it('should show a treatment dialog through its address and close it with its link', async () => {
-    const { page, context } = await open('/', { width: 1280, js: false });
-    const dialog = page.locator('#treatment-bupropion');
-    expect(await dialog.isVisible()).toBe(false);
-    await page.click('a[href="#treatment-bupropion"]');
-    expect(await dialog.isVisible()).toBe(true);
-    expect(await dialog.innerText()).toContain(content.treatments.get('bupropion')!.title);
-    expect(await dialog.locator('.modal-foot a').isVisible()).toBe(true);
-    await dialog.locator('a[data-close]').click();
-    expect(page.url()).toBe(`${origin}/#services`);
-    expect(await dialog.isVisible()).toBe(false);
+  it('should open a treatment link as its page, with every detail, Start Visit Now and the way back', async () => {
+    const { page, context } = await open('/', { width: 390, js: false });
+    expect(await page.isVisible('#treatment-dialog')).toBe(false);
+    await Promise.all([page.waitForURL(`${origin}/treatments/bupropion/`), page.click('a[data-treatment="bupropion"]')]);
+    const bupropion = content.treatments.get('bupropion')!;
+    const shown = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    for (const part of [bupropion.title, bupropion.description, bupropion.dosage, ...bupropion.indications, ...bupropion.faq.map((f) => f.question)]) {
+      expect(shown).toContain(part.replace(/\s+/g, ' '));
+    }
+    // Each answer is one tap away.
+    await page.locator('.faq-item summary').last().click();
+    expect(await page.locator('.faq-item p').last().isVisible()).toBe(true);
+    expect(await page.isVisible('main a:has-text("Start Visit Now")')).toBe(true);
+    await Promise.all([page.waitForURL(`${origin}/#services`), page.click('.breadcrumbs a:has-text("Services")')]);
     await context.close();
   });
 
@@ -716,8 +787,9 @@ describe('accessibility (axe-core)', () => {
       const home = await open('/', { width });
       for (const id of ['brain', 'body', 'well']) await home.page.click(`button[aria-controls="pillar-${id}-treatments"]`);
       expect(await axeViolations(home.page), `pillars open at ${width}`).toEqual([]);
-      await home.page.click('a[href="#treatment-testosterone-optimization"]');
-      await home.page.locator('#treatment-testosterone-optimization summary').first().click();
+      await home.page.click('a[data-treatment="testosterone-optimization"]');
+      await home.page.locator('#treatment-dialog [data-treatment-body] summary').first().click();
+      expect(await home.page.locator('#treatment-dialog [data-treatment-body] .faq-item[open]').count()).toBe(1);
       expect(await axeViolations(home.page), `treatment dialog at ${width}`).toEqual([]);
       await home.context.close();
 
