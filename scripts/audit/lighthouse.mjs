@@ -5,17 +5,32 @@
  * every run.
  */
 import lighthouse from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 
 export const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** Lighthouse's flags: its defaults (mobile, simulate) and only our four categories; screenshots skipped for time. */
-const flags = (port) => ({
+/**
+ * The CPU slowdown that emulates Lighthouse's reference phone on this host. The default 4x assumes
+ * a host with a benchmark index of about 1,533; on a slower host 4x emulates a slower phone than
+ * Lighthouse means to, so the multiplier follows Lighthouse's own calibration table (its
+ * "slower CPU than Lighthouse expects" warning links to it): 1,300 → 3x, 233 per step, and
+ * proportionally below. It is never more than the default 4x, so a fast host gets the defaults.
+ */
+export function calibratedSlowdown(benchmarkIndex) {
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= 0) return throttling.mobileSlow4G.cpuSlowdownMultiplier;
+  const multiplier = benchmarkIndex >= 1300 ? 3 + (benchmarkIndex - 1300) / 233 : Math.max(1, (3 * benchmarkIndex) / 1300);
+  return Math.min(throttling.mobileSlow4G.cpuSlowdownMultiplier, Math.round(multiplier * 10) / 10);
+}
+
+/** Lighthouse's flags: mobile defaults with simulated throttling, only our four categories; screenshots skipped for time. */
+const flags = (port, cpuSlowdownMultiplier) => ({
   port,
   output: 'json',
   logLevel: 'error',
   onlyCategories: categories,
   disableFullPageScreenshot: true,
   skipAudits: ['screenshot-thumbnails', 'final-screenshot'],
+  throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier },
 });
 
 /** The scored summary of one Lighthouse result. */
@@ -59,6 +74,15 @@ function summarise(lhr) {
  */
 export async function runLighthouse(port, targets, { maxRuns = 3, log = () => {} } = {}) {
   const runsOf = new Map(targets.map((target) => [target, []]));
+  // Measure the host once (Lighthouse's own benchmark, from a first run of the first route), then calibrate.
+  let slowdown = throttling.mobileSlow4G.cpuSlowdownMultiplier;
+  try {
+    const probe = await lighthouse(targets[0].url, flags(port, slowdown));
+    slowdown = calibratedSlowdown(probe.lhr.environment?.benchmarkIndex);
+    log(`lighthouse: host benchmark index ${Math.round(probe.lhr.environment?.benchmarkIndex ?? 0)}, CPU slowdown ${slowdown}x`);
+  } catch {
+    // The first real run reports any problem.
+  }
   const needsAnother = (runs) => runs.length < maxRuns && !runs.some((run) => run.runtimeError || run.scores.performance === 100);
   // One pass over every route, then passes over those still under 100, so one burst of machine load hits one run, not three in a row.
   for (let pass = 1; pass <= maxRuns; pass++) {
@@ -68,7 +92,7 @@ export async function runLighthouse(port, targets, { maxRuns = 3, log = () => {}
       const started = Date.now();
       let summary;
       try {
-        const result = await lighthouse(target.url, flags(port));
+        const result = await lighthouse(target.url, flags(port, slowdown));
         summary = summarise(result.lhr);
       } catch (error) {
         summary = { scores: Object.fromEntries(categories.map((id) => [id, null])), imperfect: [], runtimeError: String(error?.message ?? error), warnings: [] };
@@ -94,6 +118,6 @@ export async function runLighthouse(port, targets, { maxRuns = 3, log = () => {}
         if (!imperfect.has(audit.id) && audit.weight > 0 && audit.categories.some((id) => id !== 'performance')) imperfect.set(audit.id, audit);
       }
     }
-    return { route: target.route, url: target.url, runs: runs.length, performanceRuns: runs.map((r) => r.scores.performance), best, worst, findings, imperfect: [...imperfect.values()] };
+    return { route: target.route, url: target.url, slowdown, runs: runs.length, performanceRuns: runs.map((r) => r.scores.performance), best, worst, findings, imperfect: [...imperfect.values()] };
   });
 }
