@@ -36,6 +36,11 @@ function enhance(dialog: HTMLDialogElement): void {
   let pressedOnBackdrop = false;
   dialog.addEventListener('keydown', (event) => {
     if (event.key === 'Tab') wrapTab(dialog, event);
+    // Closed here rather than left to the browser: Chrome skips the native cancel on a second Escape without user activation in between.
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      dialog.close();
+    }
   });
   // A click whose press and release both land outside the box (on the backdrop) closes it.
   dialog.addEventListener('pointerdown', (event) => {
