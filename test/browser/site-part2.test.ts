@@ -3,18 +3,18 @@
  * target, no axe-core violations and nothing wider than the screen at 390 and 1280 px.
  * Set SHOTS_DIR to also save a full-page screenshot of each page at both widths.
  */
-import { createServer, type Server } from 'node:http';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import type { Server } from 'node:http';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { loadContent, type Content } from '../../src/content/load.ts';
 import { diskWriter } from '../../src/writer.ts';
 import { projectRoot } from '../helpers.ts';
+import { serve } from './static-server.ts';
 
 const executablePath = '/usr/bin/chromium';
 const routes = [
@@ -38,29 +38,6 @@ let server: Server;
 let origin: string;
 let browser: Browser;
 
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css',
-  '.js': 'text/javascript',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.woff2': 'font/woff2',
-  '.xml': 'application/xml',
-};
-
-/** A static server for the built folder: /route → route/index.html, unknown paths → 404.html. */
-function serve(dir: string): Promise<Server> {
-  const httpServer = createServer(async (request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(dir, path);
-    if (existsSync(file) && (await stat(file)).isDirectory()) file = join(file, 'index.html');
-    const found = existsSync(file);
-    response.writeHead(found ? 200 : 404, { 'content-type': types[extname(found ? file : '.html')] ?? 'application/octet-stream' });
-    response.end(await readFile(found ? file : join(dir, '404.html')));
-  });
-  return new Promise((resolve) => httpServer.listen(0, '127.0.0.1', () => resolve(httpServer)));
-}
 
 beforeAll(async () => {
   out = join(await mkdtemp(join(tmpdir(), 'clinic-part2-browser-')), 'dist');
