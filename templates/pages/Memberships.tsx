@@ -1,7 +1,6 @@
 /** The hormone pellet page: what BHRT is, symptoms, the pellet method, reasons, four steps, and how to start. */
 import type { ReactElement } from 'react';
 import type { PageView, Shell } from '../../src/view.ts';
-import { CheckList } from '../components/CheckList.tsx';
 import { ClosingCall } from '../components/ClosingCall.tsx';
 import { HighlightGrid } from '../components/HighlightGrid.tsx';
 import { Icon } from '../components/Icon.tsx';
@@ -10,6 +9,7 @@ import { OnThisPage } from '../components/OnThisPage.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { PhoneLink } from '../components/PhoneLink.tsx';
 import { Section } from '../components/Section.tsx';
+import { SymptomCard } from '../components/SymptomCard.tsx';
 
 type MembershipsView = Extract<PageView, { template: 'memberships' }>;
 
@@ -57,18 +57,10 @@ export function MembershipsPage({ shell, view }: { shell: Shell; view: Membershi
       <Section id="symptoms" heading={symptoms.heading} intro={symptoms.intro} className="section-tinted">
         <div className="symptom-columns">
           {[
-            { list: symptoms.women, icon: 'venus' as const, accent: 'purple' },
-            { list: symptoms.men, icon: 'mars' as const, accent: 'blue' },
+            { list: symptoms.women, icon: 'venus' as const, accent: 'purple' as const },
+            { list: symptoms.men, icon: 'mars' as const, accent: 'blue' as const },
           ].map(({ list, icon, accent }) => (
-            <div key={list.title} className={`symptom-card accent-${accent}`}>
-              <h3>
-                <span className="card-icon">
-                  <Icon name={icon} />
-                </span>
-                {list.title}
-              </h3>
-              <CheckList items={list.items} />
-            </div>
+            <SymptomCard key={list.title} title={list.title} items={list.items} accent={accent} icon={icon} />
           ))}
         </div>
       </Section>
