@@ -27,6 +27,10 @@ async function axeViolations(page) {
   // Through the protocol, not a <script> tag: the site's CSP (rightly) refuses inline script.
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(await axeSource);
   const violations = await page.evaluate(async () => {
+    // Colours are measured as painted: a panel still fading in (0.18 s) reads as low contrast, so
+    // let every finite CSS animation and transition end first.
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
     const result = await window.axe.run(document, { iframes: false, resultTypes: ['violations'] });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target.join(' '), html: n.html.slice(0, 200), summary: n.failureSummary })) }));
   });
