@@ -2,6 +2,7 @@
 import { gzipSync } from 'node:zlib';
 import { bundleAssets, type OutputFile } from './assets.ts';
 import { hashBytes, hashOf, loadCache, saveCache, type BuildCache } from './cache.ts';
+import { markdownOf } from './content/article.ts';
 import { loadContent } from './content/load.ts';
 import { markdownToHtml } from './content/markdown.ts';
 import { SiteErrors } from './errors.ts';
@@ -60,11 +61,18 @@ const feedLength = 20;
 /** Builds the site into the writer and commits it; throws SiteErrors on any content or build problem. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
+  const stage = stageTimer(started);
   const { root, writer } = options;
   const persistent = options.cache === undefined;
   const cache = options.cache ?? (await loadCache(root));
+  stage('cache loaded');
+  // The files of a verified previous build into this output: while none of them goes away and no
+  // page loses an id, only the pages rendered now need their links followed.
+  const verifiedFiles = cache.verified && cache.outDir === writer.id ? new Set(cache.files.keys()) : undefined;
+  cache.verified = false;
   try {
     const content = await loadContent(root, cache.articles, options.changed);
+    stage('content loaded');
     const routeOptions: RouteOptions = {
       drafts: options.drafts ?? false,
       future: options.future ?? false,
@@ -72,8 +80,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       baseUrl: options.baseUrl ?? content.site.baseUrl,
     };
     const routes = buildRoutes(content, routeOptions);
+    stage('routes');
     // Bundling comes before rendering because every page links the hashed asset names.
     const { templates, assets, images } = await bundle(root, content.site.socialImage, cache, options.changed);
+    stage('bundled');
     const missingImages = checkImageReferences(content.sources, assets.publicFiles);
     if (missingImages.length > 0) throw new SiteErrors(missingImages);
     // Sharing images declare their real size (an article's own image may differ from the default).
@@ -93,29 +103,49 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const published = publishedArticles(content, { ...routeOptions, drafts: false, future: false });
     const inFeed = published.slice(0, feedLength);
     const rendered = await renderPages(routes, templates, shared, cache, writer, new Set(inFeed.map((a) => `blog/${a.slug}/index.html`)));
+    stage(`rendered ${rendered.rendered}, reused ${rendered.reused}`);
 
     const bodies = new Map<string, string>();
     for (const article of inFeed) {
-      const key = hashOf(article.markdown);
-      const body = rendered.bodies.get(`blog/${article.slug}/index.html`) ?? cache.bodies.get(key) ?? markdownToHtml(article.markdown);
+      const key = article.sourceHash;
+      const body = rendered.bodies.get(`blog/${article.slug}/index.html`) ?? cache.bodies.get(key) ?? markdownToHtml(markdownOf(root, article));
       bodies.set(key, body);
     }
     cache.bodies = bodies;
     const extras: OutputFile[] = [
       ...sitemaps(routes, routeOptions.baseUrl),
       { file: 'robots.txt', text: robotsTxt(routeOptions.baseUrl) },
-      { file: 'feed.xml', text: rssFeed(content, inFeed, (a) => bodies.get(hashOf(a.markdown))!, routeOptions.baseUrl) },
+      { file: 'feed.xml', text: rssFeed(content, inFeed, (a) => bodies.get(a.sourceHash)!, routeOptions.baseUrl) },
       { file: '_headers', text: headersFile(content.site) },
     ].map((e) => ({ file: e.file, bytes: Buffer.from(e.text) }));
     const otherFiles = [...assets.bundled, ...assets.publicFiles, ...images.files, ...extras];
-    verifyLinks(rendered.pages.map((p) => ({ path: p.route.path, ids: p.ids, links: p.links })), otherFiles.map((f) => f.file));
+    stage('feeds');
+    const outputFiles = new Set([...routes.map((r) => r.file), ...otherFiles.map((f) => f.file)]);
+    const narrow = verifiedFiles && !rendered.idsLost && [...verifiedFiles].every((f) => outputFiles.has(f));
+    verifyLinks(
+      rendered.pages.map((p) => ({
+        path: p.route.path,
+        get ids() {
+          return p.ids;
+        },
+        get links() {
+          return p.links;
+        },
+      })),
+      otherFiles.map((f) => f.file),
+      narrow ? new Set(rendered.pages.filter((p) => p.bytes !== undefined).map((p) => p.route.path)) : undefined,
+    );
+    stage('verified');
 
     await Promise.all(otherFiles.map((f) => writeUnlessUnchanged(writer, cache, f)));
     await writer.commit();
+    stage('committed');
     cache.outDir = writer.id;
+    cache.verified = true;
     cache.files = new Map(writer.stamps());
     for (const f of otherFiles) cache.files.set(f.file, { ...cache.files.get(f.file)!, hash: hashBytes(f.bytes) });
     if (persistent) await saveCache(root, cache).catch(() => undefined);
+    stage('cache saved');
 
     const hidden = content.articles.length - published.length;
     const warnings = hidden > 0 && !routeOptions.drafts ? [`${hidden} draft or future article${hidden === 1 ? ' was' : 's were'} left out (build --drafts shows them)`] : [];
@@ -126,7 +156,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       largestPage: rendered.largest.map((p) => sized(p.file, p.html)).sort((a, b) => b.gzip - a.gzip)[0],
       warnings,
       elapsedMs: performance.now() - started,
-      files: [...routes.map((r) => r.file), ...otherFiles.map((f) => f.file)],
+      files: [...outputFiles],
     };
   } catch (error) {
     await writer.discard();
@@ -152,6 +182,20 @@ async function writeUnlessUnchanged(writer: Writer, cache: BuildCache, file: Out
   const stamp = cache.files.get(file.file);
   if (cache.outDir === writer.id && stamp?.hash && stamp.hash === hashBytes(file.bytes) && (await writer.reuse(file.file, stamp))) return;
   await writer.write(file.file, file.bytes);
+}
+
+/**
+ * With CLINIC_SITE_TIMINGS set, prints each stage's time to stderr (for profiling and the bench);
+ * otherwise a no-op.
+ */
+function stageTimer(started: number): (name: string) => void {
+  if (!process.env.CLINIC_SITE_TIMINGS) return () => undefined;
+  let last = started;
+  return (name) => {
+    const now = performance.now();
+    process.stderr.write(`  ${(now - last).toFixed(0).padStart(6)} ms  ${name}\n`);
+    last = now;
+  };
 }
 
 function sized(file: string, data: string | Uint8Array): SizedFile {

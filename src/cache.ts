@@ -28,6 +28,11 @@ export interface PageRecord {
 export interface BuildCache {
   /** The output folder the records describe (a different folder starts afresh). */
   outDir: string | undefined;
+  /**
+   * Whether the records describe a build that passed link verification and was committed; a
+   * build clears it first, so after a failed one every page's links are checked again.
+   */
+  verified: boolean;
   pages: Map<string, PageRecord>;
   files: Map<string, FileStamp>;
   /** Rendered article bodies by markdown hash (only those the feed needs). */
@@ -65,7 +70,7 @@ export const generatorFingerprint: string = (() => {
 
 /** An empty cache. */
 export function emptyCache(): BuildCache {
-  return { outDir: undefined, pages: new Map(), files: new Map(), bodies: new Map(), strings: [], stringIndex: new Map(), articles: new Map() };
+  return { outDir: undefined, verified: false, pages: new Map(), files: new Map(), bodies: new Map(), strings: [], stringIndex: new Map(), articles: new Map() };
 }
 
 /** The index of a string in the cache's string table (ids and links repeat across pages). */
@@ -85,10 +90,11 @@ const cacheFile = (root: string) => join(cacheDir(root), `build-cache-${hashOf(r
 /** Reads the cache of the last build; anything unreadable or from another generator version is ignored. */
 export async function loadCache(root: string): Promise<BuildCache> {
   try {
-    const saved = deserialize(await readFile(cacheFile(root))) as { fingerprint: string; outDir: string; pages: [string, PageRecord][]; files: [string, FileStamp][]; bodies: [string, string][]; strings: string[]; articles: [string, ArticleMemoEntry][] };
+    const saved = deserialize(await readFile(cacheFile(root))) as { fingerprint: string; outDir: string; verified: boolean; pages: [string, PageRecord][]; files: [string, FileStamp][]; bodies: [string, string][]; strings: string[]; articles: [string, ArticleMemoEntry][] };
     if (saved.fingerprint !== generatorFingerprint) return emptyCache();
     return {
       outDir: saved.outDir,
+      verified: saved.verified === true,
       pages: new Map(saved.pages),
       files: new Map(saved.files),
       bodies: new Map(saved.bodies),
@@ -115,7 +121,9 @@ export async function saveCache(root: string, cache: BuildCache): Promise<void> 
     return j;
   };
   const pages = [...cache.pages].map(([file, r]) => [file, { key: r.key, ids: r.ids.map(remap), links: r.links.map(remap) }] as const);
-  const data = serialize({ fingerprint: generatorFingerprint, outDir: cache.outDir, pages, files: [...cache.files], bodies: [...cache.bodies], strings, articles: [...cache.articles] });
+  // Article bodies and front matter texts stay in their files: the cache keeps what was parsed from them.
+  const articles = [...cache.articles].map(([file, { frontMatter: _frontMatter, article: { markdown: _markdown, ...article }, ...entry }]) => [file, { ...entry, article }] as const);
+  const data = serialize({ fingerprint: generatorFingerprint, outDir: cache.outDir, verified: cache.verified, pages, files: [...cache.files], bodies: [...cache.bodies], strings, articles });
   await mkdir(cacheDir(root), { recursive: true });
   const temp = `${cacheFile(root)}.${process.pid}`;
   await writeFile(temp, data);

@@ -53,6 +53,7 @@ const titles = {
   'template-error': 'Template error',
   'asset-error': 'Asset error',
   'output-error': 'Cannot write the output',
+  'changed-during-build': 'File changed during the build',
   'usage': 'Wrong usage',
   'exists': 'File already exists',
 } as const;
@@ -127,6 +128,8 @@ export const problems = {
     }),
   assetError: (detail: string, loc?: SourceLocation) =>
     new SiteError('asset-error', detail, { ...(loc ? { loc } : {}), hint: 'fix the stylesheet or browser script' }),
+  changedDuringBuild: (file: string) =>
+    new SiteError('changed-during-build', `${file} changed while the site was being built`, { loc: { file, line: 1, column: 1 }, hint: 'run the build again once the file is saved' }),
   outputError: (detail: string) =>
     new SiteError('output-error', detail, { hint: 'check that the output folder is writable and the disk is not full' }),
   usage: (detail: string, hint?: string) => new SiteError('usage', detail, hint ? { hint } : {}),

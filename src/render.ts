@@ -8,6 +8,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { generatorFingerprint, hashOf, intern, type BuildCache } from './cache.ts';
 import type { Content } from './content/load.ts';
+import { readMarkdown } from './content/article.ts';
 import { markdownToHtml } from './content/markdown.ts';
 import { problems, SiteErrors } from './errors.ts';
 import type { Route } from './routes.ts';
@@ -49,6 +50,8 @@ export interface RenderResult {
   reused: number;
   /** The HTML of the largest pages rendered in this run, for the size summary. */
   largest: { file: string; html: string }[];
+  /** Whether a page rendered again lost an element id it had (a link elsewhere may point to it). */
+  idsLost: boolean;
 }
 
 /** Below this many pages to render, starting workers costs more than it saves (CLINIC_SITE_PARALLEL_MIN overrides). */
@@ -81,8 +84,8 @@ export function renderView(templates: TemplateModule, view: RouteView): string {
 export function renderRoute(templates: TemplateModule, shared: SharedView, route: Route): RenderOutput {
   let body: string | undefined;
   let target = route;
-  if (route.markdown !== undefined && route.page.template === 'article') {
-    body = markdownToHtml(route.markdown);
+  if (route.page.template === 'article' && (route.markdown !== undefined || route.markdownSource)) {
+    body = markdownToHtml(route.markdown ?? readMarkdown(route.markdownSource!));
     target = { ...route, page: { ...route.page, article: { ...route.page.article, html: body } } };
   }
   const html = renderView(templates, viewOf(shared, target));
@@ -112,13 +115,30 @@ export async function renderPages(
   candidates.forEach((route, i) => {
     if (!reusedFlags[i]) return;
     const record = cache.pages.get(route.file)!;
-    summaries.set(route.file, { route, ids: record.ids.map((n) => cache.strings[n]!), links: record.links.map((n) => cache.strings[n]!), bytes: undefined });
+    // Ids and links are looked up only if verification asks for them.
+    const strings = cache.strings;
+    summaries.set(route.file, {
+      route,
+      bytes: undefined,
+      get ids() {
+        return record.ids.map((n) => strings[n]!);
+      },
+      get links() {
+        return record.links.map((n) => strings[n]!);
+      },
+    });
   });
 
   const jobs = routes.filter((r) => !summaries.has(r.file));
+  let idsLost = false;
   const take = async (outputs: RenderOutput[]) => {
     await Promise.all(outputs.map((output) => writer.write(output.file, output.html)));
     for (const output of outputs) {
+      const before = cache.pages.get(output.file);
+      if (before && !idsLost) {
+        const now = new Set(output.ids);
+        idsLost = before.ids.some((n) => !now.has(cache.strings[n]!));
+      }
       cache.pages.set(output.file, { key: keys.get(output.file)!, ids: output.ids.map((s) => intern(cache, s)), links: output.links.map((s) => intern(cache, s)) });
       if (output.body !== undefined && wantBodies.has(output.file)) bodies.set(output.file, output.body);
     }
@@ -149,7 +169,7 @@ export async function renderPages(
     }
   }
   for (const file of [...cache.pages.keys()]) if (!keys.has(file)) cache.pages.delete(file);
-  return { pages: routes.map((r) => summaries.get(r.file)!), bodies, rendered: jobs.length, reused: routes.length - jobs.length, largest };
+  return { pages: routes.map((r) => summaries.get(r.file)!), bodies, rendered: jobs.length, reused: routes.length - jobs.length, largest, idsLost };
 }
 
 /** The compiled worker entry (lib/render-worker.js), next to this module once compiled, or beside src/ in tests. */

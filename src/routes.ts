@@ -1,6 +1,7 @@
 /** The route stage: every page of the site, with its metadata and the data its template receives. */
 import { hashOf } from './cache.ts';
 import { problems, SiteErrors, type SiteError } from './errors.ts';
+import { markdownSourceOf, type MarkdownSource } from './content/article.ts';
 import type { Content } from './content/load.ts';
 import type { Article } from './schemas/article.ts';
 import type { PageMetaEntry, Treatment } from './schemas/catalogue.ts';
@@ -23,8 +24,12 @@ export interface Route {
   scripts: string[];
   /** Content files this page depends on beyond the site-wide ones (for narrowed rebuilds). */
   sources: string[];
-  /** An article page's markdown body, rendered into `page.article.html` by the render stage. */
+  /**
+   * An article page's markdown body, rendered into `page.article.html` by the render stage; when
+   * the article came from the cache, `markdownSource` says where the render stage reads it.
+   */
   markdown?: string;
+  markdownSource?: MarkdownSource;
   /**
    * A key of everything the page is made from, where the route stage knows it cheaply (article
    * pages: the article file, every YAML file, and the options); otherwise the page's data is hashed.
@@ -78,20 +83,27 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
   const trail = (...steps: [string, string][]) =>
     serializeJsonLd(breadcrumbs(([['Home', '/'], ...steps] as [string, string][]).map(([name, path]) => ({ name, url: absolute(path === '/' ? '/' : `${path}/`) }))));
   const routes: Route[] = [];
-  const add = (path: string, page: PageView, meta: PageMeta, more: Partial<Route> = {}) =>
-    routes.push({
+  /** Adds a route; a page view or JSON-LD given as a function is only made if something reads it. */
+  const add = (path: string, page: PageView | (() => PageView), meta: PageMeta, more: Omit<Partial<Route>, 'jsonLd'> & { jsonLd?: string[] | (() => string[]) } = {}) => {
+    const { jsonLd = [] } = more;
+    const route: Route = {
       path,
       file: path === '/' ? 'index.html' : `${path.replace(/^\/|\/$/g, '')}/index.html`,
       meta,
-      page,
-      jsonLd: [clinic, ...(more.jsonLd ?? [])],
+      page: typeof page === 'function' ? (undefined as never) : page,
+      jsonLd: typeof jsonLd === 'function' ? [] : [clinic, ...jsonLd],
       listed: more.listed ?? true,
       draft: more.draft ?? false,
       scripts: more.scripts ?? [],
       sources: more.sources ?? [],
       ...(more.markdown !== undefined ? { markdown: more.markdown } : {}),
+      ...(more.markdownSource !== undefined ? { markdownSource: more.markdownSource } : {}),
       ...(more.inputKey !== undefined ? { inputKey: more.inputKey } : {}),
-    });
+    };
+    if (typeof page === 'function') lazy(route, 'page', page);
+    if (typeof jsonLd === 'function') lazy(route, 'jsonLd', () => [clinic, ...jsonLd()]);
+    routes.push(route);
+  };
 
   // Home: each pillar lists its treatments as links to their own pages.
   const treatment = (id: string) => content.treatments.get(id)!;
@@ -172,41 +184,44 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
     });
   }
 
-  // Blog: index pages, then one page per article
+  // Blog: index pages, then one page per article. A blog of thousands is mostly pages that did
+  // not change: each has a key made from its inputs, and its view is only made if it is rendered.
   const articles = publishedArticles(content, options);
   const isDraft = (a: Article) => a.draft || a.publishDate > options.today;
-  const summaries = articles.map((a) => summarize(a));
-  const featured = summaries.find((a) => a.featured) ?? summaries[0];
-  const rest = summaries.filter((a) => a !== featured);
+  const articleKey = (a: Article) => `${a.sourceHash}${isDraft(a) ? ':draft' : ''}`;
+  const featured = articles.find((a) => a.featured) ?? articles[0];
+  const rest = articles.filter((a) => a !== featured);
   const size = content.blogPage.pageSize;
   const pages = Math.max(1, Math.ceil(rest.length / size));
-  const pageHref = (n: number) => (n === 1 ? '/blog' : `/blog/page/${n}/`);
   const blogMeta = content.metadata['/blog'];
   const widget = content.site.intakeWidget ? [content.site.intakeWidget.scriptUrl] : [];
   for (let n = 1; n <= pages; n++) {
-    const pagination: Pagination = {
-      page: n,
-      pages,
-      previous: n > 1 ? pageHref(n - 1) : undefined,
-      next: n < pages ? pageHref(n + 1) : undefined,
-      hrefs: Array.from({ length: pages }, (_, i) => pageHref(i + 1)),
+    const path = blogPagePath(n);
+    const shown = rest.slice((n - 1) * size, n * size);
+    const pagination = paginationOf(n, pages);
+    const meta = {
+      ...(n === 1 ? metaFor('/blog', blogMeta) : metaFor(path, blogMeta && { ...blogMeta, title: `${blogMeta.title} (page ${n} of ${pages})` })),
+      ...(pagination.previous ? { previous: pagination.previous } : {}),
+      ...(pagination.next ? { next: pagination.next } : {}),
     };
-    const path = pageHref(n);
-    const meta = n === 1 ? metaFor('/blog', blogMeta) : metaFor(path, blogMeta && { ...blogMeta, title: `${blogMeta.title} (page ${n} of ${pages})` });
-    add(path, { template: 'blog', page: content.blogPage, featured: n === 1 ? featured : undefined, recent: rest.slice((n - 1) * size, n * size), pagination }, meta, {
+    const leading = n === 1 && featured ? [featured] : [];
+    const view = (): PageView => ({ template: 'blog', page: content.blogPage, featured: leading[0] && summarize(leading[0]), recent: shown.map(summarize), pagination });
+    add(path, view, meta, {
       jsonLd: [trail([content.blogPage.heading, '/blog'])],
       scripts: widget,
       sources: ['content/blog.yaml'],
+      inputKey: hashOf('blog', content.catalogueKey, base, String(n), String(pages), ...leading.map(articleKey), ...shown.map(articleKey)),
     });
   }
   for (const article of articles) {
     const path = `/blog/${article.slug}/`;
     const url = absolute(path);
     const articleImage = article.image && /\.(png|jpe?g)$/i.test(article.image) ? absolute(article.image) : image.url;
+    const draft = isDraft(article);
     add(
       path,
-      // The render stage turns the markdown into the body HTML (in parallel, and only when it changed).
-      { template: 'article', page: content.blogPage, article: { ...summarize(article), html: '' } },
+      // The render stage turns the markdown into the body HTML.
+      () => ({ template: 'article', page: content.blogPage, article: { ...summarize(article), html: '' } }),
       {
         title: article.title,
         documentTitle: `${article.title} | ${content.site.name}`,
@@ -215,15 +230,15 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
         url,
         image: articleImage === image.url ? image : { ...image, url: articleImage, alt: article.title },
         type: 'article',
-        index: !isDraft(article),
+        index: !draft,
       },
       {
-        jsonLd: [serializeJsonLd(blogPosting(content.site, article, url, articleImage)), trail([content.blogPage.heading, '/blog'], [article.title, path.slice(0, -1)])],
-        listed: !isDraft(article),
-        draft: isDraft(article),
+        jsonLd: () => [serializeJsonLd(blogPosting(content.site, article, url, articleImage)), trail([content.blogPage.heading, '/blog'], [article.title, path.slice(0, -1)])],
+        listed: !draft,
+        draft,
         sources: [article.file],
-        markdown: article.markdown,
-        inputKey: hashOf(content.catalogueKey, article.sourceHash, String(isDraft(article)), base),
+        ...(article.markdown !== undefined ? { markdown: article.markdown } : { markdownSource: markdownSourceOf(content.root, article) }),
+        inputKey: hashOf(content.catalogueKey, articleKey(article), base),
       },
     );
   }
@@ -260,8 +275,51 @@ const longDateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month
 const longDates = new Map<string, string>();
 
 function summarize(article: Article): ArticleSummary {
-  const { markdown: _markdown, bodyLine: _bodyLine, ...rest } = article;
+  const { markdown: _markdown, bodyLine: _bodyLine, bodyOffset: _bodyOffset, ...rest } = article;
   return { ...rest, href: `/blog/${article.slug}/`, date: longUsDate(article.publishDate) };
+}
+
+/** The address of page `n` of the blog index. */
+export function blogPagePath(n: number): string {
+  return n === 1 ? '/blog' : `/blog/page/${n}/`;
+}
+
+/**
+ * Page `n` of `pages`: the neighbours, and the numbered links to show: the first and last pages,
+ * two either side of this one, and a gap wherever pages are skipped (one page is shown, not skipped).
+ */
+export function paginationOf(n: number, pages: number): Pagination {
+  const numbers = [...new Set([1, pages, ...[n - 2, n - 1, n, n + 1, n + 2].filter((i) => i >= 1 && i <= pages)])].sort((a, b) => a - b);
+  const items: Pagination['items'] = [];
+  let last = 0;
+  for (const i of numbers) {
+    if (i - last === 2) items.push({ page: i - 1, href: blogPagePath(i - 1) });
+    else if (i - last > 2) items.push({ gap: true, after: last });
+    items.push({ page: i, href: blogPagePath(i) });
+    last = i;
+  }
+  return { page: n, pages, previous: n > 1 ? blogPagePath(n - 1) : undefined, next: n < pages ? blogPagePath(n + 1) : undefined, items };
+}
+
+/** Makes `name` a property of `target` worked out on first read and kept (an unchanged page never needs it). */
+function lazy<T extends object, K extends keyof T>(target: T, name: K, make: () => T[K]): void {
+  let value: T[K];
+  let made = false;
+  Object.defineProperty(target, name, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      if (!made) {
+        value = make();
+        made = true;
+      }
+      return value;
+    },
+    set(next: T[K]) {
+      value = next;
+      made = true;
+    },
+  });
 }
 
 /** The page of a treatment listed on the home pillars. */

@@ -41,33 +41,52 @@ export function normalizePath(path: string): string {
   return p || '/';
 }
 
-/** Throws SiteErrors naming each page and href that points to no page, file or element id. */
-export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>): void {
-  const ids = new Map<string, Set<string>>();
-  for (const page of pages) ids.set(normalizePath(page.path), new Set(page.ids));
-  const fileSet = new Set([...files].map((f) => `/${f}`));
-  const broken = new Map<string, { pages: string[]; anchor: boolean }>();
-  const seen = new Set<string>();
-  const fail = (page: string, href: string, anchor: boolean) => {
-    const entry = broken.get(href) ?? { pages: [], anchor };
-    entry.pages.push(page);
-    broken.set(href, entry);
+/**
+ * Throws SiteErrors naming each page and href that points to no page, file or element id. Every
+ * page is a possible target; with `check`, only the links of the pages whose paths it holds are
+ * followed (a rebuild whose other pages, targets and ids are as they were verified before).
+ */
+export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>, check?: ReadonlySet<string>): void {
+  // Pages by path; their ids are only read (they may be computed on demand) for pages a link points into.
+  const pageIds = new Map<string, VerifiedPage>();
+  for (const page of pages) pageIds.set(normalizePath(page.path), page);
+  // An id set is only made for the pages some link points into.
+  const idSets = new Map<string, Set<string>>();
+  const idsOfTarget = (target: string): Set<string> => {
+    let set = idSets.get(target);
+    if (!set) idSets.set(target, (set = new Set(pageIds.get(target)!.ids)));
+    return set;
   };
+  const fileSet = new Set([...files].map((f) => `/${f}`));
+  /** 'ok', 'link' (no such page or file) or 'anchor' (no such id there), for an href seen from page `own`. */
+  const resolve = (own: string, href: string): 'ok' | 'link' | 'anchor' => {
+    const [pathAndQuery = '', fragment] = href.split('#', 2) as [string, string | undefined];
+    const path = pathAndQuery.split('?')[0]!;
+    const target = path === '' ? own : normalizePath(decodeURI(path));
+    if (!pageIds.has(target)) return fileSet.has(decodeURI(path)) ? 'ok' : 'link';
+    return fragment && !idsOfTarget(target).has(decodeURIComponent(fragment)) ? 'anchor' : 'ok';
+  };
+  // A root-relative href means the same from every page: resolve it once (a nav link is on every page).
+  const absolute = new Map<string, 'ok' | 'link' | 'anchor'>();
+  const broken = new Map<string, { pages: string[]; anchor: boolean }>();
   for (const page of pages) {
+    if (check && !check.has(page.path)) continue;
     const own = normalizePath(page.path);
+    const seen = new Set<string>();
     for (const href of page.links) {
-      const key = `${own} ${href}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const [pathAndQuery = '', fragment] = href.split('#', 2) as [string, string | undefined];
-      const path = pathAndQuery.split('?')[0]!;
-      const target = path === '' ? own : normalizePath(decodeURI(path));
-      const targetIds = ids.get(target);
-      if (!targetIds) {
-        if (!fileSet.has(decodeURI(path))) fail(page.path, href, false);
-        continue;
+      if (seen.has(href)) continue;
+      seen.add(href);
+      let result: 'ok' | 'link' | 'anchor';
+      if (href.startsWith('/')) {
+        result = absolute.get(href) ?? resolve(own, href);
+        absolute.set(href, result);
+      } else {
+        result = resolve(own, href);
       }
-      if (fragment && !targetIds.has(decodeURIComponent(fragment))) fail(page.path, href, true);
+      if (result === 'ok') continue;
+      const entry = broken.get(href) ?? { pages: [], anchor: result === 'anchor' };
+      entry.pages.push(page.path);
+      broken.set(href, entry);
     }
   }
   // One error per broken href, naming the pages that carry it (a broken nav link is on every page).

@@ -24,6 +24,9 @@ export interface PageMeta {
   type: 'website' | 'article';
   /** Whether search engines may index the page (the 404 page and drafts may not). */
   index: boolean;
+  /** The neighbouring pages of a paginated list, for `<link rel="prev">` and `rel="next"`. */
+  previous?: string;
+  next?: string;
 }
 
 /** The hashed asset files every page links to. */
@@ -84,7 +87,7 @@ export interface Breadcrumb {
 }
 
 /** An article as a card shows it (no body). */
-export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine'> & { href: string; date: string };
+export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset'> & { href: string; date: string };
 
 /** Links between the numbered pages of the blog index. */
 export interface Pagination {
@@ -92,7 +95,8 @@ export interface Pagination {
   pages: number;
   previous: string | undefined;
   next: string | undefined;
-  hrefs: string[];
+  /** The numbered links to show, with a gap where pages are skipped. */
+  items: ({ page: number; href: string } | { gap: true; after: number })[];
 }
 
 /** A treatment card of a service page: the treatment, its benefits if the page lists them, and the questions it shows. */

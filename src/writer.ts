@@ -1,6 +1,7 @@
 /** The write stage: one small interface, a disk writer that swaps atomically and a memory writer. */
-import { link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import type { FileStamp } from './cache.ts';
 import { problems } from './errors.ts';
 
@@ -23,14 +24,19 @@ export interface Writer {
 }
 
 /**
- * Writes into a temporary sibling of `outDir`, then swaps it in with renames. Unchanged files are
- * hard-linked from the previous output instead of written again.
+ * Writes into a temporary sibling of `outDir`; `commit` makes that the output. When no file was
+ * taken over from the previous output, the new folder is swapped in whole with two renames. When
+ * files were (a rebuild), the previous output stays where it is: each new or changed file is
+ * renamed over its old version and whatever the build no longer makes is deleted, so a rebuild
+ * touches only what changed. Until `commit`, the output is left exactly as it was.
  */
 export function diskWriter(outDir: string): Writer {
   const target = resolve(outDir);
   const staging = join(dirname(target), `.${basename(target)}.building-${process.pid}-${Date.now()}`);
   const made = new Set<string>();
   const stamps = new Map<string, FileStamp>();
+  const written: string[] = [];
+  let kept = 0;
   const ensureDir = async (path: string) => {
     const dir = dirname(path);
     if (!made.has(dir)) {
@@ -38,6 +44,64 @@ export function diskWriter(outDir: string): Writer {
       made.add(dir);
     }
   };
+
+  /** Swaps the staging folder in for the output. */
+  async function swap(): Promise<void> {
+    await mkdir(staging, { recursive: true });
+    const old = join(dirname(target), `.${basename(target)}.old-${process.pid}-${Date.now()}`);
+    try {
+      await rename(target, old);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw problems.outputError(`cannot replace ${outDir}: ${(error as Error).message}`);
+    }
+    try {
+      await rename(staging, target);
+    } catch (error) {
+      await rename(old, target).catch(() => undefined);
+      throw problems.outputError(`cannot move the new build into ${outDir}: ${(error as Error).message}`);
+    }
+    await rm(old, { recursive: true, force: true });
+  }
+
+  /** Moves the new and changed files into the output and deletes the files the build no longer makes. */
+  function update(): void {
+    try {
+      const dirs = new Set<string>();
+      for (const file of written) {
+        const to = join(target, file);
+        const dir = dirname(to);
+        if (!dirs.has(dir)) {
+          mkdirSync(dir, { recursive: true });
+          dirs.add(dir);
+        }
+        try {
+          renameSync(join(staging, file), to);
+        } catch {
+          // Something else is in the way (a folder where the file goes): it is not part of this build.
+          rmSync(to, { recursive: true, force: true });
+          renameSync(join(staging, file), to);
+        }
+      }
+      // Folders that hold a file of this build, with their parents.
+      const needed = new Set<string>([target]);
+      for (const file of stamps.keys()) for (let dir = dirname(join(target, file)); !needed.has(dir); dir = dirname(dir)) needed.add(dir);
+      const stale: string[] = [];
+      for (const entry of readdirSync(target, { recursive: true, withFileTypes: true })) {
+        const path = join(entry.parentPath, entry.name);
+        if (entry.isDirectory()) {
+          if (!needed.has(path)) stale.push(path);
+        } else if (!stamps.has(relative(target, path).split(sep).join('/'))) {
+          unlinkSync(path);
+        }
+      }
+      // Deepest first, so a folder is empty when its turn comes.
+      for (const dir of stale.sort((a, b) => b.length - a.length)) rmSync(dir, { recursive: true, force: true });
+      rmSync(staging, { recursive: true, force: true });
+    } catch (error) {
+      throw problems.outputError(`cannot update ${outDir}: ${(error as Error).message}`);
+    }
+  }
+
   return {
     id: target,
     async write(file, data) {
@@ -46,38 +110,21 @@ export function diskWriter(outDir: string): Writer {
       await writeFile(path, data);
       const info = await stat(path);
       stamps.set(file, { size: info.size, mtimeMs: info.mtimeMs });
+      written.push(file);
     },
     async reuse(file, stamp) {
       if (!stamp) return false;
-      try {
-        const previous = join(target, file);
-        const info = await stat(previous);
-        if (info.size !== stamp.size || info.mtimeMs !== stamp.mtimeMs) return false;
-        const path = join(staging, file);
-        await ensureDir(path);
-        await link(previous, path);
-        stamps.set(file, stamp);
-        return true;
-      } catch {
-        return false;
-      }
+      // The previous output's file stays in place if it is still what the last build wrote.
+      const info = statSync(join(target, file), { throwIfNoEntry: false });
+      if (!info?.isFile() || info.size !== stamp.size || info.mtimeMs !== stamp.mtimeMs) return false;
+      stamps.set(file, stamp);
+      kept++;
+      return true;
     },
     stamps: () => stamps,
     async commit() {
-      await mkdir(staging, { recursive: true });
-      const old = join(dirname(target), `.${basename(target)}.old-${process.pid}-${Date.now()}`);
-      try {
-        await rename(target, old);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw problems.outputError(`cannot replace ${outDir}: ${(error as Error).message}`);
-      }
-      try {
-        await rename(staging, target);
-      } catch (error) {
-        await rename(old, target).catch(() => undefined);
-        throw problems.outputError(`cannot move the new build into ${outDir}: ${(error as Error).message}`);
-      }
-      await rm(old, { recursive: true, force: true });
+      if (kept === 0) await swap();
+      else update();
     },
     async discard() {
       await rm(staging, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 /** The shared layout, home, blog, articles, process and not-found pages, built from the real content and checked with cheerio. */
+import { markdownOf } from '../src/content/article.ts';
 import { markdownToHtml } from '../src/content/markdown.ts';
 import { load, type Cheerio, type CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
@@ -430,7 +431,7 @@ describe('blog', () => {
   it("should not carry the articles' full text (the dialog loads it from each article's page)", async () => {
     const source = await html('/blog');
     for (const article of content.articles) {
-      const paragraph = load(markdownToHtml(article.markdown))('p').last().text();
+      const paragraph = load(markdownToHtml(markdownOf(projectRoot, article)))('p').last().text();
       expect(paragraph.length).toBeGreaterThan(40);
       expect(source.includes(paragraph), article.slug).toBe(false);
     }

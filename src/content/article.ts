@@ -1,9 +1,10 @@
 /** Loading one blog article: front matter (with real line numbers when something is wrong) and its markdown body. */
 import matter from 'gray-matter';
 import jsYaml from 'js-yaml';
-import { basename } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { hashOf } from '../cache.ts';
-import type { SiteError } from '../errors.ts';
+import { problems, type SiteError } from '../errors.ts';
 import { articleSchema, type Article } from '../schemas/article.ts';
 import { readTimeOf } from './markdown.ts';
 import { validate } from './validate.ts';
@@ -50,8 +51,46 @@ function toArticle(file: string, text: string, body: string, front: ReturnType<t
     markdown: body,
     sourceHash: hashOf(text),
     bodyLine: text.slice(0, text.length - body.length).split('\n').length,
+    bodyOffset: text.length - body.length,
     draft: front.draft ?? false,
   };
+}
+
+/** Where to read an article's markdown body again: its file, where the body starts, and the file's hash. */
+export interface MarkdownSource {
+  /** Absolute path of the file. */
+  path: string;
+  /** The file as the project names it, for messages. */
+  file: string;
+  offset: number;
+  hash: string;
+}
+
+/** An article's body from its file; a file that changed since it was loaded is an error, not a silent mix. */
+export function readMarkdown(source: MarkdownSource): string {
+  let text: string;
+  try {
+    text = readFileSync(source.path, 'utf8');
+  } catch {
+    throw problems.changedDuringBuild(source.file);
+  }
+  if (hashOf(text) !== source.hash) throw problems.changedDuringBuild(source.file);
+  return text.slice(source.offset);
+}
+
+/** The markdown body of an article of the project in `root`, from memory or from its file. */
+export function markdownOf(root: string, article: Article): string {
+  return article.markdown ?? readMarkdown(markdownSourceOf(root, article));
+}
+
+/** Where an article's body can be read again. */
+export function markdownSourceOf(root: string, article: Article): MarkdownSource {
+  return { path: join(root, article.file), file: article.file, offset: article.bodyOffset, hash: article.sourceHash };
+}
+
+/** The front matter text of an article file (for locating a field of an article taken from the cache). */
+export function frontMatterOf(text: string): string {
+  return matter(text, { engines: fastEngine }).matter;
 }
 
 /** Lines before the front matter text in the file: the opening `---` (gray-matter may keep its newline). */

@@ -47,9 +47,13 @@ function checkUniqueIds(content: Content, file: string, path: PropertyKey[], ent
   const seen = new Map<string, number>();
   entries.forEach((entry, i) => {
     const first = seen.get(entry.id);
+    if (first === undefined) {
+      seen.set(entry.id, i);
+      return;
+    }
+    // Positions cost a second parse of the file: only worked out for a problem.
     const loc = source?.locate([...path, i, 'id']) ?? { file, line: 1, column: 1 };
-    if (first !== undefined) errors.push(problems.duplicateId(loc, kind, entry.id, `${kind} #${first + 1}`));
-    else seen.set(entry.id, i);
+    errors.push(problems.duplicateId(loc, kind, entry.id, `${kind} #${first + 1}`));
   });
 }
 

@@ -49,14 +49,17 @@ export function parseYamlLazily(file: string, text: string, lineOffset = 0): { s
   return { source: lazySource(file, text, data, lineOffset), errors: [] };
 }
 
-/** A source for already-parsed data whose positions are only worked out if something asks for one. */
-export function lazySource(file: string, text: string, data: unknown, lineOffset = 0): YamlSource {
+/**
+ * A source for already-parsed data whose positions are only worked out if something asks for one;
+ * `text` may be a function that fetches the text then.
+ */
+export function lazySource(file: string, text: string | (() => string), data: unknown, lineOffset = 0): YamlSource {
   let positional: YamlSource | undefined;
   return {
     file,
     data,
     locate(path, key) {
-      positional ??= parseYaml(file, text, lineOffset).source;
+      positional ??= parseYaml(file, typeof text === 'string' ? text : text(), lineOffset).source;
       return positional.locate(path, key);
     },
   };

@@ -33,10 +33,15 @@ export interface Article extends Omit<ArticleFrontMatter, 'readTime'> {
   /** The file it came from, relative to the project. */
   file: string;
   readTime: string;
-  /** The markdown body. */
-  markdown: string;
+  /**
+   * The markdown body, while the file's text is in memory; an article taken from the on-disk cache
+   * has none, and `markdownOf` reads it again when its page has to be rendered.
+   */
+  markdown?: string;
   /** The line of the file where the body starts. */
   bodyLine: number;
+  /** Where in the file's text the body starts. */
+  bodyOffset: number;
   /** A hash of the whole file: the article page's render key. */
   sourceHash: string;
   draft: boolean;

@@ -99,7 +99,15 @@ export const blogPageSchema = z.strictObject({
   ctaHeading: text,
   ctaText: text,
   /** Articles per index page after the first; older ones continue on /blog/page/N/. */
-  pageSize: z.number().int().min(3).max(60).default(12),
+  pageSize: z.number().int().min(3).max(60).default(12).describe('How many articles each page of the blog lists; older ones continue on /blog/page/2/ and so on.'),
+  /** The page links under the list, once there is more than one page. */
+  pagination: z
+    .strictObject({
+      label: text.describe('What screen readers call the page links, such as "Blog pages".'),
+      newer: text.describe('The link to the page of newer articles, such as "Newer articles".'),
+      older: text.describe('The link to the page of older articles, such as "Older articles".'),
+    })
+    .describe('The links between the pages of the blog, shown once there are more articles than fit on one page.'),
 });
 export type BlogPage = z.infer<typeof blogPageSchema>;
 

@@ -17,6 +17,8 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
         <meta name="keywords" content={meta.keywords.join(', ')} />
         <meta name="robots" content={meta.index ? 'index, follow' : 'noindex, follow'} />
         {meta.url ? <link rel="canonical" href={meta.url} /> : null}
+        {meta.previous ? <link rel="prev" href={meta.previous} /> : null}
+        {meta.next ? <link rel="next" href={meta.next} /> : null}
         <meta name="theme-color" content="#0f3d4c" />
         <meta property="og:type" content={meta.type} />
         <meta property="og:site_name" content={site.name} />

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import type { IconName } from '../../src/schemas/common.ts';
 
-const paths: Record<IconName | 'menu' | 'close' | 'chevron-down' | 'external' | 'arrow-right' | 'facebook' | 'instagram' | 'linkedin', string> = {
+const paths: Record<IconName | 'menu' | 'close' | 'chevron-down' | 'chevron-left' | 'chevron-right' | 'external' | 'arrow-right' | 'facebook' | 'instagram' | 'linkedin', string> = {
   brain: 'M9 4a3 3 0 0 0-3 3 3 3 0 0 0-2 5 3 3 0 0 0 2 5 3 3 0 0 0 6 1V5a2 2 0 0 0-3-1zM15 4a3 3 0 0 1 3 3 3 3 0 0 1 2 5 3 3 0 0 1-2 5 3 3 0 0 1-6 1V5a2 2 0 0 1 3-1z',
   heartbeat: 'M3 12h4l2-5 4 10 2-5h6',
   spa: 'M12 21c-5 0-8-3-8-7 3 0 6 1 8 4 2-3 5-4 8-4 0 4-3 7-8 7zM12 18c-2-3-2-7 0-11 2 4 2 8 0 11z',
@@ -42,6 +42,8 @@ const paths: Record<IconName | 'menu' | 'close' | 'chevron-down' | 'external' | 
   menu: 'M4 7h16M4 12h16M4 17h16',
   close: 'M6 6l12 12M18 6L6 18',
   'chevron-down': 'M6 9l6 6 6-6',
+  'chevron-left': 'M15 6l-6 6 6 6',
+  'chevron-right': 'M9 6l6 6-6 6',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
   'arrow-right': 'M5 12h14M13 6l6 6-6 6',
   facebook: 'M14 8h3V4h-3a4 4 0 0 0-4 4v3H7v4h3v6h4v-6h3l1-4h-4V8z',

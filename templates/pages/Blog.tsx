@@ -1,7 +1,9 @@
 /** The blog index: the featured article, Recent Articles, pagination for older ones, and the article dialog. */
 import type { ReactElement } from 'react';
-import type { PageView, Shell } from '../../src/view.ts';
+import type { BlogPage } from '../../src/schemas/pages.ts';
+import type { PageView, Pagination, Shell } from '../../src/view.ts';
 import { ArticleCard, cardAccents } from '../components/ArticleCard.tsx';
+import { Icon } from '../components/Icon.tsx';
 import { ActionLink } from '../components/Links.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { PageHero } from '../components/PageHero.tsx';
@@ -65,22 +67,45 @@ export function BlogPage({ shell, view }: { shell: Shell; view: BlogView }): Rea
             </div>
           </section>
         ) : null}
-        {pagination.pages > 1 ? (
-          <nav className="pagination" aria-label={page.heading}>
-            <ul>
-              {pagination.hrefs.map((href, i) => (
-                <li key={href}>
-                  <a href={href} aria-current={i + 1 === pagination.page ? 'page' : undefined}>
-                    {i + 1}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
+        {pagination.pages > 1 ? <PageLinks pagination={pagination} labels={page.pagination} /> : null}
         {widget ? <div id={widget.containerId} className="intake-widget" /> : null}
       </div>
       <ArticleDialog shell={shell} page={page} />
     </div>
+  );
+}
+
+/** Newer and older links around the numbered pages: the first, the last, and two either side of this one. */
+function PageLinks({ pagination, labels }: { pagination: Pagination; labels: BlogPage['pagination'] }): ReactElement {
+  return (
+    <nav className="pagination" aria-label={labels.label}>
+      {pagination.previous ? (
+        <a className="pagination-step" href={pagination.previous} rel="prev">
+          <Icon name="chevron-left" />
+          {labels.newer}
+        </a>
+      ) : null}
+      <ul>
+        {pagination.items.map((item) =>
+          'gap' in item ? (
+            <li key={`gap-${item.after}`} className="pagination-gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={item.page}>
+              <a href={item.href} aria-current={item.page === pagination.page ? 'page' : undefined}>
+                {item.page}
+              </a>
+            </li>
+          ),
+        )}
+      </ul>
+      {pagination.next ? (
+        <a className="pagination-step" href={pagination.next} rel="next">
+          {labels.older}
+          <Icon name="chevron-right" />
+        </a>
+      ) : null}
+    </nav>
   );
 }

@@ -4,6 +4,7 @@
  * use, the pages without JavaScript, and no axe-core violations at 390 and 1280 px (also with the drawer, dropdown and
  * dialogs open).
  */
+import { markdownOf } from '../../src/content/article.ts';
 import { markdownToHtml } from '../../src/content/markdown.ts';
 import { load } from 'cheerio';
 import type { Server } from 'node:http';
@@ -429,7 +430,7 @@ describe('blog', () => {
   it("should open an article in a dialog, loading its text from the article's own page", async () => {
     const { page, context } = await open('/blog');
     const article = content.articles.find((a) => a.slug === 'burnout-and-energy')!;
-    const lastParagraph = load(markdownToHtml(article.markdown))('p').last().text();
+    const lastParagraph = load(markdownToHtml(markdownOf(projectRoot, article)))('p').last().text();
     expect(await page.content()).not.toContain(lastParagraph);
     const [request] = await Promise.all([page.waitForRequest(`${origin}/blog/burnout-and-energy/`), page.click('a[data-article][href="/blog/burnout-and-energy/"]')]);
     expect(request.resourceType()).toBe('fetch');
@@ -445,7 +446,7 @@ describe('blog', () => {
     expect(await focused(page, 'a[data-article][href="/blog/burnout-and-energy/"]')).toBe(true);
     // Another article replaces the first.
     await page.click('a[data-article][href="/blog/why-we-started/"]');
-    await expect.poll(() => dialog.locator('.prose').innerText()).toContain(load(markdownToHtml(content.articles.find((a) => a.slug === 'why-we-started')!.markdown))('p').last().text());
+    await expect.poll(() => dialog.locator('.prose').innerText()).toContain(load(markdownToHtml(markdownOf(projectRoot, content.articles.find((a) => a.slug === 'why-we-started')!)))('p').last().text());
     expect(await dialog.locator('.prose').innerText()).not.toContain(lastParagraph);
     expect(await dialog.locator('h2#article-dialog-title').innerText()).toBe(content.articles.find((a) => a.slug === 'why-we-started')!.title);
     await context.close();
