@@ -71,7 +71,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const verifiedFiles = cache.verified && cache.outDir === writer.id ? new Set(cache.files.keys()) : undefined;
   cache.verified = false;
   try {
-    const content = await loadContent(root, cache.articles, options.changed);
+    const content = await loadContent(root, cache.content, options.changed);
     stage('content loaded');
     const routeOptions: RouteOptions = {
       drafts: options.drafts ?? false,
@@ -79,18 +79,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       today: options.today ?? new Date().toISOString().slice(0, 10),
       baseUrl: options.baseUrl ?? content.site.baseUrl,
     };
-    const routes = buildRoutes(content, routeOptions);
-    stage('routes');
-    // Bundling comes before rendering because every page links the hashed asset names.
+    // Bundling comes first: every page links the hashed asset names, and sharing images declare their real size.
     const { templates, assets, images } = await bundle(root, content.site.socialImage, cache, options.changed);
     stage('bundled');
     const missingImages = checkImageReferences(content.sources, assets.publicFiles);
     if (missingImages.length > 0) throw new SiteErrors(missingImages);
-    // Sharing images declare their real size (an article's own image may differ from the default).
-    for (const route of routes) {
-      const info = images.images[new URL(route.meta.image.url).pathname];
-      if (info) route.meta = { ...route.meta, image: { ...route.meta.image, width: info.width, height: info.height } };
-    }
+    cache.routes ??= { context: '', articles: new WeakMap() };
+    const routes = buildRoutes(content, routeOptions, images.images, cache.routes);
+    stage('routes');
 
     const shared: SharedView = {
       site: content.site,
@@ -200,5 +196,13 @@ function stageTimer(started: number): (name: string) => void {
 
 function sized(file: string, data: string | Uint8Array): SizedFile {
   const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-  return { file, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  let gzip = typeof data === 'string' ? undefined : gzipSizes.get(data);
+  if (gzip === undefined) {
+    gzip = gzipSync(bytes, { level: 9 }).length;
+    if (typeof data !== 'string') gzipSizes.set(data, gzip);
+  }
+  return { file, bytes: bytes.length, gzip };
 }
+
+/** Compressed sizes of the bundles, which the dev server keeps from build to build. */
+const gzipSizes = new WeakMap<Uint8Array, number>();

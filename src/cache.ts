@@ -5,10 +5,11 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
-import type { ArticleMemo, ArticleMemoEntry } from './content/load.ts';
+import { emptyContentMemo, type ArticleMemoEntry, type ContentMemo, type YamlMemoEntry } from './content/load.ts';
 import { cacheDir, type Templates } from './templates.ts';
 import type { Assets } from './assets.ts';
 import type { ProcessedImages } from './images.ts';
+import type { RouteMemo } from './routes.ts';
 
 /** The size and time of an output file when it was written, and a hash where one was taken. */
 export interface FileStamp {
@@ -39,8 +40,10 @@ export interface BuildCache {
   bodies: Map<string, string>;
   strings: string[];
   stringIndex: Map<string, number>;
-  /** Loaded articles by file, so unchanged articles are not read and parsed again. */
-  articles: ArticleMemo;
+  /** Loaded articles and YAML files, so unchanged ones are not read, parsed and validated again. */
+  content: ContentMemo;
+  /** Article routes of the last build, kept in memory only (see RouteMemo). */
+  routes?: RouteMemo;
   /** The last bundles, kept in memory only (the dev server reuses them while templates/ and public/ are unchanged). */
   bundles?: { templates: Templates; assets: Assets; images: ProcessedImages; socialImage: string };
 }
@@ -52,10 +55,17 @@ export function hashOf(...parts: string[]): string {
   return hash.digest('base64url').slice(0, 22);
 }
 
-/** A hash of bytes (output files). */
+/** A hash of bytes (output files); the same bytes (a bundle the dev server keeps) are hashed once. */
 export function hashBytes(bytes: Uint8Array): string {
-  return createHash('sha1').update(bytes).digest('base64url').slice(0, 22);
+  let hash = byteHashes.get(bytes);
+  if (hash === undefined) {
+    hash = createHash('sha1').update(bytes).digest('base64url').slice(0, 22);
+    byteHashes.set(bytes, hash);
+  }
+  return hash;
 }
+
+const byteHashes = new WeakMap<Uint8Array, string>();
 
 /** The generator's own fingerprint: the code that is running (every module beside this one). */
 export const generatorFingerprint: string = (() => {
@@ -70,7 +80,7 @@ export const generatorFingerprint: string = (() => {
 
 /** An empty cache. */
 export function emptyCache(): BuildCache {
-  return { outDir: undefined, verified: false, pages: new Map(), files: new Map(), bodies: new Map(), strings: [], stringIndex: new Map(), articles: new Map() };
+  return { outDir: undefined, verified: false, pages: new Map(), files: new Map(), bodies: new Map(), strings: [], stringIndex: new Map(), content: emptyContentMemo() };
 }
 
 /** The index of a string in the cache's string table (ids and links repeat across pages). */
@@ -90,7 +100,7 @@ const cacheFile = (root: string) => join(cacheDir(root), `build-cache-${hashOf(r
 /** Reads the cache of the last build; anything unreadable or from another generator version is ignored. */
 export async function loadCache(root: string): Promise<BuildCache> {
   try {
-    const saved = deserialize(await readFile(cacheFile(root))) as { fingerprint: string; outDir: string; verified: boolean; pages: [string, PageRecord][]; files: [string, FileStamp][]; bodies: [string, string][]; strings: string[]; articles: [string, ArticleMemoEntry][] };
+    const saved = deserialize(await readFile(cacheFile(root))) as { fingerprint: string; outDir: string; verified: boolean; pages: [string, PageRecord][]; files: [string, FileStamp][]; bodies: [string, string][]; strings: string[]; articles: [string, ArticleMemoEntry][]; yaml: [string, YamlMemoEntry][] };
     if (saved.fingerprint !== generatorFingerprint) return emptyCache();
     return {
       outDir: saved.outDir,
@@ -100,7 +110,7 @@ export async function loadCache(root: string): Promise<BuildCache> {
       bodies: new Map(saved.bodies),
       strings: saved.strings,
       stringIndex: new Map(saved.strings.map((s, i) => [s, i])),
-      articles: new Map(saved.articles),
+      content: { articles: new Map(saved.articles), yaml: new Map(saved.yaml) },
     };
   } catch {
     return emptyCache();
@@ -122,8 +132,8 @@ export async function saveCache(root: string, cache: BuildCache): Promise<void> 
   };
   const pages = [...cache.pages].map(([file, r]) => [file, { key: r.key, ids: r.ids.map(remap), links: r.links.map(remap) }] as const);
   // Article bodies and front matter texts stay in their files: the cache keeps what was parsed from them.
-  const articles = [...cache.articles].map(([file, { frontMatter: _frontMatter, article: { markdown: _markdown, ...article }, ...entry }]) => [file, { ...entry, article }] as const);
-  const data = serialize({ fingerprint: generatorFingerprint, outDir: cache.outDir, verified: cache.verified, pages, files: [...cache.files], bodies: [...cache.bodies], strings, articles });
+  const articles = [...cache.content.articles].map(([file, { frontMatter: _frontMatter, source: _source, article: { markdown: _markdown, ...article }, ...entry }]) => [file, { ...entry, article }] as const);
+  const data = serialize({ fingerprint: generatorFingerprint, outDir: cache.outDir, verified: cache.verified, pages, files: [...cache.files], bodies: [...cache.bodies], strings, articles, yaml: [...cache.content.yaml] });
   await mkdir(cacheDir(root), { recursive: true });
   const temp = `${cacheFile(root)}.${process.pid}`;
   await writeFile(temp, data);

@@ -106,7 +106,8 @@ export async function renderPages(
 ): Promise<RenderResult> {
   const sharedKey = hashOf(generatorFingerprint, templates.hash, JSON.stringify(shared));
   const sameOutput = cache.outDir === writer.id;
-  const keys = new Map(routes.map((route) => [route.file, hashOf(sharedKey, route.inputKey ?? JSON.stringify(route))]));
+  // Input keys are hashes already: joined, not hashed again (thousands of pages).
+  const keys = new Map(routes.map((route) => [route.file, route.inputKey !== undefined ? `${sharedKey}${route.inputKey}` : hashOf(sharedKey, JSON.stringify(route))]));
   const summaries = new Map<string, PageSummary>();
   const bodies = new Map<string, string>();
 

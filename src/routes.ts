@@ -54,13 +54,37 @@ export function publishedArticles(content: Content, options: RouteOptions): Arti
   return content.articles.filter((a) => (options.drafts || !a.draft) && (options.future || options.drafts || a.publishDate <= options.today));
 }
 
-/** Builds the route table; a route without a metadata entry is an error. */
-export function buildRoutes(content: Content, options: RouteOptions): Route[] {
+/** The pixel size of images under public/, by path (from the image stage). */
+export type ImageSizes = Record<string, { width: number; height: number }>;
+
+/**
+ * Article routes kept from the last build while what they are made from is the same (the dev
+ * server keeps it; an unchanged article is the same object from one build to the next).
+ */
+export interface RouteMemo {
+  context: string;
+  articles: WeakMap<Article, Route>;
+}
+
+/**
+ * Builds the route table; a route without a metadata entry is an error. Sharing images get the
+ * size `imageSizes` gives them.
+ */
+export function buildRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes = {}, memo?: RouteMemo): Route[] {
   const errors: SiteError[] = [];
   const base = options.baseUrl.replace(/\/+$/, '');
   const absolute = (path: string) => `${base}${path}`;
   const clinic = serializeJsonLd(medicalClinic(content.site, absolute));
-  const image = { url: absolute(content.site.socialImage), ...socialImageSize, alt: content.site.name };
+  const sizeOf = (path: string) => {
+    const size = imageSizes[path];
+    return size ? { width: size.width, height: size.height } : socialImageSize;
+  };
+  const image = { url: absolute(content.site.socialImage), ...sizeOf(content.site.socialImage), alt: content.site.name };
+  const context = hashOf(content.catalogueKey, base, options.today, String(options.drafts), String(options.future), JSON.stringify(imageSizes));
+  if (memo && memo.context !== context) {
+    memo.context = context;
+    memo.articles = new WeakMap();
+  }
   const metadataSource = content.sources.get('content/metadata.yaml');
 
   const metaFor = (path: string, entry: PageMetaEntry | undefined, extra: Partial<PageMeta> = {}): PageMeta => {
@@ -98,7 +122,8 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
       sources: more.sources ?? [],
       ...(more.markdown !== undefined ? { markdown: more.markdown } : {}),
       ...(more.markdownSource !== undefined ? { markdownSource: more.markdownSource } : {}),
-      ...(more.inputKey !== undefined ? { inputKey: more.inputKey } : {}),
+      // Every page but the articles and the blog index is made from the YAML files and the options alone.
+      inputKey: more.inputKey ?? hashOf(content.catalogueKey, base, path),
     };
     if (typeof page === 'function') lazy(route, 'page', page);
     if (typeof jsonLd === 'function') lazy(route, 'jsonLd', () => [clinic, ...jsonLd()]);
@@ -214,9 +239,15 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
     });
   }
   for (const article of articles) {
+    const known = memo?.articles.get(article);
+    if (known) {
+      routes.push(known);
+      continue;
+    }
     const path = `/blog/${article.slug}/`;
     const url = absolute(path);
-    const articleImage = article.image && /\.(png|jpe?g)$/i.test(article.image) ? absolute(article.image) : image.url;
+    const ownImage = article.image && /\.(png|jpe?g)$/i.test(article.image) ? article.image : undefined;
+    const articleImage = ownImage ? absolute(ownImage) : image.url;
     const draft = isDraft(article);
     add(
       path,
@@ -228,7 +259,7 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
         description: article.excerpt,
         keywords: [article.category, ...(blogMeta?.keywords ?? [])],
         url,
-        image: articleImage === image.url ? image : { ...image, url: articleImage, alt: article.title },
+        image: ownImage ? { url: articleImage, ...sizeOf(ownImage), alt: article.title } : image,
         type: 'article',
         index: !draft,
       },
@@ -241,6 +272,7 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
         inputKey: hashOf(content.catalogueKey, articleKey(article), base),
       },
     );
+    memo?.articles.set(article, routes.at(-1)!);
   }
 
   // Not found
@@ -255,6 +287,7 @@ export function buildRoutes(content: Content, options: RouteOptions): Route[] {
     draft: false,
     scripts: [],
     sources: ['content/not-found.yaml'],
+    inputKey: hashOf(content.catalogueKey, base, '/404'),
   });
 
   if (errors.length > 0) throw new SiteErrors(errors);

@@ -12,7 +12,7 @@ export interface Watcher {
  * Watches content/, templates/ and public/ under `root`; calls `rebuild` with the changed paths
  * (relative to root) after `settleMs` of quiet. A change during a rebuild queues exactly one more.
  */
-export async function watch(root: string, rebuild: (changed: Set<string>) => Promise<void>, settleMs = 60): Promise<Watcher> {
+export async function watch(root: string, rebuild: (changed: Set<string>) => Promise<void>, settleMs = 25): Promise<Watcher> {
   const { watch: chokidarWatch } = await import('chokidar');
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
