@@ -107,7 +107,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const body = rendered.bodies.get(`blog/${article.slug}/index.html`) ?? cache.bodies.get(key) ?? markdownToHtml(markdownOf(root, article));
       bodies.set(key, body);
     }
-    cache.bodies = bodies;
     const extras: OutputFile[] = [
       ...sitemaps(routes, routeOptions.baseUrl),
       { file: 'robots.txt', text: robotsTxt(routeOptions.baseUrl) },
@@ -119,15 +118,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const outputFiles = new Set([...routes.map((r) => r.file), ...otherFiles.map((f) => f.file)]);
     const narrow = verifiedFiles && !rendered.idsLost && [...verifiedFiles].every((f) => outputFiles.has(f));
     verifyLinks(
-      rendered.pages.map((p) => ({
-        path: p.route.path,
-        get ids() {
-          return p.ids;
-        },
-        get links() {
-          return p.links;
-        },
-      })),
+      rendered.pages,
       otherFiles.map((f) => f.file),
       narrow ? new Set(rendered.pages.filter((p) => p.bytes !== undefined).map((p) => p.route.path)) : undefined,
     );
@@ -135,6 +126,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     await Promise.all(otherFiles.map((f) => writeUnlessUnchanged(writer, cache, f)));
     await writer.commit();
+    // Only now does the cache take in this run: until the commit, the output is the previous one.
+    rendered.remember();
+    cache.bodies = bodies;
     stage('committed');
     cache.outDir = writer.id;
     cache.verified = true;
@@ -176,7 +170,7 @@ async function bundle(root: string, socialImage: string, cache: BuildCache, chan
 /** Takes a non-page file over from the previous output when its bytes are the same, else writes it. */
 async function writeUnlessUnchanged(writer: Writer, cache: BuildCache, file: OutputFile): Promise<void> {
   const stamp = cache.files.get(file.file);
-  if (cache.outDir === writer.id && stamp?.hash && stamp.hash === hashBytes(file.bytes) && (await writer.reuse(file.file, stamp))) return;
+  if (cache.outDir === writer.id && stamp?.hash && stamp.hash === hashBytes(file.bytes) && writer.reuse(file.file, stamp)) return;
   await writer.write(file.file, file.bytes);
 }
 

@@ -133,7 +133,7 @@ export async function saveCache(root: string, cache: BuildCache): Promise<void> 
   const pages = [...cache.pages].map(([file, r]) => [file, { key: r.key, ids: r.ids.map(remap), links: r.links.map(remap) }] as const);
   // Article bodies and front matter texts stay in their files: the cache keeps what was parsed from them.
   const articles = [...cache.content.articles].map(([file, { frontMatter: _frontMatter, source: _source, article: { markdown: _markdown, ...article }, ...entry }]) => [file, { ...entry, article }] as const);
-  const data = serialize({ fingerprint: generatorFingerprint, outDir: cache.outDir, verified: cache.verified, pages, files: [...cache.files], bodies: [...cache.bodies], strings, articles, yaml: [...cache.content.yaml] });
+  const data = serialize({ fingerprint: generatorFingerprint, outDir: cache.outDir, verified: cache.verified, pages, files: [...cache.files], bodies: [...cache.bodies], strings, articles, yaml: [...cache.content.yaml].map(([file, { source: _source, ...entry }]) => [file, entry] as const) });
   await mkdir(cacheDir(root), { recursive: true });
   const temp = `${cacheFile(root)}.${process.pid}`;
   await writeFile(temp, data);

@@ -1,7 +1,6 @@
 /** JSON Schemas for editors and the field reference of the content guide, generated from the zod schemas. */
 import { z } from 'zod';
-import { folders, singleFiles } from './content/load.ts';
-import { articleSchema } from './schemas/article.ts';
+import { articleSchema, folders, singleFiles } from './schemas/registry.ts';
 
 /** One content type: the schema file it gets, where its files live, and its schema. */
 export interface ContentType {

@@ -10,11 +10,8 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt
 
 /** sitemap.xml (or an index and numbered parts past the limit) listing every listed route. */
 export function sitemaps(routes: Route[], baseUrl: string, limit = sitemapLimit): { file: string; text: string }[] {
-  const urls = routes.filter((r) => r.listed).map((r) => r.meta.url);
-  const urlset = (list: string[]) =>
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${list
-      .map((u) => `  <url><loc>${escapeXml(u)}</loc></url>`)
-      .join('\n')}\n</urlset>\n`;
+  const urls = routes.filter((r) => r.listed).map(sitemapLine);
+  const urlset = (list: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${list.join('\n')}\n</urlset>\n`;
   if (urls.length <= limit) return [{ file: 'sitemap.xml', text: urlset(urls) }];
   const parts: { file: string; text: string }[] = [];
   for (let i = 0; i * limit < urls.length; i++) parts.push({ file: `sitemap-${i + 1}.xml`, text: urlset(urls.slice(i * limit, (i + 1) * limit)) });
@@ -24,6 +21,18 @@ export function sitemaps(routes: Route[], baseUrl: string, limit = sitemapLimit)
     .join('\n')}\n</sitemapindex>\n`;
   return [{ file: 'sitemap.xml', text: index }, ...parts];
 }
+
+/** A route's `<url>` line, made once per route object (the dev server keeps unchanged routes). */
+function sitemapLine(route: Route): string {
+  let line = sitemapLines.get(route);
+  if (line === undefined) {
+    line = `  <url><loc>${escapeXml(route.meta.url)}</loc></url>`;
+    sitemapLines.set(route, line);
+  }
+  return line;
+}
+
+const sitemapLines = new WeakMap<Route, string>();
 
 /** robots.txt allowing everything and naming the sitemap. */
 export function robotsTxt(baseUrl: string): string {

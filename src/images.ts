@@ -69,14 +69,29 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
 export function checkImageReferences(sources: Map<string, YamlSource>, publicFiles: OutputFile[]): SiteError[] {
   const present = new Set(publicFiles.map((f) => `/${f.file}`));
   const errors: SiteError[] = [];
-  const visit = (source: YamlSource, value: unknown, path: (string | number)[]) => {
-    if (typeof value === 'string') {
-      if (/^\/images\/\S+\.(png|jpe?g|svg|webp|avif|gif)$/i.test(value) && !present.has(value)) {
-        errors.push(problems.missingFile(source.locate(path), `public${value}`, 'The image'));
-      }
-    } else if (Array.isArray(value)) value.forEach((item, i) => visit(source, item, [...path, i]));
-    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(source, item, [...path, key]);
-  };
-  for (const source of sources.values()) visit(source, source.data, []);
+  for (const source of sources.values()) {
+    for (const { image, path } of imageReferences(source)) {
+      if (!present.has(image)) errors.push(problems.missingFile(source.locate(path), `public${image}`, 'The image'));
+    }
+  }
   return errors;
 }
+
+/** The image paths a source mentions and where; worked out once per source (an unchanged file keeps its source). */
+function imageReferences(source: YamlSource): { image: string; path: (string | number)[] }[] {
+  let found = referencesBySource.get(source);
+  if (found) return found;
+  found = [];
+  const list = found;
+  const visit = (value: unknown, path: (string | number)[]) => {
+    if (typeof value === 'string') {
+      if (/^\/images\/\S+\.(png|jpe?g|svg|webp|avif|gif)$/i.test(value)) list.push({ image: value, path });
+    } else if (Array.isArray(value)) value.forEach((item, i) => visit(item, [...path, i]));
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+  };
+  visit(source.data, []);
+  referencesBySource.set(source, list);
+  return list;
+}
+
+const referencesBySource = new WeakMap<YamlSource, { image: string; path: (string | number)[] }[]>();

@@ -1,12 +1,10 @@
 /** The render stage: every route through the templates into HTML, in parallel when there is enough work, skipping unchanged pages. */
 import { availableParallelism } from 'node:os';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { compiledEntry } from './entries.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { generatorFingerprint, hashOf, intern, type BuildCache } from './cache.ts';
+import { generatorFingerprint, hashOf, intern, type BuildCache, type PageRecord } from './cache.ts';
 import type { Content } from './content/load.ts';
 import { readMarkdown } from './content/article.ts';
 import { markdownToHtml } from './content/markdown.ts';
@@ -35,6 +33,8 @@ export interface RenderOutput {
 /** A page of the output as the verify stage and the summary see it. */
 export interface PageSummary {
   route: Route;
+  /** The route's path. */
+  path: string;
   ids: string[];
   links: string[];
   /** Size in bytes, when it was rendered in this run. */
@@ -52,6 +52,11 @@ export interface RenderResult {
   largest: { file: string; html: string }[];
   /** Whether a page rendered again lost an element id it had (a link elsewhere may point to it). */
   idsLost: boolean;
+  /**
+   * Records the pages of this run in the cache. Called once the output is committed: after a
+   * failed build, the records must still describe the output as it is.
+   */
+  remember(): void;
 }
 
 /** Below this many pages to render, starting workers costs more than it saves (CLINIC_SITE_PARALLEL_MIN overrides). */
@@ -106,20 +111,24 @@ export async function renderPages(
 ): Promise<RenderResult> {
   const sharedKey = hashOf(generatorFingerprint, templates.hash, JSON.stringify(shared));
   const sameOutput = cache.outDir === writer.id;
-  // Input keys are hashes already: joined, not hashed again (thousands of pages).
-  const keys = new Map(routes.map((route) => [route.file, route.inputKey !== undefined ? `${sharedKey}${route.inputKey}` : hashOf(sharedKey, JSON.stringify(route))]));
   const summaries = new Map<string, PageSummary>();
   const bodies = new Map<string, string>();
-
-  const candidates = routes.filter((r) => sameOutput && cache.pages.get(r.file)?.key === keys.get(r.file));
-  const reusedFlags = await Promise.all(candidates.map((r) => writer.reuse(r.file, cache.files.get(r.file))));
-  candidates.forEach((route, i) => {
-    if (!reusedFlags[i]) return;
-    const record = cache.pages.get(route.file)!;
+  const keys = new Map<string, string>();
+  const jobs: Route[] = [];
+  const strings = cache.strings;
+  for (const route of routes) {
+    // Input keys are hashes already: joined, not hashed again (thousands of pages).
+    const key = route.inputKey !== undefined ? `${sharedKey}${route.inputKey}` : hashOf(sharedKey, JSON.stringify(route));
+    keys.set(route.file, key);
+    const record = sameOutput ? cache.pages.get(route.file) : undefined;
+    if (!record || record.key !== key || !writer.reuse(route.file, cache.files.get(route.file))) {
+      jobs.push(route);
+      continue;
+    }
     // Ids and links are looked up only if verification asks for them.
-    const strings = cache.strings;
     summaries.set(route.file, {
       route,
+      path: route.path,
       bytes: undefined,
       get ids() {
         return record.ids.map((n) => strings[n]!);
@@ -128,10 +137,10 @@ export async function renderPages(
         return record.links.map((n) => strings[n]!);
       },
     });
-  });
+  }
 
-  const jobs = routes.filter((r) => !summaries.has(r.file));
   let idsLost = false;
+  const records = new Map<string, PageRecord>();
   const take = async (outputs: RenderOutput[]) => {
     await Promise.all(outputs.map((output) => writer.write(output.file, output.html)));
     for (const output of outputs) {
@@ -140,7 +149,7 @@ export async function renderPages(
         const now = new Set(output.ids);
         idsLost = before.ids.some((n) => !now.has(cache.strings[n]!));
       }
-      cache.pages.set(output.file, { key: keys.get(output.file)!, ids: output.ids.map((s) => intern(cache, s)), links: output.links.map((s) => intern(cache, s)) });
+      records.set(output.file, { key: keys.get(output.file)!, ids: output.ids.map((s) => intern(cache, s)), links: output.links.map((s) => intern(cache, s)) });
       if (output.body !== undefined && wantBodies.has(output.file)) bodies.set(output.file, output.body);
     }
   };
@@ -148,7 +157,8 @@ export async function renderPages(
   const largest: { file: string; html: string }[] = [];
   const record = (outputs: RenderOutput[]) => {
     for (const o of outputs) {
-      summaries.set(o.file, { route: byFile.get(o.file)!, ids: o.ids, links: o.links, bytes: Buffer.byteLength(o.html) });
+      const route = byFile.get(o.file)!;
+      summaries.set(o.file, { route, path: route.path, ids: o.ids, links: o.links, bytes: Buffer.byteLength(o.html) });
       if (largest.length < 3 || o.html.length > largest.at(-1)!.html.length) {
         largest.push({ file: o.file, html: o.html });
         largest.sort((a, b) => b.html.length - a.html.length).splice(3);
@@ -169,22 +179,17 @@ export async function renderPages(
       await take(outputs);
     }
   }
-  for (const file of [...cache.pages.keys()]) if (!keys.has(file)) cache.pages.delete(file);
-  return { pages: routes.map((r) => summaries.get(r.file)!), bodies, rendered: jobs.length, reused: routes.length - jobs.length, largest, idsLost };
+  const remember = () => {
+    for (const [file, record] of records) cache.pages.set(file, record);
+    for (const file of [...cache.pages.keys()]) if (!keys.has(file)) cache.pages.delete(file);
+  };
+  return { pages: routes.map((r) => summaries.get(r.file)!), bodies, rendered: jobs.length, reused: routes.length - jobs.length, largest, idsLost, remember };
 }
 
-/** The compiled worker entry (lib/render-worker.js), next to this module once compiled, or beside src/ in tests. */
-function workerEntry(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, 'render-worker.js'), join(here, '..', 'lib', 'render-worker.js')];
-  const found = candidates.find((c) => existsSync(c));
-  if (!found) throw new Error(`render worker not found (looked in ${candidates.join(', ')}); run npm install to compile it`);
-  return found;
-}
 
 /** Spreads render jobs over worker threads in chunks; `onOutputs` gets each chunk as it finishes. */
 async function renderInWorkers(jobs: RenderJob[], templatesFile: string, shared: SharedView, size: number, onOutputs: (outputs: RenderOutput[]) => Promise<void>): Promise<void> {
-  const entry = workerEntry();
+  const entry = compiledEntry('render-worker');
   const chunk = Math.max(8, Math.min(64, Math.ceil(jobs.length / (size * 8))));
   let next = 0;
   let failure: Error | undefined;

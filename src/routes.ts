@@ -110,12 +110,21 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   /** Adds a route; a page view or JSON-LD given as a function is only made if something reads it. */
   const add = (path: string, page: PageView | (() => PageView), meta: PageMeta, more: Omit<Partial<Route>, 'jsonLd'> & { jsonLd?: string[] | (() => string[]) } = {}) => {
     const { jsonLd = [] } = more;
+    const makePage = typeof page === 'function' ? page : () => page;
+    const makeJsonLd = typeof jsonLd === 'function' ? () => [clinic, ...jsonLd()] : () => [clinic, ...jsonLd];
+    let pageView: PageView | undefined;
+    let structured: string[] | undefined;
     const route: Route = {
       path,
       file: path === '/' ? 'index.html' : `${path.replace(/^\/|\/$/g, '')}/index.html`,
       meta,
-      page: typeof page === 'function' ? (undefined as never) : page,
-      jsonLd: typeof jsonLd === 'function' ? [] : [clinic, ...jsonLd],
+      // Made on first read, and kept: an unchanged page never needs them.
+      get page() {
+        return (pageView ??= makePage());
+      },
+      get jsonLd() {
+        return (structured ??= makeJsonLd());
+      },
       listed: more.listed ?? true,
       draft: more.draft ?? false,
       scripts: more.scripts ?? [],
@@ -125,8 +134,6 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
       // Every page but the articles and the blog index is made from the YAML files and the options alone.
       inputKey: more.inputKey ?? hashOf(content.catalogueKey, base, path),
     };
-    if (typeof page === 'function') lazy(route, 'page', page);
-    if (typeof jsonLd === 'function') lazy(route, 'jsonLd', () => [clinic, ...jsonLd()]);
     routes.push(route);
   };
 
@@ -332,27 +339,6 @@ export function paginationOf(n: number, pages: number): Pagination {
     last = i;
   }
   return { page: n, pages, previous: n > 1 ? blogPagePath(n - 1) : undefined, next: n < pages ? blogPagePath(n + 1) : undefined, items };
-}
-
-/** Makes `name` a property of `target` worked out on first read and kept (an unchanged page never needs it). */
-function lazy<T extends object, K extends keyof T>(target: T, name: K, make: () => T[K]): void {
-  let value: T[K];
-  let made = false;
-  Object.defineProperty(target, name, {
-    enumerable: true,
-    configurable: true,
-    get() {
-      if (!made) {
-        value = make();
-        made = true;
-      }
-      return value;
-    },
-    set(next: T[K]) {
-      value = next;
-      made = true;
-    },
-  });
 }
 
 /** The page of a treatment listed on the home pillars. */

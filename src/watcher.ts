@@ -1,5 +1,8 @@
 /** Watching the sources: changed paths are collected, writes settle, and builds never overlap. */
-import { relative, resolve, sep } from 'node:path';
+import { sep } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { compiledEntry } from './entries.ts';
+import type { WatchMessage } from './watch-worker.ts';
 
 /** A watch session; `close` stops it. */
 export interface Watcher {
@@ -9,11 +12,11 @@ export interface Watcher {
 }
 
 /**
- * Watches content/, templates/ and public/ under `root`; calls `rebuild` with the changed paths
- * (relative to root) after `settleMs` of quiet. A change during a rebuild queues exactly one more.
+ * Watches content/, templates/ and public/ under `root` (from a thread of its own, see
+ * watch-worker.ts); calls `rebuild` with the changed paths (relative to root) after `settleMs` of
+ * quiet. A change during a rebuild queues exactly one more.
  */
 export async function watch(root: string, rebuild: (changed: Set<string>) => Promise<void>, settleMs = 25): Promise<Watcher> {
-  const { watch: chokidarWatch } = await import('chokidar');
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -43,20 +46,30 @@ export async function watch(root: string, rebuild: (changed: Set<string>) => Pro
     timer = setTimeout(run, settleMs);
   };
 
-  const watcher = chokidarWatch(['content', 'templates', 'public'], {
-    cwd: root,
-    ignoreInitial: true,
-    // Dotfiles and editor backups are not sources; the output folder is not watched at all.
-    ignored: (path: string) => /(^|[/\\])\.|~$|\.swp$/.test(relative(root, resolve(root, path))),
+  const worker = new Worker(compiledEntry('watch-worker'), { workerData: { root, folders: ['content', 'templates', 'public'] } });
+  let closed: (() => void) | undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: WatchMessage) => {
+      if ('ready' in message) resolve();
+      else if ('closed' in message) closed?.();
+      else if ('path' in message) {
+        pending.add(message.path.split(sep).join('/'));
+        if (!running) schedule();
+      }
+      // A folder that cannot be watched any more ('error') leaves the others watched, as chokidar does.
+    });
   });
-  watcher.on('all', (_event, path) => {
-    pending.add(path.split(sep).join('/'));
-    if (!running) schedule();
-  });
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  await ready;
 
   return {
-    close: () => watcher.close(),
+    async close() {
+      await new Promise<void>((resolve) => {
+        closed = resolve;
+        worker.postMessage('close');
+      });
+      await worker.terminate();
+    },
     idle: () => new Promise<void>((resolve) => {
       waiters.push(resolve);
       settle();

@@ -12,9 +12,10 @@ export interface Writer {
   write(file: string, data: string | Uint8Array): Promise<void>;
   /**
    * Takes a file over from the previous output unchanged, if it is still what `stamp` recorded;
-   * false when it cannot (then the caller writes it).
+   * false when it cannot (then the caller writes it). Synchronous: a rebuild asks this of
+   * thousands of files, and a promise each costs more than the check.
    */
-  reuse(file: string, stamp: FileStamp | undefined): Promise<boolean>;
+  reuse(file: string, stamp: FileStamp | undefined): boolean;
   /** The size and time of every file written or reused, by path. */
   stamps(): Map<string, FileStamp>;
   /** Makes the written files the output; a writer that is never committed leaves no trace. */
@@ -112,7 +113,7 @@ export function diskWriter(outDir: string): Writer {
       stamps.set(file, { size: info.size, mtimeMs: info.mtimeMs });
       written.push(file);
     },
-    async reuse(file, stamp) {
+    reuse(file, stamp) {
       if (!stamp) return false;
       // The previous output's file stays in place if it is still what the last build wrote.
       const info = statSync(join(target, file), { throwIfNoEntry: false });
@@ -148,7 +149,7 @@ export function memoryWriter(): Writer & { files: Map<string, Uint8Array> } {
       pending.set(file, bytes);
       stamps.set(file, { size: bytes.length, mtimeMs: 0 });
     },
-    async reuse(file) {
+    reuse(file) {
       const bytes = files.get(file);
       if (!bytes) return false;
       pending.set(file, bytes);

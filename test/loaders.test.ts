@@ -1,5 +1,6 @@
 /** Unit tests of each loader: YAML with positions, articles with front matter, markdown, suggestions. */
 import { describe, expect, it } from 'vitest';
+import { articleSchema } from '../src/schemas/article.ts';
 import { loadArticle } from '../src/content/article.ts';
 import { markdownToHtml, readTimeOf } from '../src/content/markdown.ts';
 import { closest } from '../src/content/suggest.ts';
@@ -33,7 +34,7 @@ describe('loadArticle', () => {
 
   it('should read front matter and render the body', () => {
     const errors: SiteError[] = [];
-    const loaded = loadArticle('content/blog/t.md', text, errors);
+    const loaded = loadArticle('content/blog/t.md', text, articleSchema, errors);
     expect(errors).toEqual([]);
     expect(loaded?.article).toMatchObject({ slug: 't', title: 'T', publishDate: '2024-03-04', readTime: '1 min read', draft: false });
     expect(markdownToHtml(loaded!.article.markdown ?? '')).toContain('<h2>Heading</h2>');
@@ -42,7 +43,7 @@ describe('loadArticle', () => {
 
   it('should report a front matter syntax error at its line in the file', () => {
     const errors: SiteError[] = [];
-    loadArticle('content/blog/t.md', text.replace('author: A', 'author: "A'), errors);
+    loadArticle('content/blog/t.md', text.replace('author: A', 'author: "A'), articleSchema, errors);
     expect(errors[0]?.code).toBe('yaml-syntax');
     expect(errors[0]?.loc?.line).toBe(4);
   });

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { hashOf } from '../cache.ts';
 import { problems, type SiteError } from '../errors.ts';
-import { articleSchema, type Article } from '../schemas/article.ts';
+import type { Article, articleSchema } from '../schemas/article.ts';
 import { readTimeOf } from './markdown.ts';
 import { validate } from './validate.ts';
 import { lazySource, parseYaml, type YamlSource } from './yaml.ts';
@@ -26,20 +26,20 @@ const fastEngine = { yaml: (text: string) => (jsYaml.load(text, { schema: jsYaml
  * Parses `content/blog/SLUG.md`. Valid articles take a fast path; when anything is wrong, the
  * front matter is parsed again with positions so every problem names its real line.
  */
-export function loadArticle(file: string, text: string, errors: SiteError[]): LoadedArticle | undefined {
+export function loadArticle(file: string, text: string, schema: typeof articleSchema, errors: SiteError[]): LoadedArticle | undefined {
   let parsed: matter.GrayMatterFile<string> | undefined;
   try {
     parsed = matter(text, { engines: fastEngine });
   } catch {
     parsed = undefined;
   }
-  const front = parsed ? articleSchema.safeParse(parsed.data) : undefined;
+  const front = parsed ? schema.safeParse(parsed.data) : undefined;
   if (parsed && front?.success) {
     const frontMatter = parsed.matter;
     const lineOffset = linesBefore(text, frontMatter);
     return { article: toArticle(file, text, parsed.content, front.data), source: lazySource(file, frontMatter, parsed.data, lineOffset), frontMatter, lineOffset };
   }
-  return loadWithPositions(file, text, errors);
+  return loadWithPositions(file, text, schema, errors);
 }
 
 function toArticle(file: string, text: string, body: string, front: ReturnType<typeof articleSchema.parse>): Article {
@@ -98,7 +98,7 @@ function linesBefore(text: string, frontMatter: string): number {
   return text.slice(0, Math.max(0, text.indexOf(frontMatter))).split('\n').length - 1;
 }
 
-function loadWithPositions(file: string, text: string, errors: SiteError[]): LoadedArticle | undefined {
+function loadWithPositions(file: string, text: string, schema: typeof articleSchema, errors: SiteError[]): LoadedArticle | undefined {
   let source: YamlSource | undefined;
   let yamlErrors: SiteError[] = [];
   let frontMatterText = '';
@@ -121,7 +121,7 @@ function loadWithPositions(file: string, text: string, errors: SiteError[]): Loa
     return undefined;
   }
   const before = errors.length;
-  const front = validate(source, articleSchema, errors);
+  const front = validate(source, schema, errors);
   if (!front || errors.length > before) return undefined;
   return { article: toArticle(file, text, parsed.content, front), source, frontMatter: frontMatterText, lineOffset };
 }

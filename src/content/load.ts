@@ -1,43 +1,28 @@
 /** The load-and-validate stage: reads content/, checks every file against its schema and cross-references. */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { z } from 'zod';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import type { Article } from '../schemas/article.ts';
-import { metadataSchema, navigationSchema, programSchema, treatmentSchema, type PageMetaEntry, type Program, type Treatment, type Navigation } from '../schemas/catalogue.ts';
-import { blogPageSchema, homeSchema, notFoundSchema, processSchema, type BlogPage, type Home, type NotFoundPage, type ProcessPage } from '../schemas/pages.ts';
-import { servicePageSchema, type ServicePageEntry } from '../schemas/service.ts';
-import { inbodySchema, type InBodyPage } from '../schemas/inbody.ts';
-import { labSalesSchema, type LabSalesPage } from '../schemas/lab.ts';
-import { membershipsSchema, type MembershipsPage } from '../schemas/memberships.ts';
-import { siteSchema, type Site } from '../schemas/site.ts';
+import type { PageMetaEntry, Program, Treatment, Navigation } from '../schemas/catalogue.ts';
+import type { BlogPage, Home, NotFoundPage, ProcessPage } from '../schemas/pages.ts';
+import type { ServicePageEntry } from '../schemas/service.ts';
+import type { InBodyPage } from '../schemas/inbody.ts';
+import type { LabSalesPage } from '../schemas/lab.ts';
+import type { MembershipsPage } from '../schemas/memberships.ts';
+import type { Site } from '../schemas/site.ts';
 import { frontMatterOf, loadArticle } from './article.ts';
 import { checkReferences } from './references.ts';
 import { validate } from './validate.ts';
 import { lazySource, parseYamlLazily, type YamlSource } from './yaml.ts';
 import { hashOf } from '../cache.ts';
 
-/** The single-file content types: file name under content/ and schema. */
-export const singleFiles = {
-  site: { file: 'site.yaml', schema: siteSchema },
-  navigation: { file: 'navigation.yaml', schema: navigationSchema },
-  metadata: { file: 'metadata.yaml', schema: metadataSchema },
-  home: { file: 'home.yaml', schema: homeSchema },
-  blogPage: { file: 'blog.yaml', schema: blogPageSchema },
-  process: { file: 'process.yaml', schema: processSchema },
-  notFound: { file: 'not-found.yaml', schema: notFoundSchema },
-  memberships: { file: 'memberships.yaml', schema: membershipsSchema },
-  labSales: { file: 'lab-sales.yaml', schema: labSalesSchema },
-  inbody: { file: 'inbody-analysis.yaml', schema: inbodySchema },
-} as const;
+type Registry = typeof import('../schemas/registry.ts');
 
-/** The folder content types: one YAML file per entity, the file name being its id. */
-export const folders = {
-  treatments: { dir: 'treatments', schema: treatmentSchema },
-  programs: { dir: 'programs', schema: programSchema },
-  services: { dir: 'services', schema: servicePageSchema },
-} as const;
+/** The schemas, loaded on first need (with zod) and shared by every build of the process. */
+let registry: Promise<Registry> | undefined;
+const schemas = (): Promise<Registry> => (registry ??= import('../schemas/registry.ts'));
 
 /** A service page with its id (the file name). */
 export type ServicePage = ServicePageEntry & { id: string };
@@ -89,6 +74,8 @@ export interface YamlMemoEntry {
   text: string;
   data: unknown;
   value: unknown;
+  /** Made once (kept in memory only). */
+  source?: YamlSource;
 }
 
 /** What loading remembers between builds, so unchanged files are neither parsed nor validated again. */
@@ -119,7 +106,7 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
   // Thousands of articles: their project paths are made by hand, not by path.relative.
   const relArticle = (path: string) => (path.startsWith(blogDir + sep) ? blogPrefix + path.slice(blogDir.length + 1).split(sep).join('/') : rel(path));
 
-  async function loadYaml<S extends z.ZodType>(path: string, schema: S): Promise<z.output<S> | undefined> {
+  async function loadYaml<S extends z.ZodType>(path: string, schemaOf: (registry: Registry) => S): Promise<z.output<S> | undefined> {
     const file = rel(path);
     let known = memo.yaml.get(file);
     if (!known || !changed || changed.has(file)) {
@@ -143,39 +130,40 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
           return undefined;
         }
         const before = errors.length;
-        const value = validate(parsed.source, schema, errors);
-        if (value !== undefined && errors.length === before) memo.yaml.set(file, { hash, text, data: parsed.source.data, value });
+        const value = validate(parsed.source, schemaOf(await schemas()), errors);
+        if (value !== undefined && errors.length === before) memo.yaml.set(file, { hash, text, data: parsed.source.data, value, source: parsed.source });
         return value;
       }
     }
     texts.set(file, known.hash);
-    sources.set(file, lazySource(file, known.text, known.data));
+    known.source ??= lazySource(file, known.text, known.data);
+    sources.set(file, known.source);
     return known.value as z.output<S>;
   }
 
-  async function loadFolder<S extends z.ZodType>(dir: string, schema: S): Promise<Map<string, z.output<S> & { id: string }>> {
+  async function loadFolder<S extends z.ZodType>(dir: string, schemaOf: (registry: Registry) => S): Promise<Map<string, z.output<S> & { id: string }>> {
     const files = (await listFiles(join(contentDir, dir), '.yaml')).sort();
-    const entries = await Promise.all(files.map(async (path) => [basename(path, '.yaml'), await loadYaml(path, schema)] as const));
+    const entries = await Promise.all(files.map(async (path) => [basename(path, '.yaml'), await loadYaml(path, schemaOf)] as const));
     const map = new Map<string, z.output<S> & { id: string }>();
     for (const [id, value] of entries) if (value !== undefined) map.set(id, { ...(value as object), id } as z.output<S> & { id: string });
     return map;
   }
 
   const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, articles, memberships, labSales, inbody] = await Promise.all([
-    loadYaml(join(contentDir, singleFiles.site.file), singleFiles.site.schema),
-    loadYaml(join(contentDir, singleFiles.navigation.file), singleFiles.navigation.schema),
-    loadYaml(join(contentDir, singleFiles.metadata.file), singleFiles.metadata.schema),
-    loadYaml(join(contentDir, singleFiles.home.file), singleFiles.home.schema),
-    loadYaml(join(contentDir, singleFiles.blogPage.file), singleFiles.blogPage.schema),
-    loadYaml(join(contentDir, singleFiles.process.file), singleFiles.process.schema),
-    loadYaml(join(contentDir, singleFiles.notFound.file), singleFiles.notFound.schema),
-    loadFolder(folders.treatments.dir, folders.treatments.schema),
-    loadFolder(folders.programs.dir, folders.programs.schema),
-    loadFolder(folders.services.dir, folders.services.schema),
+    loadYaml(join(contentDir, 'site.yaml'), (r) => r.singleFiles.site.schema),
+    loadYaml(join(contentDir, 'navigation.yaml'), (r) => r.singleFiles.navigation.schema),
+    loadYaml(join(contentDir, 'metadata.yaml'), (r) => r.singleFiles.metadata.schema),
+    loadYaml(join(contentDir, 'home.yaml'), (r) => r.singleFiles.home.schema),
+    loadYaml(join(contentDir, 'blog.yaml'), (r) => r.singleFiles.blogPage.schema),
+    loadYaml(join(contentDir, 'process.yaml'), (r) => r.singleFiles.process.schema),
+    loadYaml(join(contentDir, 'not-found.yaml'), (r) => r.singleFiles.notFound.schema),
+    loadFolder('treatments', (r) => r.folders.treatments.schema),
+    loadFolder('programs', (r) => r.folders.programs.schema),
+    loadFolder('services', (r) => r.folders.services.schema),
     loadArticles(blogDir, relArticle, sources, errors, memo.articles, changed),
-    loadYaml(join(contentDir, singleFiles.memberships.file), singleFiles.memberships.schema),
-    loadYaml(join(contentDir, singleFiles.labSales.file), singleFiles.labSales.schema),
-    loadYaml(join(contentDir, singleFiles.inbody.file), singleFiles.inbody.schema),
+    loadYaml(join(contentDir, 'memberships.yaml'), (r) => r.singleFiles.memberships.schema),
+    loadYaml(join(contentDir, 'lab-sales.yaml'), (r) => r.singleFiles.labSales.schema),
+    loadYaml(join(contentDir, 'inbody-analysis.yaml'), (r) => r.singleFiles.inbody.schema),
   ]);
 
   if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody || errors.length > 0) {
@@ -205,7 +193,9 @@ async function loadArticles(
   const files = (await listFiles(dir, '.md')).sort();
   const present = new Set<string>();
   // Synchronous on purpose: thousands of stat calls through promises cost several times more.
-  const loaded = files.map((path) => {
+  // First what is unchanged, then (with the schemas, loaded only if needed) what is new or changed.
+  const fresh: { index: number; path: string; file: string; info: Stats }[] = [];
+  const loaded: (Article | undefined)[] = files.map((path, index) => {
     const file = rel(path);
     present.add(file);
     const known = memo.get(file);
@@ -213,8 +203,14 @@ async function loadArticles(
     const info = statSync(path, { throwIfNoEntry: false });
     if (!info) return undefined;
     if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return remember(known, path);
+    fresh.push({ index, path, file, info });
+    return undefined;
+  });
+  const schema = fresh.length > 0 ? (await schemas()).articleSchema : undefined;
+  for (const { index, path, file, info } of fresh) loaded[index] = load(path, file, info);
+  function load(path: string, file: string, info: Stats): Article | undefined {
     const text = readFileSync(path, 'utf8');
-    const result = loadArticle(file, text, errors);
+    const result = loadArticle(file, text, schema!, errors);
     if (!result) {
       memo.delete(file);
       return undefined;
@@ -223,7 +219,7 @@ async function loadArticles(
     memo.set(file, { size: info.size, mtimeMs: info.mtimeMs, article: result.article, frontMatter, lineOffset: result.lineOffset, data: result.source.data, source: result.source });
     sources.set(file, result.source);
     return result.article;
-  });
+  }
   for (const file of memo.keys()) if (!present.has(file)) memo.delete(file);
   function remember(entry: ArticleMemoEntry, path: string): Article {
     const frontMatter = entry.frontMatter ?? (() => frontMatterOf(readFileSync(path, 'utf8')));

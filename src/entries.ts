@@ -1,0 +1,13 @@
+/** Where the compiled thread entries are: lib/ once installed, and from src/ (tests) the lib/ beside it. */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** A compiled thread entry (lib/NAME.js), next to this module once compiled, or in lib/ beside src/ in tests. */
+export function compiledEntry(name: 'render-worker' | 'watch-worker'): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, `${name}.js`), join(here, '..', 'lib', `${name}.js`)];
+  const found = candidates.find((c) => existsSync(c));
+  if (!found) throw new Error(`${name} not found (looked in ${candidates.join(', ')}); run npm install to compile it`);
+  return found;
+}

@@ -1,0 +1,36 @@
+/**
+ * Every content type's schema, by where its files live. Loading this module loads zod and builds
+ * the schemas, so the loader imports it only when a file has to be validated (a warm build whose
+ * files are unchanged never does).
+ */
+import { articleSchema } from './article.ts';
+import { metadataSchema, navigationSchema, programSchema, treatmentSchema } from './catalogue.ts';
+import { inbodySchema } from './inbody.ts';
+import { labSalesSchema } from './lab.ts';
+import { membershipsSchema } from './memberships.ts';
+import { blogPageSchema, homeSchema, notFoundSchema, processSchema } from './pages.ts';
+import { servicePageSchema } from './service.ts';
+import { siteSchema } from './site.ts';
+
+/** The single-file content types: file name under content/ and schema. */
+export const singleFiles = {
+  site: { file: 'site.yaml', schema: siteSchema },
+  navigation: { file: 'navigation.yaml', schema: navigationSchema },
+  metadata: { file: 'metadata.yaml', schema: metadataSchema },
+  home: { file: 'home.yaml', schema: homeSchema },
+  blogPage: { file: 'blog.yaml', schema: blogPageSchema },
+  process: { file: 'process.yaml', schema: processSchema },
+  notFound: { file: 'not-found.yaml', schema: notFoundSchema },
+  memberships: { file: 'memberships.yaml', schema: membershipsSchema },
+  labSales: { file: 'lab-sales.yaml', schema: labSalesSchema },
+  inbody: { file: 'inbody-analysis.yaml', schema: inbodySchema },
+} as const;
+
+/** The folder content types: one YAML file per entity, the file name being its id. */
+export const folders = {
+  treatments: { dir: 'treatments', schema: treatmentSchema },
+  programs: { dir: 'programs', schema: programSchema },
+  services: { dir: 'services', schema: servicePageSchema },
+} as const;
+
+export { articleSchema };
