@@ -34,6 +34,8 @@ export interface BuildCache {
    * build clears it first, so after a failed one every page's links are checked again.
    */
   verified: boolean;
+  /** What every page shares (generator, templates, site-wide data): the page records hold for this alone. */
+  sharedKey: string | undefined;
   pages: Map<string, PageRecord>;
   files: Map<string, FileStamp>;
   /** Rendered article bodies by markdown hash (only those the feed needs). */
@@ -80,7 +82,7 @@ export const generatorFingerprint: string = (() => {
 
 /** An empty cache. */
 export function emptyCache(): BuildCache {
-  return { outDir: undefined, verified: false, pages: new Map(), files: new Map(), bodies: new Map(), strings: [], stringIndex: new Map(), content: emptyContentMemo() };
+  return { outDir: undefined, verified: false, sharedKey: undefined, pages: new Map(), files: new Map(), bodies: new Map(), strings: [], stringIndex: new Map(), content: emptyContentMemo() };
 }
 
 /** The index of a string in the cache's string table (ids and links repeat across pages). */
@@ -100,11 +102,12 @@ const cacheFile = (root: string) => join(cacheDir(root), `build-cache-${hashOf(r
 /** Reads the cache of the last build; anything unreadable or from another generator version is ignored. */
 export async function loadCache(root: string): Promise<BuildCache> {
   try {
-    const saved = deserialize(await readFile(cacheFile(root))) as { fingerprint: string; outDir: string; verified: boolean; pages: [string, PageRecord][]; files: [string, FileStamp][]; bodies: [string, string][]; strings: string[]; articles: [string, ArticleMemoEntry][]; yaml: [string, YamlMemoEntry][] };
+    const saved = deserialize(await readFile(cacheFile(root))) as { fingerprint: string; outDir: string; verified: boolean; sharedKey: string; pages: [string, PageRecord][]; files: [string, FileStamp][]; bodies: [string, string][]; strings: string[]; articles: [string, ArticleMemoEntry][]; yaml: [string, YamlMemoEntry][] };
     if (saved.fingerprint !== generatorFingerprint) return emptyCache();
     return {
       outDir: saved.outDir,
       verified: saved.verified === true,
+      sharedKey: saved.sharedKey,
       pages: new Map(saved.pages),
       files: new Map(saved.files),
       bodies: new Map(saved.bodies),
@@ -133,7 +136,7 @@ export async function saveCache(root: string, cache: BuildCache): Promise<void> 
   const pages = [...cache.pages].map(([file, r]) => [file, { key: r.key, ids: r.ids.map(remap), links: r.links.map(remap) }] as const);
   // Article bodies and front matter texts stay in their files: the cache keeps what was parsed from them.
   const articles = [...cache.content.articles].map(([file, { frontMatter: _frontMatter, source: _source, article: { markdown: _markdown, ...article }, ...entry }]) => [file, { ...entry, article }] as const);
-  const data = serialize({ fingerprint: generatorFingerprint, outDir: cache.outDir, verified: cache.verified, pages, files: [...cache.files], bodies: [...cache.bodies], strings, articles, yaml: [...cache.content.yaml].map(([file, { source: _source, ...entry }]) => [file, entry] as const) });
+  const data = serialize({ fingerprint: generatorFingerprint, outDir: cache.outDir, verified: cache.verified, sharedKey: cache.sharedKey, pages, files: [...cache.files], bodies: [...cache.bodies], strings, articles, yaml: [...cache.content.yaml].map(([file, { source: _source, ...entry }]) => [file, entry] as const) });
   await mkdir(cacheDir(root), { recursive: true });
   const temp = `${cacheFile(root)}.${process.pid}`;
   await writeFile(temp, data);

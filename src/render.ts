@@ -110,17 +110,17 @@ export async function renderPages(
   wantBodies: Set<string>,
 ): Promise<RenderResult> {
   const sharedKey = hashOf(generatorFingerprint, templates.hash, JSON.stringify(shared));
-  const sameOutput = cache.outDir === writer.id;
+  // Records describe pages made with the same templates, shared data and generator, into this output.
+  const reusable = cache.outDir === writer.id && cache.sharedKey === sharedKey;
   const summaries = new Map<string, PageSummary>();
   const bodies = new Map<string, string>();
   const keys = new Map<string, string>();
   const jobs: Route[] = [];
   const strings = cache.strings;
   for (const route of routes) {
-    // Input keys are hashes already: joined, not hashed again (thousands of pages).
-    const key = route.inputKey !== undefined ? `${sharedKey}${route.inputKey}` : hashOf(sharedKey, JSON.stringify(route));
+    const key = route.inputKey;
     keys.set(route.file, key);
-    const record = sameOutput ? cache.pages.get(route.file) : undefined;
+    const record = reusable ? cache.pages.get(route.file) : undefined;
     if (!record || record.key !== key || !writer.reuse(route.file, cache.files.get(route.file))) {
       jobs.push(route);
       continue;
@@ -180,6 +180,7 @@ export async function renderPages(
     }
   }
   const remember = () => {
+    cache.sharedKey = sharedKey;
     for (const [file, record] of records) cache.pages.set(file, record);
     for (const file of [...cache.pages.keys()]) if (!keys.has(file)) cache.pages.delete(file);
   };

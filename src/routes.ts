@@ -31,10 +31,10 @@ export interface Route {
   markdown?: string;
   markdownSource?: MarkdownSource;
   /**
-   * A key of everything the page is made from, where the route stage knows it cheaply (article
-   * pages: the article file, every YAML file, and the options); otherwise the page's data is hashed.
+   * A key of everything the page is made from beyond what all pages share: the YAML files and the
+   * options, and for an article page its file, for a blog index page the articles it lists.
    */
-  inputKey?: string;
+  inputKey: string;
 }
 
 /** How the route table is built: drafts and future articles, and the base URL. */

@@ -1,5 +1,7 @@
 /** The dev server on port 0 in a temporary copy: reloads, template edits, error overlay, recovery, safety. */
+import { rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveRequest, serve, type DevServer } from '../src/server.ts';
 import { editFile, removeProject, tempProject } from './helpers.ts';
@@ -130,5 +132,30 @@ describe('serve', () => {
     await editFile(dir, 'content/process.yaml', /^headng: .*$/m, 'heading: Our Process');
     await recovered;
     expect(server.errors()).toBeUndefined();
+  });
+
+  it('should add a new article, report one saved broken, and drop one that is deleted', async () => {
+    const article = (title: string) => `---\ntitle: "${title}"\nexcerpt: A short note.\nauthor: Test Author\npublishDate: "2024-01-02"\ncategory: Wellness\n---\n\nSome text.\n`;
+    const added = nextEvent('reload');
+    await new Promise((r) => setTimeout(r, 100));
+    await writeFile(join(dir, 'content/blog/a-new-note.md'), article('A New Note'));
+    await added;
+    expect((await get('/blog/a-new-note/')).body).toContain('A New Note');
+    expect((await get('/blog/')).body).toContain('A New Note');
+
+    // A second new file with a mistake: reported with its file, and the first stays.
+    const broken = nextEvent('build-error');
+    await writeFile(join(dir, 'content/blog/a-broken-note.md'), article('Broken').replace('publishDate: "2024-01-02"', 'publishDate: "2024-02-31"'));
+    expect((await broken).data).toContain('content/blog/a-broken-note.md');
+    const fixed = nextEvent('build-ok');
+    await writeFile(join(dir, 'content/blog/a-broken-note.md'), article('A Fixed Note'));
+    await fixed;
+    expect((await get('/blog/a-broken-note/')).body).toContain('A Fixed Note');
+
+    const removed = nextEvent('reload');
+    await rm(join(dir, 'content/blog/a-new-note.md'));
+    await removed;
+    expect((await get('/blog/a-new-note/')).status).toBe(404);
+    expect((await get('/blog/')).body).not.toContain('A New Note');
   });
 });

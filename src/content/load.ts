@@ -82,6 +82,8 @@ export interface YamlMemoEntry {
 export interface ContentMemo {
   articles: ArticleMemo;
   yaml: Map<string, YamlMemoEntry>;
+  /** Every article file found last time, valid or not (kept in memory only: a rebuild told what changed need not list the folder). */
+  articleFiles?: string[];
 }
 
 /** A memo with nothing in it. */
@@ -160,7 +162,7 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
     loadFolder('treatments', (r) => r.folders.treatments.schema),
     loadFolder('programs', (r) => r.folders.programs.schema),
     loadFolder('services', (r) => r.folders.services.schema),
-    loadArticles(blogDir, relArticle, sources, errors, memo.articles, changed),
+    loadArticles(blogDir, relArticle, sources, errors, memo, changed && blogChanges(changed)),
     loadYaml(join(contentDir, 'memberships.yaml'), (r) => r.singleFiles.memberships.schema),
     loadYaml(join(contentDir, 'lab-sales.yaml'), (r) => r.singleFiles.labSales.schema),
     loadYaml(join(contentDir, 'inbody-analysis.yaml'), (r) => r.singleFiles.inbody.schema),
@@ -187,21 +189,29 @@ async function loadArticles(
   rel: (path: string) => string,
   sources: Map<string, YamlSource>,
   errors: SiteError[],
-  memo: ArticleMemo,
-  changed: Set<string> | undefined,
+  contentMemo: ContentMemo,
+  changed: { files: Set<string>; added: string[] } | undefined,
 ): Promise<Article[]> {
-  const files = (await listFiles(dir, '.md')).sort();
+  const memo = contentMemo.articles;
+  // Told what changed, the files are the ones found last time and any new ones; else the folder is listed.
+  const files = changed && contentMemo.articleFiles ? [...new Set([...contentMemo.articleFiles, ...changed.added.map((f) => join(dir, f))])] : (await listFiles(dir, '.md')).sort();
   const present = new Set<string>();
+  const found: string[] = [];
   // Synchronous on purpose: thousands of stat calls through promises cost several times more.
   // First what is unchanged, then (with the schemas, loaded only if needed) what is new or changed.
   const fresh: { index: number; path: string; file: string; info: Stats }[] = [];
   const loaded: (Article | undefined)[] = files.map((path, index) => {
     const file = rel(path);
-    present.add(file);
     const known = memo.get(file);
-    if (known && changed && !changed.has(file)) return remember(known, path);
+    if (known && changed && !changed.files.has(file)) {
+      present.add(file);
+      found.push(path);
+      return remember(known, path);
+    }
     const info = statSync(path, { throwIfNoEntry: false });
-    if (!info) return undefined;
+    if (!info?.isFile()) return undefined;
+    present.add(file);
+    found.push(path);
     if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return remember(known, path);
     fresh.push({ index, path, file, info });
     return undefined;
@@ -221,6 +231,7 @@ async function loadArticles(
     return result.article;
   }
   for (const file of memo.keys()) if (!present.has(file)) memo.delete(file);
+  contentMemo.articleFiles = found;
   function remember(entry: ArticleMemoEntry, path: string): Article {
     const frontMatter = entry.frontMatter ?? (() => frontMatterOf(readFileSync(path, 'utf8')));
     entry.source ??= lazySource(entry.article.file, frontMatter, entry.data, entry.lineOffset);
@@ -231,6 +242,15 @@ async function loadArticles(
   // Dates are ISO and slugs are file names: plain comparison orders them, many times faster than localeCompare.
   const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   return articles.sort((a, b) => order(b.publishDate, a.publishDate) || order(a.slug, b.slug));
+}
+
+/**
+ * The watcher's changed paths that are articles: all of them by project path, and the new
+ * candidates by path inside content/blog/ (a removed one is simply not found again).
+ */
+function blogChanges(changed: Set<string>): { files: Set<string>; added: string[] } {
+  const added = [...changed].filter((p) => p.startsWith('content/blog/') && p.endsWith('.md') && !/(^|\/)\./.test(p)).map((p) => p.slice('content/blog/'.length));
+  return { files: changed, added };
 }
 
 /** Files with an extension in a folder and its sub-folders; none if the folder is absent. */
