@@ -84,7 +84,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     stage('bundled');
     const missingImages = checkImageReferences(content.sources, assets.publicFiles);
     if (missingImages.length > 0) throw new SiteErrors(missingImages);
-    cache.routes ??= { context: '', articles: new WeakMap() };
+    cache.routes ??= { context: '', articles: new WeakMap(), keys: new WeakMap() };
     const routes = buildRoutes(content, routeOptions, images.images, cache.routes);
     stage('routes');
 

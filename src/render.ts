@@ -62,6 +62,25 @@ export interface RenderResult {
 /** Below this many pages to render, starting workers costs more than it saves (CLINIC_SITE_PARALLEL_MIN overrides). */
 const parallelThreshold = Number(process.env.CLINIC_SITE_PARALLEL_MIN ?? 240);
 
+/** A page taken over from the last build: its ids and links are read from the cache only if asked for. */
+class ReusedPage implements PageSummary {
+  readonly path: string;
+  readonly bytes = undefined;
+  constructor(
+    readonly route: Route,
+    private readonly record: PageRecord,
+    private readonly strings: string[],
+  ) {
+    this.path = route.path;
+  }
+  get ids(): string[] {
+    return this.record.ids.map((n) => this.strings[n]!);
+  }
+  get links(): string[] {
+    return this.record.links.map((n) => this.strings[n]!);
+  }
+}
+
 /** The external addresses of site.yaml, by link name. */
 export function externalLinks(content: Content): ExternalLinks {
   return { ...content.site.links };
@@ -112,33 +131,20 @@ export async function renderPages(
   const sharedKey = hashOf(generatorFingerprint, templates.hash, JSON.stringify(shared));
   // Records describe pages made with the same templates, shared data and generator, into this output.
   const reusable = cache.outDir === writer.id && cache.sharedKey === sharedKey;
-  const summaries = new Map<string, PageSummary>();
+  const pages: PageSummary[] = new Array<PageSummary>(routes.length);
   const bodies = new Map<string, string>();
-  const keys = new Map<string, string>();
+  /** Where each page to render goes in `pages`. */
+  const slots = new Map<string, number>();
   const jobs: Route[] = [];
-  const strings = cache.strings;
-  for (const route of routes) {
-    const key = route.inputKey;
-    keys.set(route.file, key);
+  routes.forEach((route, i) => {
     const record = reusable ? cache.pages.get(route.file) : undefined;
-    if (!record || record.key !== key || !writer.reuse(route.file, cache.files.get(route.file))) {
+    if (record && record.key === route.inputKey && writer.reuse(route.file, cache.files.get(route.file))) {
+      pages[i] = new ReusedPage(route, record, cache.strings);
+    } else {
+      slots.set(route.file, i);
       jobs.push(route);
-      continue;
     }
-    // Ids and links are looked up only if verification asks for them.
-    summaries.set(route.file, {
-      route,
-      path: route.path,
-      bytes: undefined,
-      get ids() {
-        return record.ids.map((n) => strings[n]!);
-      },
-      get links() {
-        return record.links.map((n) => strings[n]!);
-      },
-    });
-  }
-
+  });
   let idsLost = false;
   const records = new Map<string, PageRecord>();
   const take = async (outputs: RenderOutput[]) => {
@@ -149,16 +155,15 @@ export async function renderPages(
         const now = new Set(output.ids);
         idsLost = before.ids.some((n) => !now.has(cache.strings[n]!));
       }
-      records.set(output.file, { key: keys.get(output.file)!, ids: output.ids.map((s) => intern(cache, s)), links: output.links.map((s) => intern(cache, s)) });
+      records.set(output.file, { key: routes[slots.get(output.file)!]!.inputKey, ids: output.ids.map((s) => intern(cache, s)), links: output.links.map((s) => intern(cache, s)) });
       if (output.body !== undefined && wantBodies.has(output.file)) bodies.set(output.file, output.body);
     }
   };
-  const byFile = new Map(jobs.map((r) => [r.file, r]));
   const largest: { file: string; html: string }[] = [];
   const record = (outputs: RenderOutput[]) => {
     for (const o of outputs) {
-      const route = byFile.get(o.file)!;
-      summaries.set(o.file, { route, path: route.path, ids: o.ids, links: o.links, bytes: Buffer.byteLength(o.html) });
+      const route = routes[slots.get(o.file)!]!;
+      pages[slots.get(o.file)!] = { route, path: route.path, ids: o.ids, links: o.links, bytes: Buffer.byteLength(o.html) };
       if (largest.length < 3 || o.html.length > largest.at(-1)!.html.length) {
         largest.push({ file: o.file, html: o.html });
         largest.sort((a, b) => b.html.length - a.html.length).splice(3);
@@ -182,9 +187,10 @@ export async function renderPages(
   const remember = () => {
     cache.sharedKey = sharedKey;
     for (const [file, record] of records) cache.pages.set(file, record);
-    for (const file of [...cache.pages.keys()]) if (!keys.has(file)) cache.pages.delete(file);
+    const live = new Set(routes.map((r) => r.file));
+    for (const file of [...cache.pages.keys()]) if (!live.has(file)) cache.pages.delete(file);
   };
-  return { pages: routes.map((r) => summaries.get(r.file)!), bodies, rendered: jobs.length, reused: routes.length - jobs.length, largest, idsLost, remember };
+  return { pages, bodies, rendered: jobs.length, reused: routes.length - jobs.length, largest, idsLost, remember };
 }
 
 

@@ -64,6 +64,8 @@ export type ImageSizes = Record<string, { width: number; height: number }>;
 export interface RouteMemo {
   context: string;
   articles: WeakMap<Article, Route>;
+  /** Each article's part of the keys of the pages that show it. */
+  keys: WeakMap<Article, string>;
 }
 
 /**
@@ -84,6 +86,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   if (memo && memo.context !== context) {
     memo.context = context;
     memo.articles = new WeakMap();
+    memo.keys = new WeakMap();
   }
   const metadataSource = content.sources.get('content/metadata.yaml');
 
@@ -220,7 +223,14 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   // not change: each has a key made from its inputs, and its view is only made if it is rendered.
   const articles = publishedArticles(content, options);
   const isDraft = (a: Article) => a.draft || a.publishDate > options.today;
-  const articleKey = (a: Article) => `${a.sourceHash}${isDraft(a) ? ':draft' : ''}`;
+  const articleKey = (a: Article) => {
+    let key = memo?.keys.get(a);
+    if (key === undefined) {
+      key = `${a.sourceHash}${isDraft(a) ? ':draft' : ''}`;
+      memo?.keys.set(a, key);
+    }
+    return key;
+  };
   const featured = articles.find((a) => a.featured) ?? articles[0];
   const rest = articles.filter((a) => a !== featured);
   const size = content.blogPage.pageSize;

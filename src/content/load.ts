@@ -84,6 +84,8 @@ export interface ContentMemo {
   yaml: Map<string, YamlMemoEntry>;
   /** Every article file found last time, valid or not (kept in memory only: a rebuild told what changed need not list the folder). */
   articleFiles?: string[];
+  /** Project paths of article files by their full path (kept in memory only). */
+  relPaths?: Map<string, string>;
 }
 
 /** A memo with nothing in it. */
@@ -106,7 +108,15 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
   const blogPrefix = `${rel(join(contentDir, 'blog'))}/`;
   const blogDir = join(contentDir, 'blog');
   // Thousands of articles: their project paths are made by hand, not by path.relative.
-  const relArticle = (path: string) => (path.startsWith(blogDir + sep) ? blogPrefix + path.slice(blogDir.length + 1).split(sep).join('/') : rel(path));
+  const relPaths = (memo.relPaths ??= new Map());
+  const relArticle = (path: string) => {
+    let file = relPaths.get(path);
+    if (file === undefined) {
+      file = path.startsWith(blogDir + sep) ? blogPrefix + path.slice(blogDir.length + 1).split(sep).join('/') : rel(path);
+      relPaths.set(path, file);
+    }
+    return file;
+  };
 
   async function loadYaml<S extends z.ZodType>(path: string, schemaOf: (registry: Registry) => S): Promise<z.output<S> | undefined> {
     const file = rel(path);
