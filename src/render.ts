@@ -62,14 +62,15 @@ export interface RenderResult {
 /** Below this many pages to render, starting workers costs more than it saves (CLINIC_SITE_PARALLEL_MIN overrides). */
 const parallelThreshold = Number(process.env.CLINIC_SITE_PARALLEL_MIN ?? 240);
 
-/** A page taken over from the last build: its ids and links are read from the cache only if asked for. */
-class ReusedPage implements PageSummary {
+/** A page as the cache records it: its ids and links are spelled out only if verification asks for them. */
+class RecordedPage implements PageSummary {
   readonly path: string;
-  readonly bytes = undefined;
   constructor(
     readonly route: Route,
     private readonly record: PageRecord,
     private readonly strings: string[],
+    /** Size in bytes when rendered in this run; undefined when taken over. */
+    readonly bytes: number | undefined,
   ) {
     this.path = route.path;
   }
@@ -139,7 +140,7 @@ export async function renderPages(
   routes.forEach((route, i) => {
     const record = reusable ? cache.pages.get(route.file) : undefined;
     if (record && record.key === route.inputKey && writer.reuse(route.file, cache.files.get(route.file))) {
-      pages[i] = new ReusedPage(route, record, cache.strings);
+      pages[i] = new RecordedPage(route, record, cache.strings, undefined);
     } else {
       slots.set(route.file, i);
       jobs.push(route);
@@ -155,15 +156,18 @@ export async function renderPages(
         const now = new Set(output.ids);
         idsLost = before.ids.some((n) => !now.has(cache.strings[n]!));
       }
-      records.set(output.file, { key: routes[slots.get(output.file)!]!.inputKey, ids: output.ids.map((s) => intern(cache, s)), links: output.links.map((s) => intern(cache, s)) });
+      const slot = slots.get(output.file)!;
+      const route = routes[slot]!;
+      // Interned at once: the same nav links on thousands of pages are kept as one string each.
+      const kept: PageRecord = { key: route.inputKey, ids: output.ids.map((s) => intern(cache, s)), links: output.links.map((s) => intern(cache, s)) };
+      records.set(output.file, kept);
+      pages[slot] = new RecordedPage(route, kept, cache.strings, Buffer.byteLength(output.html));
       if (output.body !== undefined && wantBodies.has(output.file)) bodies.set(output.file, output.body);
     }
   };
   const largest: { file: string; html: string }[] = [];
   const record = (outputs: RenderOutput[]) => {
     for (const o of outputs) {
-      const route = routes[slots.get(o.file)!]!;
-      pages[slots.get(o.file)!] = { route, path: route.path, ids: o.ids, links: o.links, bytes: Buffer.byteLength(o.html) };
       if (largest.length < 3 || o.html.length > largest.at(-1)!.html.length) {
         largest.push({ file: o.file, html: o.html });
         largest.sort((a, b) => b.html.length - a.html.length).splice(3);

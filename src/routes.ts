@@ -115,18 +115,17 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     const { jsonLd = [] } = more;
     const makePage = typeof page === 'function' ? page : () => page;
     const makeJsonLd = typeof jsonLd === 'function' ? () => [clinic, ...jsonLd()] : () => [clinic, ...jsonLd];
-    let pageView: PageView | undefined;
-    let structured: string[] | undefined;
     const route: Route = {
       path,
       file: path === '/' ? 'index.html' : `${path.replace(/^\/|\/$/g, '')}/index.html`,
       meta,
-      // Made on first read, and kept: an unchanged page never needs them.
+      // Made when read, not kept: an unchanged page never needs them, and a rendered one not twice
+      // (thousands of article views would otherwise stay in memory for the whole build).
       get page() {
-        return (pageView ??= makePage());
+        return makePage();
       },
       get jsonLd() {
-        return (structured ??= makeJsonLd());
+        return makeJsonLd();
       },
       listed: more.listed ?? true,
       draft: more.draft ?? false,
