@@ -2,6 +2,7 @@
  * The file watcher's thread: chokidar re-reads a folder after each change in it, which in a blog
  * of thousands is a hundred milliseconds of work; here it never delays a rebuild on the main thread.
  */
+import { statSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { watch } from 'chokidar';
@@ -12,15 +13,47 @@ export type WatchMessage = { path: string } | { ready: true } | { error: string 
 const { root, folders } = workerData as { root: string; folders: string[] };
 const post = (message: WatchMessage) => parentPort!.postMessage(message);
 
+/** Longer than chokidar's 50 ms window in which it drops further changes of a file it just reported. */
+const recheckMs = 75;
+const rechecks = new Map<string, NodeJS.Timeout>();
+
+/** What identifies one version of a file on disk: a save changes at least one of these. */
+function version(path: string): string {
+  try {
+    const stats = statSync(resolve(root, path));
+    return `${stats.mtimeMs}:${stats.size}:${stats.ino}`;
+  } catch {
+    return 'gone';
+  }
+}
+
+/** Looks at a reported file again once chokidar's window has passed, and reports it again if it was saved meanwhile. */
+function recheck(path: string, seen: string): void {
+  clearTimeout(rechecks.get(path));
+  rechecks.set(path, setTimeout(() => {
+    rechecks.delete(path);
+    const now = version(path);
+    if (now === seen) return;
+    post({ path });
+    recheck(path, now);
+  }, recheckMs));
+}
+
 const watcher = watch(folders, {
   cwd: root,
   ignoreInitial: true,
   // Dotfiles and editor backups are not sources; the output folder is not watched at all.
   ignored: (path: string) => /(^|[/\\])\.|~$|\.swp$/.test(relative(root, resolve(root, path))),
 });
-watcher.on('all', (_event, path) => post({ path }));
+watcher.on('all', (event, path) => {
+  const seen = event === 'add' || event === 'change' ? version(path) : undefined;
+  post({ path });
+  if (seen) recheck(path, seen);
+});
 watcher.on('error', (error) => post({ error: error instanceof Error ? error.message : String(error) }));
 watcher.once('ready', () => post({ ready: true }));
 parentPort!.on('message', (message: unknown) => {
-  if (message === 'close') void watcher.close().then(() => post({ closed: true }));
+  if (message !== 'close') return;
+  for (const timer of rechecks.values()) clearTimeout(timer);
+  void watcher.close().then(() => post({ closed: true }));
 });

@@ -33,29 +33,48 @@ function get(path: string, method = 'GET'): Promise<{ status: number; body: stri
   });
 }
 
-/** Collects server-sent events until one named `name` arrives (or times out). */
-function nextEvent(name: string, timeoutMs = 15_000): Promise<{ event: string; data: string }> {
+/**
+ * Opens an event stream and resolves once the server has accepted it; `arrived` then resolves with
+ * the first event named `name` after which `until` holds (an earlier save may still be reloading
+ * pages), or rejects after `timeoutMs`.
+ */
+function nextEvent(name: string, options: { timeoutMs?: number; until?: () => Promise<boolean> } = {}): Promise<{ arrived: Promise<{ event: string; data: string }> }> {
+  const { timeoutMs = 15_000, until = async () => true } = options;
   const url = new URL('/__clinic/events', server.url);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ${name} event within ${timeoutMs} ms`)), timeoutMs);
+  return new Promise((connected, failed) => {
+    let found: (value: { event: string; data: string }) => void;
+    let late: (error: Error) => void;
+    const arrived = new Promise<{ event: string; data: string }>((resolve, reject) => {
+      found = resolve;
+      late = reject;
+    });
+    const timer = setTimeout(() => {
+      req.destroy();
+      late(new Error(`no ${name} event within ${timeoutMs} ms`));
+    }, timeoutMs);
+    let checks = Promise.resolve();
     const req = request(url, (res) => {
       let buffer = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
         buffer += chunk;
-        for (const block of buffer.split('\n\n').slice(0, -1)) {
+        const blocks = buffer.split('\n\n');
+        buffer = blocks.pop()!;
+        for (const block of blocks) {
+          if (block.startsWith(': connected')) connected({ arrived });
           const event = /^event: (.*)$/m.exec(block)?.[1];
+          if (event !== name) continue;
           const data = /^data: (.*)$/m.exec(block)?.[1] ?? '';
-          if (event === name) {
+          checks = checks.then(async () => {
+            if (!(await until())) return;
             clearTimeout(timer);
             req.destroy();
-            resolve({ event, data });
-          }
+            found({ event, data });
+          });
         }
-        buffer = buffer.slice(buffer.lastIndexOf('\n\n') + 2);
       });
     });
-    req.on('error', () => undefined);
+    req.on('error', (error) => failed(error));
     req.end();
   });
 }
@@ -96,8 +115,7 @@ describe('serve', () => {
   });
 
   it('should rebuild after an article is saved, send a reload event and serve the new HTML', async () => {
-    const reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 100));
+    const reload = (await nextEvent('reload', { until: async () => (await get('/blog/why-we-started/')).body.includes('A Freshly Edited Title') })).arrived;
     await editFile(dir, 'content/blog/why-we-started.md', /^title: .*$/m, 'title: "A Freshly Edited Title"');
     await reload;
     const page = await get('/blog/why-we-started/');
@@ -105,16 +123,14 @@ describe('serve', () => {
   });
 
   it('should show an edited template without a restart', async () => {
-    const reload = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 100));
+    const reload = (await nextEvent('reload', { until: async () => (await get('/404')).body.includes('data-edited="yes"') })).arrived;
     await editFile(dir, 'templates/pages/NotFound.tsx', '<h1', '<h1 data-edited="yes"');
     await reload;
     expect((await get('/404')).body).toContain('data-edited="yes"');
   });
 
   it('should keep serving the last good build and report the broken file and line, then recover', async () => {
-    const broken = nextEvent('build-error');
-    await new Promise((r) => setTimeout(r, 100));
+    const broken = (await nextEvent('build-error')).arrived;
     await editFile(dir, 'content/process.yaml', /^heading: .*$/m, 'headng: Our Process');
     const event = await broken;
     const errors = JSON.parse(event.data) as { file: string; line: number; message: string; frame: { marked: boolean; text: string }[] }[];
@@ -125,10 +141,10 @@ describe('serve', () => {
     expect((await get('/process')).status).toBe(200);
     expect(server.errors()?.length).toBeGreaterThan(0);
     // A page opened while the build is broken gets the overlay data as soon as it connects.
-    const replay = await nextEvent('build-error', 5000);
+    const replay = await (await nextEvent('build-error', { timeoutMs: 5000 })).arrived;
     expect(replay.data).toContain('content/process.yaml');
 
-    const recovered = nextEvent('build-ok');
+    const recovered = (await nextEvent('build-ok')).arrived;
     await editFile(dir, 'content/process.yaml', /^headng: .*$/m, 'heading: Our Process');
     await recovered;
     expect(server.errors()).toBeUndefined();
@@ -136,23 +152,22 @@ describe('serve', () => {
 
   it('should add a new article, report one saved broken, and drop one that is deleted', async () => {
     const article = (title: string) => `---\ntitle: "${title}"\nexcerpt: A short note.\nauthor: Test Author\npublishDate: "2024-01-02"\ncategory: Wellness\n---\n\nSome text.\n`;
-    const added = nextEvent('reload');
-    await new Promise((r) => setTimeout(r, 100));
+    const added = (await nextEvent('reload', { until: async () => (await get('/blog/a-new-note/')).status === 200 })).arrived;
     await writeFile(join(dir, 'content/blog/a-new-note.md'), article('A New Note'));
     await added;
     expect((await get('/blog/a-new-note/')).body).toContain('A New Note');
     expect((await get('/blog/')).body).toContain('A New Note');
 
     // A second new file with a mistake: reported with its file, and the first stays.
-    const broken = nextEvent('build-error');
+    const broken = (await nextEvent('build-error')).arrived;
     await writeFile(join(dir, 'content/blog/a-broken-note.md'), article('Broken').replace('publishDate: "2024-01-02"', 'publishDate: "2024-02-31"'));
     expect((await broken).data).toContain('content/blog/a-broken-note.md');
-    const fixed = nextEvent('build-ok');
+    const fixed = (await nextEvent('build-ok')).arrived;
     await writeFile(join(dir, 'content/blog/a-broken-note.md'), article('A Fixed Note'));
     await fixed;
     expect((await get('/blog/a-broken-note/')).body).toContain('A Fixed Note');
 
-    const removed = nextEvent('reload');
+    const removed = (await nextEvent('reload', { until: async () => (await get('/blog/a-new-note/')).status === 404 })).arrived;
     await rm(join(dir, 'content/blog/a-new-note.md'));
     await removed;
     expect((await get('/blog/a-new-note/')).status).toBe(404);

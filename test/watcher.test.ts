@@ -1,0 +1,83 @@
+/** The watcher: changed paths reach the rebuild, writes settle, and no save is lost. */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { watch, type Watcher } from '../src/watcher.ts';
+
+let root: string;
+let watcher: Watcher | undefined;
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'clinic-watch-'));
+  await Promise.all(['content', 'templates', 'public'].map((d) => mkdir(join(root, d))));
+  await writeFile(join(root, 'content/page.yaml'), 'heading: zero\n');
+});
+afterEach(async () => {
+  await watcher?.close();
+  watcher = undefined;
+  await rm(root, { recursive: true, force: true });
+});
+
+/** Resolves once `check` holds, polling; rejects with `what` after `timeoutMs`. */
+async function until(check: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('watch', () => {
+  it('should pass the changed paths, relative to the root, to one rebuild for a burst of saves', async () => {
+    const builds: string[][] = [];
+    watcher = await watch(root, async (changed) => {
+      builds.push([...changed].sort());
+    });
+    await writeFile(join(root, 'content/page.yaml'), 'heading: one\n');
+    await writeFile(join(root, 'templates/Page.tsx'), 'export {};\n');
+    await until(() => builds.length > 0, 'a rebuild');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(builds[0]).toEqual(['content/page.yaml', 'templates/Page.tsx']);
+    expect(builds.flat().every((p) => p === 'content/page.yaml' || p === 'templates/Page.tsx')).toBe(true);
+  });
+
+  it('should rebuild with a file saved again just after a rebuild read it (chokidar drops a second change within 50 ms)', async () => {
+    const seen: string[] = [];
+    let saveAgain = true;
+    watcher = await watch(root, async () => {
+      seen.push(await readFile(join(root, 'content/page.yaml'), 'utf8'));
+      // The author fixes the file the moment the failed build is reported.
+      if (saveAgain) {
+        saveAgain = false;
+        await writeFile(join(root, 'content/page.yaml'), 'heading: fixed\n');
+      }
+    });
+    await writeFile(join(root, 'content/page.yaml'), 'heading: broken\n');
+    await until(() => seen.at(-1) === 'heading: fixed\n', `a rebuild reading the second save (read so far: ${JSON.stringify(seen)})`);
+    expect(seen[0]).toBe('heading: broken\n');
+  });
+
+  it('should queue one more rebuild for changes made while a rebuild runs, never two at once', async () => {
+    let running = 0;
+    let overlapped = false;
+    const builds: string[][] = [];
+    watcher = await watch(root, async (changed) => {
+      running++;
+      if (running > 1) overlapped = true;
+      builds.push([...changed]);
+      if (builds.length === 1) {
+        await writeFile(join(root, 'public/a.txt'), 'a');
+        await writeFile(join(root, 'public/b.txt'), 'b');
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      running--;
+    });
+    await writeFile(join(root, 'content/page.yaml'), 'heading: one\n');
+    await until(() => builds.length >= 2, 'the queued rebuild');
+    await watcher.idle();
+    expect(overlapped).toBe(false);
+    // The first save may be reported again with them when the machine saw it in two writes.
+    expect(builds[1]).toEqual(expect.arrayContaining(['public/a.txt', 'public/b.txt']));
+  });
+});
