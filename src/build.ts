@@ -1,7 +1,7 @@
 /** One build, as an ordered list of stages: load → validate → route → bundle → render → verify → write. */
 import { gzipSync } from 'node:zlib';
 import { bundleAssets, type OutputFile } from './assets.ts';
-import { hashBytes, hashOf, loadCache, saveCache, type BuildCache } from './cache.ts';
+import { hashBytes, loadCache, saveCache, type BuildCache } from './cache.ts';
 import { markdownOf } from './content/article.ts';
 import { loadContent } from './content/load.ts';
 import { markdownToHtml } from './content/markdown.ts';

@@ -7,44 +7,28 @@
 import { markdownOf } from '../../src/content/article.ts';
 import { markdownToHtml } from '../../src/content/markdown.ts';
 import { load } from 'cheerio';
-import type { Server } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
 import { loadContent, type Content } from '../../src/content/load.ts';
-import { diskWriter } from '../../src/writer.ts';
 import { projectRoot } from '../helpers.ts';
-import { serve } from './static-server.ts';
+import { servedSite, type ServedSite } from './static-server.ts';
 
 const pages = ['/', '/blog', '/blog/why-we-started/', '/process', '/treatments/glp1/', '/no-such-page'];
 const axePath = join(projectRoot, 'node_modules', 'axe-core', 'axe.min.js');
 
-let out: string;
 let content: Content;
-let server: Server;
+let site: ServedSite;
 let origin: string;
 let browser: Browser;
 
-
 beforeAll(async () => {
-  out = join(await mkdtemp(join(tmpdir(), 'clinic-part1-browser-')), 'dist');
   content = await loadContent(projectRoot);
-  await build({ root: projectRoot, writer: diskWriter(out) });
-  server = await serve(out);
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  site = await servedSite();
+  ({ origin, browser } = site);
 });
 afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-  if (out) await rm(join(out, '..'), { recursive: true, force: true });
+  await site?.close();
 });
 
 interface Opened {

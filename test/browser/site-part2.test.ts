@@ -3,20 +3,14 @@
  * target, no axe-core violations and nothing wider than the screen at 390 and 1280 px.
  * Set SHOTS_DIR to also save a full-page screenshot of each page at both widths.
  */
-import type { Server } from 'node:http';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
 import { loadContent, type Content } from '../../src/content/load.ts';
-import { diskWriter } from '../../src/writer.ts';
 import { projectRoot } from '../helpers.ts';
-import { serve } from './static-server.ts';
+import { servedSite, type ServedSite } from './static-server.ts';
 
-const executablePath = '/usr/bin/chromium';
 const routes = [
   '/memberships',
   '/lab-sales',
@@ -32,28 +26,18 @@ const routes = [
 ];
 const widths = [390, 1280];
 
-let out: string;
 let content: Content;
-let server: Server;
+let site: ServedSite;
 let origin: string;
 let browser: Browser;
 
-
 beforeAll(async () => {
-  out = join(await mkdtemp(join(tmpdir(), 'clinic-part2-browser-')), 'dist');
   content = await loadContent(projectRoot);
-  await build({ root: projectRoot, writer: diskWriter(out) });
-  server = await serve(out);
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  site = await servedSite();
+  ({ origin, browser } = site);
 });
 afterAll(async () => {
-  await browser?.close();
-  await new Promise((resolve) => server?.close(resolve));
-  if (out) await rm(join(out, '..'), { recursive: true, force: true });
+  await site?.close();
 });
 
 /** A browser context whose requests never leave the machine: other origins get an empty page. */
