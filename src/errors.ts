@@ -31,8 +31,17 @@ export class SiteErrors extends Error {
   constructor(errors: SiteError[]) {
     super(`${errors.length} problem${errors.length === 1 ? '' : 's'} found`);
     this.name = 'SiteErrors';
-    this.errors = errors;
+    // Read in file order, top to bottom; problems without a place (links, images) come last, as found.
+    this.errors = errors
+      .map((error, index) => ({ error, index }))
+      .sort((a, b) => compareLocations(a.error.loc, b.error.loc) || a.index - b.index)
+      .map(({ error }) => error);
   }
+}
+
+function compareLocations(a: SourceLocation | undefined, b: SourceLocation | undefined): number {
+  if (!a || !b) return (a ? 0 : 1) - (b ? 0 : 1);
+  return a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column;
 }
 
 const titles = {
@@ -62,20 +71,17 @@ export type ErrorCode = keyof typeof titles;
 
 /** The catalogue: each message says what happened and what to do about it. */
 export const problems = {
-  yamlSyntax: (loc: SourceLocation, detail: string) =>
-    new SiteError('yaml-syntax', detail, {
-      loc,
-      hint: 'check the indentation and that every "key: value" pair has a space after the colon; quote text that contains ": " or starts with a symbol',
-    }),
+  yamlSyntax: (loc: SourceLocation, detail: string, code?: string) =>
+    new SiteError('yaml-syntax', detail, { loc, hint: yamlHints[code ?? ''] ?? yamlHints.default }),
   missingField: (loc: SourceLocation, field: string, expected: string) =>
     new SiteError('missing-field', `"${field}" is required but missing`, {
       loc,
       hint: `add a line "${field}: ..." with ${expected}`,
     }),
-  unknownField: (loc: SourceLocation, field: string, suggestion: string | undefined, known: string[]) =>
+  unknownField: (loc: SourceLocation, field: string, suggestion: string | undefined, known: string[], required = false) =>
     new SiteError('unknown-field', `"${field}" is not a field this file can have`, {
       loc,
-      hint: suggestion ? `did you mean "${suggestion}"?` : `the known fields are: ${known.join(', ')}`,
+      hint: suggestion ? `did you mean "${suggestion}"?${required ? ' it is required, so rename this one' : ''}` : `the known fields are: ${known.join(', ')}`,
     }),
   wrongType: (loc: SourceLocation, field: string, expected: string, received: string) =>
     new SiteError('wrong-type', `"${field}" should be ${expected}, but it is ${received}`, {
@@ -135,6 +141,15 @@ export const problems = {
   usage: (detail: string, hint?: string) => new SiteError('usage', detail, hint ? { hint } : {}),
   exists: (path: string) =>
     new SiteError('exists', `${path} already exists; nothing was written`, { hint: 'choose another title or id, or edit the existing file' }),
+};
+
+/** What to do about a YAML syntax error, by the parser's error code. */
+const yamlHints: Record<string, string> = {
+  TAB_AS_INDENT: 'indent with spaces only: replace the tab at the start of this line with spaces',
+  DUPLICATE_KEY: 'a field can appear only once in the same group: remove one of the two, or rename it',
+  BAD_INDENT: 'line this up with the fields around it: fields of the same group start in the same column',
+  MISSING_CHAR: 'a quote, bracket or brace opened here is never closed: close it at the end of the text, or remove it',
+  default: 'check the indentation and that every "key: value" pair has a space after the colon; quote text that contains ": " or starts with a symbol',
 };
 
 /** The errors inside any thrown value that a user caused, or undefined for a bug of ours. */

@@ -1,4 +1,6 @@
 /** Each class of content mistake is reported with its file, real line and column, and a hint. */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
 import { loadContent } from '../src/content/load.ts';
@@ -47,7 +49,40 @@ describe('content errors', () => {
     const error = only(await problemsOf(loadContent(await project('unknown-field'))), 'unknown-field');
     expect(error.loc).toEqual({ file: 'content/treatments/ssri.yaml', line: 2, column: 1 });
     expect(error.message).toContain('descripton');
-    expect(error.hint).toBe('did you mean "description"?');
+    expect(error.hint).toBe('did you mean "description"? it is required, so rename this one');
+  });
+
+  it('should report a misspelt required field once, as the misspelling, not also as missing', async () => {
+    const errors = await problemsOf(loadContent(await project('unknown-field')));
+    expect(errors.filter((e) => e.loc?.file === 'content/treatments/ssri.yaml').map((e) => e.code)).toEqual(['unknown-field']);
+  });
+
+  it('should report every unknown field of a group, each at its own line', async () => {
+    const dir = await project();
+    await editFile(dir, 'content/treatments/nad.yaml', /^dosage:/m, 'colour: blue\nsize: large\ndosage:');
+    const errors = (await problemsOf(loadContent(dir))).filter((e) => e.code === 'unknown-field');
+    expect(errors.map((e) => e.message)).toEqual(['"colour" is not a field this file can have', '"size" is not a field this file can have']);
+    expect(errors[1]!.loc!.line).toBe(errors[0]!.loc!.line + 1);
+  });
+
+  it('should report a tab used as indentation once, at its line, with what to do', async () => {
+    const dir = await project();
+    await editFile(dir, 'content/site.yaml', /^  street: /m, '\tstreet: ');
+    const errors = await problemsOf(loadContent(dir));
+    const lines = (await readFile(join(dir, 'content/site.yaml'), 'utf8')).split('\n');
+    expect(errors.map((e) => e.code)).toEqual(['yaml-syntax']);
+    expect(errors[0]!.loc).toEqual({ file: 'content/site.yaml', line: lines.findIndex((l) => l.startsWith('\tstreet')) + 1, column: 1 });
+    expect(errors[0]!.hint).toContain('replace the tab');
+  });
+
+  it('should list the problems of several files by file and line', async () => {
+    const dir = await project('unknown-field');
+    await cpFixture(dir, 'missing-field');
+    await editFile(dir, 'content/treatments/ssri.yaml', /^dosage:/m, 'strength: 1\ndosage:');
+    const located = (await problemsOf(loadContent(dir))).map((e) => [e.loc!.file, e.loc!.line] as const);
+    const sorted = [...located].sort(([fa, la], [fb, lb]) => fa.localeCompare(fb) || la - lb);
+    expect(located.length).toBeGreaterThan(2);
+    expect(located).toEqual(sorted);
   });
 
   it('should report a missing field and say what to add', async () => {
@@ -74,7 +109,7 @@ describe('content errors', () => {
   it('should give front matter errors the real line in the markdown file', async () => {
     const error = only(await problemsOf(loadContent(await project('front-matter'))), 'unknown-field');
     expect(error.loc).toEqual({ file: 'content/blog/typo.md', line: 6, column: 1 });
-    expect(error.hint).toBe('did you mean "category"?');
+    expect(error.hint).toBe('did you mean "category"? it is required, so rename this one');
   });
 
   it('should report two articles with the same slug', async () => {

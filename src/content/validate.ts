@@ -10,8 +10,32 @@ type Schema = z.ZodType;
 export function validate<S extends Schema>(source: YamlSource, schema: S, errors: SiteError[]): z.output<S> | undefined {
   const result = schema.safeParse(source.data ?? {}, { reportInput: true });
   if (result.success) return result.data;
-  for (const issue of result.error.issues) errors.push(toSiteError(source, schema, issue));
+  const missing = new Set(result.error.issues.filter(isMissing).map((issue) => pathKey(issue.path)));
+  // A misspelt required field is one mistake: the unknown name is reported with its suggestion, not also the missing field.
+  const misspelt = new Set<string>();
+  for (const issue of result.error.issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const known = knownKeys(schema, issue.path);
+    for (const key of issue.keys) {
+      const suggestion = closest(key, known, 1)[0];
+      const required = suggestion !== undefined && missing.has(pathKey([...issue.path, suggestion]));
+      if (required) misspelt.add(pathKey([...issue.path, suggestion]));
+      errors.push(problems.unknownField(source.locate([...issue.path, key], true), fieldLabel([...issue.path, key]), suggestion, known, required));
+    }
+  }
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys' || (isMissing(issue) && misspelt.has(pathKey(issue.path)))) continue;
+    errors.push(toSiteError(source, issue));
+  }
   return undefined;
+}
+
+function isMissing(issue: z.core.$ZodIssue): boolean {
+  return issue.code === 'invalid_type' && issue.input === undefined;
+}
+
+function pathKey(path: readonly PropertyKey[]): string {
+  return JSON.stringify(path.map(String));
 }
 
 /** A readable name for a place in a file: `faq #3 answer`. */
@@ -37,7 +61,7 @@ function describe(value: unknown): string {
   return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
 }
 
-function toSiteError(source: YamlSource, schema: Schema, issue: z.core.$ZodIssue): SiteError {
+function toSiteError(source: YamlSource, issue: Exclude<z.core.$ZodIssue, { code: 'unrecognized_keys' }>): SiteError {
   const path = issue.path;
   const field = fieldLabel(path);
   switch (issue.code) {
@@ -45,11 +69,6 @@ function toSiteError(source: YamlSource, schema: Schema, issue: z.core.$ZodIssue
       const expected = expectedNames[issue.expected] ?? issue.expected;
       if (issue.input === undefined) return problems.missingField(source.locate(path.slice(0, -1)), field, expected);
       return problems.wrongType(source.locate(path), field, expected, describe(issue.input));
-    }
-    case 'unrecognized_keys': {
-      const key = issue.keys[0]!;
-      const known = knownKeys(schema, path);
-      return problems.unknownField(source.locate([...path, key], true), fieldLabel([...path, key]), closest(key, known, 1)[0], known);
     }
     case 'invalid_value':
       return problems.invalidValue(

@@ -1,6 +1,6 @@
 /** YAML parsing that keeps positions, so every problem can name its real line and column. */
 import jsYaml from 'js-yaml';
-import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
 import { problems, type SiteError, type SourceLocation } from '../errors.ts';
 
 /** A parsed YAML text that can say where any value in it came from. */
@@ -22,9 +22,19 @@ export function parseYaml(file: string, text: string, lineOffset = 0): { source:
     const pos = counter.linePos(Math.min(offset, Math.max(0, text.length)));
     return { file, line: pos.line + lineOffset, column: pos.col };
   };
-  const errors = doc.errors.map((e) => problems.yamlSyntax(at(errorOffset(text, e.code, e.message, e.pos[0])), firstLine(e.message)));
+  const errors = reported(doc.errors).map((e) => problems.yamlSyntax(at(errorOffset(text, e.code, e.message, e.pos[0])), firstLine(e.message), e.code));
   const data = errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 100 });
   return { source: { file, data, locate: (path, key) => at(offsetOf(doc, path, key)) }, errors };
+}
+
+/**
+ * The syntax errors worth showing: the first one that breaks the structure (those after it are
+ * mostly its echoes, such as eight errors for one tab), and every repeated key before it.
+ */
+function reported(errors: readonly YAMLError[]): YAMLError[] {
+  const first = errors.find((e) => e.code !== 'DUPLICATE_KEY');
+  if (!first) return [...errors];
+  return [...errors.filter((e) => e.code === 'DUPLICATE_KEY' && e.pos[0] < first.pos[0]), first];
 }
 
 /** An unclosed quote is found at the end of the text; point at the quote that opened it instead. */
