@@ -82,7 +82,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Bundling comes first: every page links the hashed asset names, and sharing images declare their real size.
     const { templates, assets, images } = await bundle(root, content.site.socialImage, cache, options.changed);
     stage('bundled');
-    const missingImages = checkImageReferences(content.sources, assets.publicFiles);
+    const missingImages = checkImageReferences(root, content.sources, assets.publicFiles);
     if (missingImages.length > 0) throw new SiteErrors(missingImages);
     cache.routes ??= { context: '', articles: new WeakMap(), keys: new WeakMap() };
     const routes = buildRoutes(content, routeOptions, images.images, cache.routes);

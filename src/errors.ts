@@ -118,10 +118,10 @@ export const problems = {
     new SiteError('broken-anchor', `the page ${page} links to ${href}, but no element has that id`, {
       hint: 'fix the #anchor, or give the target element that id',
     }),
-  missingFile: (loc: SourceLocation | undefined, path: string, what: string) =>
+  missingFile: (loc: SourceLocation | undefined, path: string, what: string, hint?: string) =>
     new SiteError('missing-file', `${what} "${path}" does not exist`, {
       ...(loc ? { loc } : {}),
-      hint: 'check the spelling of the path; files under public/ are referred to from the site root, e.g. /images/photo.jpg',
+      hint: hint ?? 'check the spelling of the path; files under public/ are referred to from the site root, e.g. /images/photo.jpg',
     }),
   badImage: (path: string, width: number, height: number, expected: string) =>
     new SiteError('bad-image', `${path} is ${width}x${height} pixels; it must be ${expected}`, {

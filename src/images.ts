@@ -1,7 +1,8 @@
 /** Responsive images: AVIF and WebP variants of every JPEG and PNG in public/images, cached between builds. */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { OutputFile } from './assets.ts';
 import type { YamlSource } from './content/yaml.ts';
@@ -66,15 +67,25 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
 }
 
 /** Every image path a content file mentions must exist under public/; the error names that file and line. */
-export function checkImageReferences(sources: Map<string, YamlSource>, publicFiles: OutputFile[]): SiteError[] {
+export function checkImageReferences(root: string, sources: Map<string, YamlSource>, publicFiles: OutputFile[]): SiteError[] {
   const present = new Set(publicFiles.map((f) => `/${f.file}`));
   const errors: SiteError[] = [];
   for (const source of sources.values()) {
     for (const { image, path } of imageReferences(source)) {
-      if (!present.has(image)) errors.push(problems.missingFile(source.locate(path), `public${image}`, 'The image'));
+      if (!present.has(image)) errors.push(problems.missingFile(source.locate(path), `public${image}`, 'The image', whereItIs(root, source.file, image, present)));
     }
   }
   return errors;
+}
+
+/** A hint for an image that is not where the content says: the same file name elsewhere under public/, or beside the content file. */
+function whereItIs(root: string, referrer: string, image: string, present: Set<string>): string | undefined {
+  const name = basename(image);
+  const elsewhere = [...present].filter((p) => basename(p) === name);
+  if (elsewhere.length > 0) return `did you mean ${elsewhere.map((p) => `"${p}"`).join(' or ')}?`;
+  const beside = join(dirname(referrer), name);
+  if (existsSync(join(root, beside))) return `${beside} is beside the content file; images are served from public/: move it to public${image}`;
+  return undefined;
 }
 
 /** The image paths a source mentions and where; worked out once per source (an unchanged file keeps its source). */

@@ -1,5 +1,5 @@
 /** Each class of content mistake is reported with its file, real line and column, and a hint. */
-import { readFile } from 'node:fs/promises';
+import { copyFile, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
@@ -133,6 +133,28 @@ describe('content errors', () => {
     expect(error.loc?.file).toBe('content/home.yaml');
     expect(error.message).toContain('ssrri');
     expect(error.hint).toContain('"ssri"');
+  });
+
+  it('should name the file and line that refer to a missing image', async () => {
+    const dir = await project();
+    await editFile(dir, 'content/blog/hrt-glow-up.md', /^image: .*$/m, 'image: /images/blog/glow.png');
+    const error = only(await problemsOf(build({ root: dir, writer: memoryWriter() })), 'missing-file');
+    const lines = (await readFile(join(dir, 'content/blog/hrt-glow-up.md'), 'utf8')).split('\n');
+    expect(error.loc).toEqual({ file: 'content/blog/hrt-glow-up.md', line: lines.indexOf('image: /images/blog/glow.png') + 1, column: 8 });
+    expect(error.message).toBe('The image "public/images/blog/glow.png" does not exist');
+  });
+
+  it('should point to a missing image found elsewhere under public/ or beside the article', async () => {
+    const dir = await project();
+    await copyFile(join(dir, 'public/images/og-image.png'), join(dir, 'public/images/glow.png'));
+    await editFile(dir, 'content/blog/hrt-glow-up.md', /^image: .*$/m, 'image: /images/blog/glow.png');
+    expect(only(await problemsOf(build({ root: dir, writer: memoryWriter() })), 'missing-file').hint).toBe('did you mean "/images/glow.png"?');
+
+    await rm(join(dir, 'public/images/glow.png'));
+    await copyFile(join(dir, 'public/images/og-image.png'), join(dir, 'content/blog/glow.png'));
+    expect(only(await problemsOf(build({ root: dir, writer: memoryWriter() })), 'missing-file').hint).toBe(
+      'content/blog/glow.png is beside the content file; images are served from public/: move it to public/images/blog/glow.png',
+    );
   });
 
   it('should report a route without metadata', async () => {
