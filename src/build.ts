@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { bundleAssets, type OutputFile } from './assets.ts';
 import { hashBytes, loadCache, saveCache, type BuildCache } from './cache.ts';
 import { markdownOf } from './content/article.ts';
+import { findHref } from './content/find.ts';
 import { loadContent } from './content/load.ts';
 import { markdownToHtml } from './content/markdown.ts';
 import { SiteErrors } from './errors.ts';
@@ -121,6 +122,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       rendered.pages,
       otherFiles.map((f) => f.file),
       narrow ? new Set(rendered.pages.filter((p) => p.bytes !== undefined).map((p) => p.route.path)) : undefined,
+      (href, pages) => findHref(root, href, pages),
     );
     stage('verified');
 

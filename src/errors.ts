@@ -110,13 +110,15 @@ export const problems = {
       loc,
       hint: `add an entry "${route}:" with title, description and keywords`,
     }),
-  brokenLink: (page: string, href: string) =>
+  brokenLink: (page: string, href: string, loc?: SourceLocation, suggestion?: string) =>
     new SiteError('broken-link', `the page ${page} links to ${href}, which is not a page of the site`, {
-      hint: 'fix the link in the content or template that produces it, or add the missing page',
+      ...(loc ? { loc } : {}),
+      hint: suggestion ? `did you mean ${suggestion}?` : `fix the link in the ${loc ? 'content' : 'content or template that produces it'}, or add the missing page`,
     }),
-  brokenAnchor: (page: string, href: string) =>
+  brokenAnchor: (page: string, href: string, loc?: SourceLocation, suggestion?: string) =>
     new SiteError('broken-anchor', `the page ${page} links to ${href}, but no element has that id`, {
-      hint: 'fix the #anchor, or give the target element that id',
+      ...(loc ? { loc } : {}),
+      hint: suggestion ? `did you mean ${suggestion}?` : 'fix the #anchor, or give the target element that id',
     }),
   missingFile: (loc: SourceLocation | undefined, path: string, what: string, hint?: string) =>
     new SiteError('missing-file', `${what} "${path}" does not exist`, {

@@ -1,5 +1,6 @@
 /** The verify stage: every internal link and #anchor of every page must lead somewhere. */
-import { problems, SiteErrors, type SiteError } from './errors.ts';
+import { closest, distance } from './content/suggest.ts';
+import { problems, SiteErrors, type SiteError, type SourceLocation } from './errors.ts';
 
 /** A page of the output as the verifier sees it: its element ids and internal links. */
 export interface VerifiedPage {
@@ -13,6 +14,9 @@ export interface VerifiedPage {
 export function pageLinks(path: string, html: string): VerifiedPage {
   return { path, ids: idsOf(html), links: internalLinksOf(html) };
 }
+
+/** Where the content wrote a broken href (file, line and column), if anywhere; given the pages that carry it. */
+export type LinkLocator = (href: string, pages: readonly string[]) => SourceLocation | undefined;
 
 const attribute = /\s(href|src)="([^"]*)"/g;
 const idAttribute = /\sid="([^"]+)"/g;
@@ -55,7 +59,7 @@ const normalPaths = new Map<string, string>();
  * page is a possible target; with `check`, only the links of the pages whose paths it holds are
  * followed (a rebuild whose other pages, targets and ids are as they were verified before).
  */
-export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>, check?: ReadonlySet<string>): void {
+export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>, check?: ReadonlySet<string>, locate: LinkLocator = () => undefined): void {
   // Pages by path; their ids are only read (they may be computed on demand) for pages a link points into.
   const pageIds = new Map<string, VerifiedPage>();
   for (const page of pages) pageIds.set(normalizePath(page.path), page);
@@ -101,9 +105,26 @@ export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>, chec
   // One error per broken href, naming the pages that carry it (a broken nav link is on every page).
   const errors: SiteError[] = [...broken].map(([href, { pages: where, anchor }]) => {
     const page = where.length === 1 ? where[0]! : `${where[0]!} (and ${where.length - 1} more: ${where.slice(1, 4).join(', ')}${where.length > 4 ? ', …' : ''})`;
-    return anchor ? problems.brokenAnchor(page, href) : problems.brokenLink(page, href);
+    const [path = '', fragment = ''] = href.split('#', 2);
+    const target = path === '' ? normalizePath(where[0]!) : normalizePath(path.split('?')[0]!);
+    const loc = locate(href, where);
+    if (anchor) {
+      const id = closest(fragment, idsOfTarget(target), 1)[0];
+      return problems.brokenAnchor(page, href, loc, id && `${path}#${id}`);
+    }
+    return problems.brokenLink(page, href, loc, nearestPath(target, pageIds.keys()));
   });
   if (errors.length > 0) throw new SiteErrors(errors);
+}
+
+/** The page path a mistyped one most likely meant: a few letters off, never just a shared prefix such as "/". */
+function nearestPath(target: string, paths: Iterable<string>): string | undefined {
+  let best: { path: string; score: number } | undefined;
+  for (const path of paths) {
+    const score = distance(target, path);
+    if (score <= Math.max(2, Math.floor(target.length / 4)) && (!best || score < best.score)) best = { path, score };
+  }
+  return best?.path;
 }
 
 function decodeEntities(text: string): string {

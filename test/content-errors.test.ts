@@ -180,6 +180,19 @@ describe('content errors', () => {
     const anchor = errors.find((e) => e.code === 'broken-anchor' && e.message.includes('/process#no-such-step'));
     expect(link?.message).toContain('/blog/broken/');
     expect(anchor?.message).toContain('/blog/broken/');
+    // Both are written in the article: the place is its file, line and column, counting the front matter.
+    const line = 'See [our pricing](/pricing) and [the missing section](/process#no-such-step).';
+    expect(link?.loc).toEqual({ file: 'content/blog/broken.md', line: 9, column: line.indexOf('(/pricing') + 2 });
+    expect(anchor?.loc).toEqual({ file: 'content/blog/broken.md', line: 9, column: line.indexOf('(/process#') + 2 });
+  });
+
+  it('should find a broken navigation link in its YAML file and suggest the page meant', async () => {
+    const dir = await project();
+    await editFile(dir, 'content/navigation.yaml', /href: \/process$/m, 'href: /proces');
+    const error = only(await problemsOf(build({ root: dir, writer: memoryWriter() })), 'broken-link');
+    const lines = (await readFile(join(dir, 'content/navigation.yaml'), 'utf8')).split('\n');
+    expect(error.loc).toEqual({ file: 'content/navigation.yaml', line: lines.findIndex((l) => l.endsWith('href: /proces')) + 1, column: lines.find((l) => l.endsWith('href: /proces'))!.indexOf('/proces') + 1 });
+    expect(error.hint).toBe('did you mean /process?');
   });
 });
 

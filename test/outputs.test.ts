@@ -26,6 +26,19 @@ describe('verifyLinks', () => {
     }
   });
 
+  it('should suggest the page or id a mistyped link most likely meant, never a mere prefix', () => {
+    const pages = [page('/', '<a href="/proces">x</a><a href="/process#step-l">y</a><a href="/zzzzzzzz">z</a>'), page('/process', '<h2 id="step-1"></h2>')];
+    try {
+      verifyLinks(pages, []);
+      throw new Error('expected failure');
+    } catch (error) {
+      const hints = Object.fromEntries((error as SiteErrors).errors.map((e) => [e.message.split(' ')[5], e.hint]));
+      expect(hints['/proces,']).toBe('did you mean /process?');
+      expect(hints['/process#step-l,']).toBe('did you mean /process#step-1?');
+      expect(hints['/zzzzzzzz,']).toBe('fix the link in the content or template that produces it, or add the missing page');
+    }
+  });
+
   it('should report a fragment with no element of that id, once per href with the pages that carry it', () => {
     const pages = [page('/', '<a href="/process#step-9">x</a>'), page('/blog', '<a href="/process#step-9">x</a>'), page('/process', '<h2 id="step-1"></h2>')];
     try {
