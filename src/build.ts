@@ -9,7 +9,7 @@ import { markdownToHtml } from './content/markdown.ts';
 import { SiteErrors } from './errors.ts';
 import { robotsTxt, rssFeed, sitemaps } from './feeds.ts';
 import { headersFile } from './headers.ts';
-import { checkImageReferences, processImages } from './images.ts';
+import { besideImages, checkImageReferences, processImages } from './images.ts';
 import { externalLinks, renderPages, type SharedView } from './render.ts';
 import { buildRoutes, publishedArticles, type RouteOptions } from './routes.ts';
 import { loadTemplates } from './templates.ts';
@@ -80,10 +80,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       today: options.today ?? new Date().toISOString().slice(0, 10),
       baseUrl: options.baseUrl ?? content.site.baseUrl,
     };
+    // Only the articles this build publishes: a draft's image stays out of the output with it.
+    const beside = besideImages(root, publishedArticles(content, routeOptions), content.sources);
+    if (beside.errors.length > 0) throw new SiteErrors(beside.errors);
     // Bundling comes first: every page links the hashed asset names, and sharing images declare their real size.
-    const { templates, assets, images } = await bundle(root, content.site.socialImage, cache, options.changed);
+    const { templates, assets, images } = await bundle(root, content.site.socialImage, beside.files, cache, options.changed);
     stage('bundled');
-    const missingImages = checkImageReferences(root, content.sources, assets.publicFiles);
+    const missingImages = checkImageReferences(root, content.sources, assets.publicFiles, content.articles);
     if (missingImages.length > 0) throw new SiteErrors(missingImages);
     cache.routes ??= { context: '', articles: new WeakMap(), keys: new WeakMap() };
     const routes = buildRoutes(content, routeOptions, images.images, cache.routes);
@@ -114,7 +117,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       { file: 'feed.xml', text: rssFeed(content, inFeed, (a) => bodies.get(a.sourceHash)!, routeOptions.baseUrl) },
       { file: '_headers', text: headersFile(content.site) },
     ].map((e) => ({ file: e.file, bytes: Buffer.from(e.text) }));
-    const otherFiles = [...assets.bundled, ...assets.publicFiles, ...images.files, ...extras];
+    const otherFiles = [...assets.bundled, ...assets.publicFiles, ...beside.files, ...images.files, ...extras];
     stage('feeds');
     const outputFiles = new Set([...routes.map((r) => r.file), ...otherFiles.map((f) => f.file)]);
     const narrow = verifiedFiles && !rendered.idsLost && [...verifiedFiles].every((f) => outputFiles.has(f));
@@ -157,15 +160,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 }
 
 /**
- * Templates, browser assets and images. When the watcher says nothing under templates/ or public/
- * changed, the last bundles are still right and are reused (bundling is most of a small rebuild).
+ * Templates, browser assets and images (those of public/ and those beside articles). When the
+ * watcher says nothing under templates/ or public/ changed and the images beside articles are the
+ * same, the last bundles are still right and are reused (bundling is most of a small rebuild).
  */
-async function bundle(root: string, socialImage: string, cache: BuildCache, changed: Set<string> | undefined) {
+async function bundle(root: string, socialImage: string, beside: OutputFile[], cache: BuildCache, changed: Set<string> | undefined) {
+  const besideKey = beside.map((f) => `${f.file}:${hashBytes(f.bytes)}`).join('\n');
   const reusable = cache.bundles && changed && ![...changed].some((p) => p.startsWith('templates/') || p.startsWith('public/'));
-  if (reusable && cache.bundles!.socialImage === socialImage) return cache.bundles!;
+  if (reusable && cache.bundles!.socialImage === socialImage && cache.bundles!.besideKey === besideKey) return cache.bundles!;
   const [templates, assets] = await Promise.all([loadTemplates(root), bundleAssets(root, socialImage)]);
-  const images = await processImages(root, assets.publicFiles);
-  cache.bundles = { templates, assets, images, socialImage };
+  const images = await processImages(root, [...assets.publicFiles, ...beside]);
+  cache.bundles = { templates, assets, images, socialImage, besideKey };
   return cache.bundles;
 }
 

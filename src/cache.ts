@@ -47,7 +47,7 @@ export interface BuildCache {
   /** Article routes of the last build, kept in memory only (see RouteMemo). */
   routes?: RouteMemo;
   /** The last bundles, kept in memory only (the dev server reuses them while templates/ and public/ are unchanged). */
-  bundles?: { templates: Templates; assets: Assets; images: ProcessedImages; socialImage: string };
+  bundles?: { templates: Templates; assets: Assets; images: ProcessedImages; socialImage: string; besideKey: string };
 }
 
 /** A hash of text, short enough to keep many of. */

@@ -1,11 +1,13 @@
 /** Responsive images: AVIF and WebP variants of every JPEG and PNG in public/images, cached between builds. */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { OutputFile } from './assets.ts';
 import type { YamlSource } from './content/yaml.ts';
+import type { Article } from './schemas/article.ts';
 import { problems, type SiteError } from './errors.ts';
 import { cacheDir } from './templates.ts';
 
@@ -66,10 +68,31 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
   return { files: files.sort((a, b) => a.file.localeCompare(b.file)), images: sorted };
 }
 
+/** The images articles name by file name (content/blog/x.png), as files of the output (images/blog/x.png). */
+export function besideImages(root: string, articles: readonly Article[], sources: Map<string, YamlSource>): { files: OutputFile[]; errors: SiteError[] } {
+  const files = new Map<string, OutputFile>();
+  const errors: SiteError[] = [];
+  for (const article of articles) {
+    if (!article.imageFile || !article.image || files.has(article.image)) continue;
+    try {
+      files.set(article.image, { file: article.image.slice(1), bytes: readFileSync(join(root, article.imageFile)) });
+    } catch {
+      const hint = `put the image beside the article as ${article.imageFile}, or write a path under public/ such as /images/blog/${basename(article.imageFile)}`;
+      errors.push(problems.missingFile(sources.get(article.file)?.locate(['image']), article.imageFile, 'The image', hint));
+    }
+  }
+  return { files: [...files.values()].sort((a, b) => a.file.localeCompare(b.file)), errors };
+}
+
 /** Every image path a content file mentions must exist under public/; the error names that file and line. */
-export function checkImageReferences(root: string, sources: Map<string, YamlSource>, publicFiles: OutputFile[]): SiteError[] {
+export function checkImageReferences(root: string, sources: Map<string, YamlSource>, publicFiles: OutputFile[], articles: readonly Article[] = []): SiteError[] {
   const present = new Set(publicFiles.map((f) => `/${f.file}`));
   const errors: SiteError[] = [];
+  // An image beside an article is published where a file of public/ already is: one would hide the other.
+  for (const article of articles) {
+    if (!article.imageFile || !present.has(article.image!)) continue;
+    errors.push(problems.duplicateId(sources.get(article.file)?.locate(['image']) ?? { file: article.file, line: 1, column: 1 }, 'image path', article.image!, `public${article.image}`));
+  }
   for (const source of sources.values()) {
     for (const { image, path } of imageReferences(source)) {
       if (!present.has(image)) errors.push(problems.missingFile(source.locate(path), `public${image}`, 'The image', whereItIs(root, source.file, image, present)));

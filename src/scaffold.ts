@@ -44,7 +44,8 @@ publishDate: ${options.today}
 category: ${JSON.stringify(category)}
 # readTime is computed from the text; uncomment to show your own estimate instead.
 # readTime: 5 min read
-# image: /images/blog/${slug}.png
+# A JPEG or PNG beside this file (or a path under public/, such as /images/blog/${slug}.png); uncomment to show it.
+# image: ${slug}.png
 draft: true
 ---
 

@@ -1,5 +1,6 @@
 /** Authoring aids: `new article`, `new treatment`, generated editor schemas and field reference. */
-import { readFile } from 'node:fs/promises';
+import { load } from 'cheerio';
+import { copyFile, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
@@ -7,7 +8,8 @@ import { loadContent } from '../src/content/load.ts';
 import { generatedFiles } from '../src/generated.ts';
 import { slugify } from '../src/scaffold.ts';
 import { memoryWriter } from '../src/writer.ts';
-import { projectRoot, removeProject, runCli, tempProject } from './helpers.ts';
+import type { SiteErrors } from '../src/errors.ts';
+import { editFile, projectRoot, removeProject, runCli, tempProject } from './helpers.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -88,5 +90,53 @@ describe('generated files', () => {
       expect(match, `${entry.name} has no schema comment`).not.toBeNull();
       await readFile(join(entry.parentPath, match![1]!)); // the schema file exists
     }
+  });
+});
+
+describe('images beside an article', () => {
+  let project: string;
+  beforeAll(async () => {
+    project = await tempProject();
+  });
+  afterAll(async () => {
+    await removeProject(project);
+  });
+
+  it('should publish a PNG named by its file name beside the article, with its variants, size and sharing image', async () => {
+    await copyFile(join(project, 'public/images/blog/hrt-glow-up.png'), join(project, 'content/blog/glow-beside.png'));
+    await editFile(project, 'content/blog/hrt-glow-up.md', /^image: .*$/m, 'image: glow-beside.png');
+    const writer = memoryWriter();
+    await build({ root: project, writer });
+    expect(writer.files.has('images/blog/glow-beside.png')).toBe(true);
+    const variants = [...writer.files.keys()].filter((f) => f.startsWith('assets/img/blog-glow-beside-'));
+    expect(variants.some((f) => f.endsWith('.avif')) && variants.some((f) => f.endsWith('.webp'))).toBe(true);
+    const $ = load(Buffer.from(writer.files.get('blog/hrt-glow-up/index.html')!).toString('utf8'));
+    expect($('meta[property="og:image"]').attr('content')).toBe('https://www.example.com/images/blog/glow-beside.png');
+    const picture = $('picture').filter((_, el) => $(el).find('source').attr('srcset')?.includes('glow-beside') ?? false).first();
+    expect(picture.find('img').attr('width')).toBeTruthy();
+    expect(picture.find('img').attr('height')).toBeTruthy();
+  });
+
+  it('should name the article and line when the image beside it is missing', async () => {
+    await rm(join(project, 'content/blog/glow-beside.png'));
+    const errors = await build({ root: project, writer: memoryWriter() }).then(
+      () => [],
+      (error: unknown) => (error as SiteErrors).errors,
+    );
+    const lines = (await readFile(join(project, 'content/blog/hrt-glow-up.md'), 'utf8')).split('\n');
+    expect(errors.map((e) => [e.code, e.loc])).toEqual([['missing-file', { file: 'content/blog/hrt-glow-up.md', line: lines.indexOf('image: glow-beside.png') + 1, column: 8 }]]);
+    expect(errors[0]!.message).toBe('The image "content/blog/glow-beside.png" does not exist');
+  });
+
+  it('should refuse an image beside an article that would replace one of public/', async () => {
+    await copyFile(join(project, 'public/images/blog/hrt-glow-up.png'), join(project, 'content/blog/why-we-started.png'));
+    await editFile(project, 'content/blog/hrt-glow-up.md', /^image: .*$/m, 'image: why-we-started.png');
+    const error = await build({ root: project, writer: memoryWriter() }).then(
+      () => undefined,
+      (e: unknown) => (e as SiteErrors).errors[0],
+    );
+    expect(error?.code).toBe('duplicate-id');
+    expect(error?.message).toContain('/images/blog/why-we-started.png');
+    expect(error?.loc?.file).toBe('content/blog/hrt-glow-up.md');
   });
 });

@@ -1,5 +1,5 @@
 /** The dev server on port 0 in a temporary copy: reloads, template edits, error overlay, recovery, safety. */
-import { rm, writeFile } from 'node:fs/promises';
+import { copyFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -172,5 +172,20 @@ describe('serve', () => {
     await removed;
     expect((await get('/blog/a-new-note/')).status).toBe(404);
     expect((await get('/blog/')).body).not.toContain('A New Note');
+  });
+
+  it('should publish an image saved beside an article, and its new version when it is saved again', async () => {
+    const shown = (await nextEvent('reload', { until: async () => (await get('/blog/hrt-glow-up/')).body.includes('/assets/img/blog-glow-beside-') })).arrived;
+    await copyFile(join(dir, 'public/images/blog/hrt-glow-up.png'), join(dir, 'content/blog/glow-beside.png'));
+    await editFile(dir, 'content/blog/hrt-glow-up.md', /^image: .*$/m, 'image: glow-beside.png');
+    await shown;
+    const first = /\/assets\/img\/blog-glow-beside-480-\w+\.avif/.exec((await get('/blog/hrt-glow-up/')).body)![0];
+    expect((await get(first)).status).toBe(200);
+
+    // Only the picture changes: the page offers its new variants.
+    const replaced = (await nextEvent('reload', { until: async () => !(await get('/blog/hrt-glow-up/')).body.includes(first) })).arrived;
+    await copyFile(join(dir, 'public/images/blog/why-we-started.png'), join(dir, 'content/blog/glow-beside.png'));
+    await replaced;
+    expect((await get('/images/blog/glow-beside.png')).status).toBe(200);
   });
 });

@@ -2,7 +2,7 @@
 import matter from 'gray-matter';
 import jsYaml from 'js-yaml';
 import { readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, posix } from 'node:path';
 import { hashOf } from '../cache.ts';
 import { problems, type SiteError } from '../errors.ts';
 import type { Article, articleSchema } from '../schemas/article.ts';
@@ -45,6 +45,7 @@ export function loadArticle(file: string, text: string, schema: typeof articleSc
 function toArticle(file: string, text: string, body: string, front: ReturnType<typeof articleSchema.parse>): Article {
   return {
     ...front,
+    ...besideImage(file, front.image),
     slug: basename(file, '.md'),
     file,
     readTime: front.readTime ?? readTimeOf(body),
@@ -54,6 +55,16 @@ function toArticle(file: string, text: string, body: string, front: ReturnType<t
     bodyOffset: text.length - body.length,
     draft: front.draft ?? false,
   };
+}
+
+/**
+ * An image named by its file name is beside the article (content/blog/x.png) and is published
+ * under images/ at the same place inside content/ (/images/blog/x.png).
+ */
+function besideImage(file: string, image: string | undefined): { image?: string; imageFile?: string } {
+  if (image === undefined || image.startsWith('/')) return {};
+  const imageFile = posix.join(posix.dirname(file), image);
+  return { imageFile, image: `/images/${posix.relative('content', imageFile)}` };
 }
 
 /** Where to read an article's markdown body again: its file, where the body starts, and the file's hash. */

@@ -1,6 +1,6 @@
 /** Schema of a blog article's front matter (content/blog/SLUG.md). */
 import { z } from 'zod';
-import { publicPath, text } from './common.ts';
+import { text } from './common.ts';
 
 /** An ISO date (YYYY-MM-DD) that exists in the calendar. */
 export const isoDate = z
@@ -11,6 +11,9 @@ export const isoDate = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, 'invalid-date');
 
+/** A path under public/ (/images/blog/x.png) or the file name of a JPEG or PNG in the article's own folder (x.png). */
+export const articleImage = z.string().regex(/^(\/[\w./-]+|(\.\/)?\w[\w.-]*\.(png|jpe?g))$/i, 'must be a path from the site root, e.g. /images/blog/photo.png, or the name of a JPEG or PNG beside the article, e.g. photo.png');
+
 export const articleSchema = z.strictObject({
   title: text.describe('The headline, shown on the card, the article page and in search results.'),
   excerpt: text.describe('One or two sentences shown on the card and used as the page description.'),
@@ -19,7 +22,7 @@ export const articleSchema = z.strictObject({
   category: text.describe('The category badge, such as Metabolic Health. Reuse an existing category where one fits.'),
   /** Such as "8 min read"; computed from the body when left out. */
   readTime: z.string().regex(/^\d+ min read$/, 'must look like "8 min read"').optional().describe('Such as "8 min read". Leave it out and it is computed from the length of the text.'),
-  image: publicPath.optional().describe('An image under public/, such as /images/blog/my-article.png, shown on the card and the article page.'),
+  image: articleImage.optional().describe('The picture on the card and the article page: a path under public/, such as /images/blog/my-article.png, or the name of a JPEG or PNG beside the article, such as my-article.png.'),
   /** Pins the article as the featured one on /blog; otherwise the newest is featured. */
   featured: z.boolean().optional().describe('true pins the article at the top of the blog; otherwise the newest article is featured.'),
   /** Keeps the article out of `build` until it is ready. */
@@ -33,6 +36,8 @@ export interface Article extends Omit<ArticleFrontMatter, 'readTime'> {
   /** The file it came from, relative to the project. */
   file: string;
   readTime: string;
+  /** The project path of an image beside the article (content/blog/x.png), published at `image` (/images/blog/x.png). */
+  imageFile?: string;
   /**
    * The markdown body, while the file's text is in memory; an article taken from the on-disk cache
    * has none, and `markdownOf` reads it again when its page has to be rendered.
