@@ -1,8 +1,7 @@
-/** Responsive images: AVIF and WebP variants of every JPEG and PNG in public/images, cached between builds. */
+/** Responsive images: AVIF and WebP variants of every JPEG and PNG in public/images and beside articles, cached between builds. */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { OutputFile } from './assets.ts';
@@ -75,13 +74,25 @@ export function besideImages(root: string, articles: readonly Article[], sources
   for (const article of articles) {
     if (!article.imageFile || !article.image || files.has(article.image)) continue;
     try {
-      files.set(article.image, { file: article.image.slice(1), bytes: readFileSync(join(root, article.imageFile)) });
+      files.set(article.image, readBeside(join(root, article.imageFile), article.image.slice(1)));
     } catch {
       const hint = `put the image beside the article as ${article.imageFile}, or write a path under public/ such as /images/blog/${basename(article.imageFile)}`;
       errors.push(problems.missingFile(sources.get(article.file)?.locate(['image']), article.imageFile, 'The image', hint));
     }
   }
   return { files: [...files.values()].sort((a, b) => a.file.localeCompare(b.file)), errors };
+}
+
+/** Images beside articles by path, kept while their size and time are the same (a blog of thousands is checked on every rebuild). */
+const besideMemo = new Map<string, { size: number; mtimeMs: number; output: OutputFile }>();
+
+function readBeside(path: string, file: string): OutputFile {
+  const { size, mtimeMs } = statSync(path);
+  const known = besideMemo.get(path);
+  if (known && known.size === size && known.mtimeMs === mtimeMs && known.output.file === file) return known.output;
+  const output = { file, bytes: readFileSync(path) };
+  besideMemo.set(path, { size, mtimeMs, output });
+  return output;
 }
 
 /** Every image path a content file mentions must exist under public/; the error names that file and line. */
