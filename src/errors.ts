@@ -98,7 +98,7 @@ export const problems = {
   duplicateId: (loc: SourceLocation, kind: string, id: string, other: string) =>
     new SiteError('duplicate-id', `the ${kind} "${id}" is defined twice (also in ${other})`, {
       loc,
-      hint: `give one of them a different ${kind === 'article slug' ? 'file name' : 'id'}`,
+      hint: `give one of them a different ${kind === 'article slug' || kind === 'image path' ? 'file name' : 'id'}`,
     }),
   unknownReference: (loc: SourceLocation, kind: string, id: string, closest: string[]) =>
     new SiteError('unknown-reference', `there is no ${kind} with the id "${id}"`, {

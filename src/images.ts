@@ -72,7 +72,7 @@ export function besideImages(root: string, articles: readonly Article[], sources
   const files = new Map<string, OutputFile>();
   const errors: SiteError[] = [];
   for (const article of articles) {
-    if (!article.imageFile || !article.image || files.has(article.image)) continue;
+    if (!article.imageFile || !article.image || files.has(article.image)) continue; // an image two articles share is read once
     try {
       files.set(article.image, readBeside(join(root, article.imageFile), article.image.slice(1)));
     } catch {

@@ -138,5 +138,6 @@ describe('images beside an article', () => {
     expect(error?.code).toBe('duplicate-id');
     expect(error?.message).toContain('/images/blog/why-we-started.png');
     expect(error?.loc?.file).toBe('content/blog/hrt-glow-up.md');
+    expect(error?.hint).toBe('give one of them a different file name');
   });
 });
