@@ -35,7 +35,7 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
     .action(async (options: { out: string; baseUrl?: string; drafts?: boolean; future?: boolean }) => {
       const result = await build({
         root,
-        writer: diskWriter(resolve(root, options.out)),
+        writer: diskWriter(resolve(root, options.out), root),
         baseUrl: options.baseUrl,
         drafts: options.drafts ?? false,
         future: options.future ?? false,
@@ -48,11 +48,12 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
     .command('serve')
     .description('build, serve with live reload, and rebuild on every change')
     .option('-p, --port <n>', 'port to listen on (0 picks a free one)', parsePort, 4321)
-    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--host [host]', 'address to listen on; --host alone listens on every network interface', '127.0.0.1')
     .option('--open', 'open the site in the default browser')
-    .action(async (options: { port: number; host: string; open?: boolean }) => {
+    .action(async (options: { port: number; host: string | true; open?: boolean }) => {
       const { serve } = await import('./server.ts');
-      const server = await serve({ root, port: options.port, host: options.host, open: options.open ?? false, color });
+      const host = options.host === true ? '0.0.0.0' : options.host;
+      const server = await serve({ root, port: options.port, host, open: options.open ?? false, color });
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
@@ -109,15 +110,16 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
 /** The one place that turns a thrown value into text on stderr and an exit code. */
 function report(error: unknown, root: string, color: boolean): number {
   if (error instanceof CommanderError) {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return 0;
+    // "commander.help" is help shown because no command was given: wrong usage, unlike --help.
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return 0;
     return 2;
   }
   const errors = userErrors(error);
   const c = palette(color);
   if (errors) {
-    if (errors.some((e) => e.code === 'usage')) {
+    if (errors.some((e) => e.code === 'usage' || e.code === 'unsafe-output' || e.code === 'serve-error')) {
       for (const e of errors) process.stderr.write(`${formatError(root, e, color)}\n`);
-      return 2;
+      return errors.some((e) => e.code === 'serve-error') ? 1 : 2;
     }
     process.stderr.write(`\n${errors.map((e) => formatError(root, e, color)).join('\n\n')}\n\n`);
     process.stderr.write(`${c.red('✗')} ${errors.length} problem${errors.length === 1 ? '' : 's'} found; nothing was written, the previous output is unchanged.\n`);

@@ -62,6 +62,8 @@ const titles = {
   'template-error': 'Template error',
   'asset-error': 'Asset error',
   'output-error': 'Cannot write the output',
+  'unsafe-output': 'Output folder refused',
+  'serve-error': 'Cannot start the preview server',
   'changed-during-build': 'File changed during the build',
   'usage': 'Wrong usage',
   'exists': 'File already exists',
@@ -120,6 +122,11 @@ export const problems = {
       ...(loc ? { loc } : {}),
       hint: suggestion ? `did you mean ${suggestion}?` : 'fix the #anchor, or give the target element that id',
     }),
+  badEscape: (page: string, href: string, loc?: SourceLocation) =>
+    new SiteError('broken-link', `the page ${page} links to ${href}, but a "%" in it is not followed by two hexadecimal digits`, {
+      ...(loc ? { loc } : {}),
+      hint: 'write %25 for a percent sign, or fix the escape (%20 stands for a space)',
+    }),
   missingFile: (loc: SourceLocation | undefined, path: string, what: string, hint?: string) =>
     new SiteError('missing-file', `${what} "${path}" does not exist`, {
       ...(loc ? { loc } : {}),
@@ -138,8 +145,23 @@ export const problems = {
     new SiteError('asset-error', detail, { ...(loc ? { loc } : {}), hint: 'fix the stylesheet or browser script' }),
   changedDuringBuild: (file: string) =>
     new SiteError('changed-during-build', `${file} changed while the site was being built`, { loc: { file, line: 1, column: 1 }, hint: 'run the build again once the file is saved' }),
-  outputError: (detail: string) =>
-    new SiteError('output-error', detail, { hint: 'check that the output folder is writable and the disk is not full' }),
+  outputError: (detail: string, hint?: string) =>
+    new SiteError('output-error', detail, { hint: hint ?? 'check that the output folder is writable and the disk is not full' }),
+  serveError: (code: string | undefined, first: number, last: number, host: string) => {
+    if (code === 'EADDRINUSE') {
+      return new SiteError('serve-error', first === last ? `port ${first} is already in use` : `ports ${first} to ${last} are all in use`, {
+        hint: 'another preview is probably running: stop it with Ctrl+C in its terminal, or pass a free port such as --port 0 (any free port)',
+      });
+    }
+    if (code === 'EACCES' || code === 'EPERM') {
+      return new SiteError('serve-error', `port ${first} needs administrator rights`, { hint: 'use a port above 1023, such as --port 4321 (the default)' });
+    }
+    return new SiteError('serve-error', `"${host}" is not an address of this computer (${code ?? 'unknown error'})`, {
+      hint: 'pass --host 127.0.0.1 for this computer only, or --host alone to listen on every network interface',
+    });
+  },
+  unsafeOutput: (detail: string, hint?: string) =>
+    new SiteError('unsafe-output', detail, { hint: hint ?? 'give the site a folder of its own: dist (the default) or a new folder name' }),
   usage: (detail: string, hint?: string) => new SiteError('usage', detail, hint ? { hint } : {}),
   exists: (path: string) =>
     new SiteError('exists', `${path} already exists; nothing was written`, { hint: 'choose another title or id, or edit the existing file' }),

@@ -1,12 +1,13 @@
 /** The dev server: builds into memory, serves the last good build, rebuilds on change, reloads the browser. */
 import { spawn } from 'node:child_process';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { extname, posix } from 'node:path';
 import { build } from './build.ts';
 import { emptyCache } from './cache.ts';
 import { devClientPath, devClientSource, devEventsPath } from './dev-client.ts';
-import { userErrors } from './errors.ts';
+import { problems, userErrors } from './errors.ts';
 import { formatError, overlayError, palette, type OverlayError } from './report.ts';
 import { watch, type Watcher } from './watcher.ts';
 import { memoryWriter } from './writer.ts';
@@ -78,12 +79,11 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   };
 
   const server = createServer((request, response) => handle(request, response));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
+  const port = await listen(server, options.port, options.host);
+  if (options.port !== 0 && port !== options.port) log(`${c.yellow('!')} port ${options.port} is busy (another preview is probably running there); using port ${port} instead`);
   const address = server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const everywhere = address.address === '0.0.0.0' || address.address === '::';
+  const host = everywhere ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
 
   // One writer and one cache for the whole session: unchanged pages are taken over, not rendered again.
@@ -146,6 +146,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   await rebuild();
   const watcher: Watcher = await watch(root, (changed) => rebuild(changed));
   log(`${c.bold('clinic-site')} serving ${c.cyan(url)} ${c.dim('(drafts shown; Ctrl+C stops)')}`);
+  if (everywhere) for (const address of networkAddresses()) log(`  on your network: ${c.cyan(`http://${address}:${port}`)}`);
   if (options.open) openBrowser(url);
 
   return {
@@ -160,6 +161,40 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** This computer's IPv4 addresses on its networks (for `--host` alone: open the preview on a phone). */
+function networkAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((i) => i !== undefined && i.family === 'IPv4' && !i.internal)
+    .map((i) => i!.address);
+}
+
+/** How many ports after a busy one `serve` tries before it gives up. */
+const portTries = 20;
+
+/**
+ * Starts listening on `port`, or on the next free one when it is taken (as Vite and Astro do);
+ * resolves to the port. Every way it can fail is a SiteError that says what to pass instead.
+ */
+async function listen(server: Server, port: number, host: string): Promise<number> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port + attempt, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      return (server.address() as AddressInfo).port;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE' && port !== 0 && attempt + 1 < portTries && port + attempt < 65535) continue;
+      throw problems.serveError(code, port, port + attempt, host);
+    }
+  }
 }
 
 /** Adds the reload client to an HTML page (never to build output). */

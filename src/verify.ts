@@ -71,17 +71,19 @@ export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>, chec
     return set;
   };
   const fileSet = new Set([...files].map((f) => `/${f}`));
-  /** 'ok', 'link' (no such page or file) or 'anchor' (no such id there), for an href seen from page `own`. */
-  const resolve = (own: string, href: string): 'ok' | 'link' | 'anchor' => {
+  /** 'ok', 'link' (no such page or file), 'anchor' (no such id there) or 'escape' (a malformed %-escape), for an href seen from page `own`. */
+  const resolve = (own: string, href: string): Verdict => {
     const [pathAndQuery = '', fragment] = href.split('#', 2) as [string, string | undefined];
-    const path = pathAndQuery.split('?')[0]!;
-    const target = path === '' ? own : normalizePath(decodeURI(path));
-    if (!pageIds.has(target)) return fileSet.has(decodeURI(path)) ? 'ok' : 'link';
-    return fragment && !idsOfTarget(target).has(decodeURIComponent(fragment)) ? 'anchor' : 'ok';
+    const path = decodeOrUndefined(decodeURI, pathAndQuery.split('?')[0]!);
+    const id = fragment === undefined ? undefined : decodeOrUndefined(decodeURIComponent, fragment);
+    if (path === undefined || (fragment !== undefined && id === undefined)) return 'escape';
+    const target = path === '' ? own : normalizePath(path);
+    if (!pageIds.has(target)) return fileSet.has(path) ? 'ok' : 'link';
+    return id && !idsOfTarget(target).has(id) ? 'anchor' : 'ok';
   };
   // A root-relative href means the same from every page: resolve it once (a nav link is on every page).
-  const absolute = new Map<string, 'ok' | 'link' | 'anchor'>();
-  const broken = new Map<string, { pages: string[]; anchor: boolean }>();
+  const absolute = new Map<string, Verdict>();
+  const broken = new Map<string, { pages: string[]; verdict: Exclude<Verdict, 'ok'> }>();
   for (const page of pages) {
     if (check && !check.has(page.path)) continue;
     const own = normalizePath(page.path);
@@ -89,7 +91,7 @@ export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>, chec
     for (const href of page.links) {
       if (seen.has(href)) continue;
       seen.add(href);
-      let result: 'ok' | 'link' | 'anchor';
+      let result: Verdict;
       if (href.startsWith('/')) {
         result = absolute.get(href) ?? resolve(own, href);
         absolute.set(href, result);
@@ -97,18 +99,19 @@ export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>, chec
         result = resolve(own, href);
       }
       if (result === 'ok') continue;
-      const entry = broken.get(href) ?? { pages: [], anchor: result === 'anchor' };
+      const entry = broken.get(href) ?? { pages: [], verdict: result };
       entry.pages.push(page.path);
       broken.set(href, entry);
     }
   }
   // One error per broken href, naming the pages that carry it (a broken nav link is on every page).
-  const errors: SiteError[] = [...broken].map(([href, { pages: where, anchor }]) => {
+  const errors: SiteError[] = [...broken].map(([href, { pages: where, verdict }]) => {
     const page = where.length === 1 ? where[0]! : `${where[0]!} (and ${where.length - 1} more: ${where.slice(1, 4).join(', ')}${where.length > 4 ? ', …' : ''})`;
     const [path = '', fragment = ''] = href.split('#', 2);
     const target = path === '' ? normalizePath(where[0]!) : normalizePath(path.split('?')[0]!);
     const loc = locate(href, where);
-    if (anchor) {
+    if (verdict === 'escape') return problems.badEscape(page, href, loc);
+    if (verdict === 'anchor') {
       const id = closest(fragment, idsOfTarget(target), 1)[0];
       return problems.brokenAnchor(page, href, loc, id && `${path}#${id}`);
     }
@@ -125,6 +128,18 @@ function nearestPath(target: string, paths: Iterable<string>): string | undefine
     if (score <= Math.max(2, Math.floor(target.length / 4)) && (!best || score < best.score)) best = { path, score };
   }
   return best?.path;
+}
+
+type Verdict = 'ok' | 'link' | 'anchor' | 'escape';
+
+/** A %-decoded href part, or undefined when a % is not followed by two hexadecimal digits (decodeURI throws then). */
+function decodeOrUndefined(decode: (text: string) => string, text: string): string | undefined {
+  if (!text.includes('%')) return text;
+  try {
+    return decode(text);
+  } catch {
+    return undefined;
+  }
 }
 
 function decodeEntities(text: string): string {

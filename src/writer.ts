@@ -1,9 +1,11 @@
 /** The write stage: one small interface, a disk writer that swaps atomically and a memory writer. */
-import { mkdirSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { FileStamp } from './cache.ts';
-import { problems } from './errors.ts';
+import { problems, SiteError } from './errors.ts';
+import { guardOutput, outputMarker, outputMarkerText, reasonOf, remedyOf } from './output-guard.ts';
+import { updateInPlace } from './output-update.ts';
 
 /** Where a build's files go. Nothing is visible at the destination until `commit`. */
 export interface Writer {
@@ -27,90 +29,67 @@ export interface Writer {
 /**
  * Writes into a temporary sibling of `outDir`; `commit` makes that the output. When no file was
  * taken over from the previous output, the new folder is swapped in whole with two renames. When
- * files were (a rebuild), the previous output stays where it is: each new or changed file is
- * renamed over its old version and whatever the build no longer makes is deleted, so a rebuild
- * touches only what changed. Until `commit`, the output is left exactly as it was.
+ * files were (a rebuild), the previous output stays where it is and is updated in place as one
+ * transaction (see updateInPlace), so a rebuild touches only what changed. Until `commit`, the
+ * output is left exactly as it was, and a failed commit leaves it so too. The folder must be one
+ * the build may replace (guardOutput): that is checked here and again before the commit.
  */
-export function diskWriter(outDir: string): Writer {
+export function diskWriter(outDir: string, root: string): Writer {
   const target = resolve(outDir);
-  const staging = join(dirname(target), `.${basename(target)}.building-${process.pid}-${Date.now()}`);
+  guardOutput(root, target);
+  const stamp = `${process.pid}-${Date.now()}`;
+  const staging = join(dirname(target), `.${basename(target)}.building-${stamp}`);
+  const shown = (path: string) => {
+    const fromProject = relative(resolve(root), path);
+    return fromProject.startsWith('..') ? path : fromProject;
+  };
   const made = new Set<string>();
   const stamps = new Map<string, FileStamp>();
   const written: string[] = [];
   let kept = 0;
   const ensureDir = async (path: string) => {
     const dir = dirname(path);
-    if (!made.has(dir)) {
-      await mkdir(dir, { recursive: true });
-      made.add(dir);
+    if (made.has(dir)) return;
+    if (made.size === 0) {
+      await mkdir(staging, { recursive: true }).catch((error: unknown) => {
+        throw problems.outputError(`cannot create the temporary folder ${shown(staging)} beside the output: ${reasonOf(error)}`, `the folder that holds ${shown(target)} must be writable: the build writes there first, then swaps it in`);
+      });
+      made.add(staging);
     }
+    await mkdir(dir, { recursive: true });
+    made.add(dir);
   };
 
   /** Swaps the staging folder in for the output. */
   async function swap(): Promise<void> {
-    await mkdir(staging, { recursive: true });
-    const old = join(dirname(target), `.${basename(target)}.old-${process.pid}-${Date.now()}`);
+    const old = join(dirname(target), `.${basename(target)}.old-${stamp}`);
     try {
       await rename(target, old);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw problems.outputError(`cannot replace ${outDir}: ${(error as Error).message}`);
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw problems.outputError(`cannot replace ${shown(target)}: ${reasonOf(error)}`, remedyOf(error));
     }
     try {
       await rename(staging, target);
     } catch (error) {
       await rename(old, target).catch(() => undefined);
-      throw problems.outputError(`cannot move the new build into ${outDir}: ${(error as Error).message}`);
+      throw problems.outputError(`cannot move the new build into ${shown(target)}: ${reasonOf(error)}`, remedyOf(error));
     }
-    await rm(old, { recursive: true, force: true });
+    await rm(old, { recursive: true, force: true }).catch(() => undefined);
   }
 
-  /** Moves the new and changed files into the output and deletes the files the build no longer makes. */
-  function update(): void {
-    try {
-      const dirs = new Set<string>();
-      for (const file of written) {
-        const to = join(target, file);
-        const dir = dirname(to);
-        if (!dirs.has(dir)) {
-          mkdirSync(dir, { recursive: true });
-          dirs.add(dir);
-        }
-        try {
-          renameSync(join(staging, file), to);
-        } catch {
-          // Something else is in the way (a folder where the file goes): it is not part of this build.
-          rmSync(to, { recursive: true, force: true });
-          renameSync(join(staging, file), to);
-        }
-      }
-      // Folders that hold a file of this build, with their parents.
-      const needed = new Set<string>([target]);
-      for (const file of stamps.keys()) for (let dir = dirname(join(target, file)); !needed.has(dir); dir = dirname(dir)) needed.add(dir);
-      const stale: string[] = [];
-      for (const entry of readdirSync(target, { recursive: true, withFileTypes: true })) {
-        const path = join(entry.parentPath, entry.name);
-        if (entry.isDirectory()) {
-          if (!needed.has(path)) stale.push(path);
-        } else if (!stamps.has(relative(target, path).split(sep).join('/'))) {
-          unlinkSync(path);
-        }
-      }
-      // Deepest first, so a folder is empty when its turn comes.
-      for (const dir of stale.sort((a, b) => b.length - a.length)) rmSync(dir, { recursive: true, force: true });
-      rmSync(staging, { recursive: true, force: true });
-    } catch (error) {
-      throw problems.outputError(`cannot update ${outDir}: ${(error as Error).message}`);
-    }
-  }
-
-  return {
+  const writer: Writer = {
     id: target,
     async write(file, data) {
       const path = join(staging, file);
-      await ensureDir(path);
-      await writeFile(path, data);
-      const info = await stat(path);
-      stamps.set(file, { size: info.size, mtimeMs: info.mtimeMs });
+      try {
+        await ensureDir(path);
+        await writeFile(path, data);
+        const info = await stat(path);
+        stamps.set(file, { size: info.size, mtimeMs: info.mtimeMs });
+      } catch (error) {
+        if (error instanceof SiteError) throw error;
+        throw problems.outputError(`cannot write ${shown(join(target, file))}: ${reasonOf(error)}`, remedyOf(error));
+      }
       written.push(file);
     },
     reuse(file, stamp) {
@@ -124,13 +103,17 @@ export function diskWriter(outDir: string): Writer {
     },
     stamps: () => stamps,
     async commit() {
+      // The folder may have changed since the build started (files dropped in by hand).
+      guardOutput(root, target);
+      await writer.write(outputMarker, outputMarkerText);
       if (kept === 0) await swap();
-      else update();
+      else updateInPlace({ target, staging, backup: join(dirname(target), `.${basename(target)}.previous-${stamp}`), shown }, written, new Set(stamps.keys()));
     },
     async discard() {
       await rm(staging, { recursive: true, force: true });
     },
   };
+  return writer;
 }
 
 /** Keeps files in memory: for tests, `check` and the dev server (which reuses it build after build). */

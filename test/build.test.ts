@@ -18,7 +18,7 @@ let content: Content;
 beforeAll(async () => {
   out = join(await mkdtemp(join(tmpdir(), 'clinic-build-')), 'dist');
   content = await loadContent(projectRoot);
-  result = await build({ root: projectRoot, writer: diskWriter(out) });
+  result = await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
 });
 afterAll(async () => {
   await rm(join(out, '..'), { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { editFile, removeProject, snapshot, tempProject } from './helpers.ts';
 
 let dir: string;
 const out = () => join(dir, 'dist');
-const run = () => build({ root: dir, writer: diskWriter(out()), cache: sharedCache });
+const run = () => build({ root: dir, writer: diskWriter(out(), dir), cache: sharedCache });
 let sharedCache = emptyCache();
 
 beforeAll(async () => {
@@ -63,10 +63,10 @@ describe('warm builds', () => {
 
   it('should build the same bytes from the on-disk cache as from none', async () => {
     sharedCache = emptyCache();
-    await build({ root: dir, writer: diskWriter(join(dir, 'fresh')) });
-    const warm = await build({ root: dir, writer: diskWriter(join(dir, 'fresh')) });
+    await build({ root: dir, writer: diskWriter(join(dir, 'fresh'), dir) });
+    const warm = await build({ root: dir, writer: diskWriter(join(dir, 'fresh'), dir) });
     expect(warm.rendered).toBe(0);
-    await build({ root: dir, writer: diskWriter(join(dir, 'cold')), cache: emptyCache() });
+    await build({ root: dir, writer: diskWriter(join(dir, 'cold'), dir), cache: emptyCache() });
     expect(await snapshot(join(dir, 'fresh'))).toEqual(await snapshot(join(dir, 'cold')));
   });
 });

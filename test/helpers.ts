@@ -35,10 +35,11 @@ export async function editFile(dir: string, file: string, from: string | RegExp,
   await writeFile(path, next);
 }
 
-/** Runs the compiled CLI in a folder; resolves to its exit code and output. */
-export function runCli(args: string[], cwd: string, env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs the compiled CLI in a folder (behind `runAs`, such as setpriv, when given); resolves to its exit code and output. */
+export function runCli(args: string[], cwd: string, env: Record<string, string> = {}, runAs: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
+  const command = [...runAs, process.execPath, join(projectRoot, 'bin', 'clinic-site.js'), ...args];
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(projectRoot, 'bin', 'clinic-site.js'), ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env } }, (error, stdout, stderr) => {
+    execFile(command[0]!, command.slice(1), { cwd, env: { ...process.env, NO_COLOR: '1', ...env } }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
     });
   });

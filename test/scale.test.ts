@@ -136,7 +136,7 @@ describe('blog pagination at scale', () => {
   beforeAll(async () => {
     dir = await scaleProject();
     out = join(dir, 'dist');
-    result = await build({ root: dir, writer: diskWriter(out), cache: emptyCache() });
+    result = await build({ root: dir, writer: diskWriter(out, dir), cache: emptyCache() });
     order = await expectedOrder(dir);
   });
   afterAll(async () => {
@@ -259,7 +259,7 @@ describe('warm rebuilds in place', { retry: 0 }, () => {
   let out: string;
   let cache: BuildCache;
   let order: string[];
-  const run = () => build({ root: dir, writer: diskWriter(out), cache });
+  const run = () => build({ root: dir, writer: diskWriter(out, dir), cache });
 
   beforeAll(async () => {
     dir = await scaleProject();
@@ -377,7 +377,7 @@ describe('warm rebuilds in place', { retry: 0 }, () => {
 
   it('should keep dist exactly as a cold build into a new folder makes it', async () => {
     const cold = join(dir, 'cold');
-    await build({ root: dir, writer: diskWriter(cold), cache: emptyCache() });
+    await build({ root: dir, writer: diskWriter(cold, dir), cache: emptyCache() });
     expect(await snapshot(out)).toEqual(await snapshot(cold));
   });
 });
@@ -387,7 +387,7 @@ describe('incremental link verification', { retry: 0 }, () => {
   let dir: string;
   let out: string;
   let cache: BuildCache;
-  const run = () => build({ root: dir, writer: diskWriter(out), cache });
+  const run = () => build({ root: dir, writer: diskWriter(out, dir), cache });
   /** Generated articles: `linking` links to `target`. */
   const linking = slugOf(60);
   const target = slugOf(20);
@@ -467,7 +467,7 @@ describe('incremental link verification', { retry: 0 }, () => {
 describe('a build after a failed one, from the on-disk cache', { retry: 0 }, () => {
   let dir: string;
   let out: string;
-  const run = () => build({ root: dir, writer: diskWriter(out) });
+  const run = () => build({ root: dir, writer: diskWriter(out, dir) });
 
   beforeAll(async () => {
     dir = await tempProject();

@@ -24,7 +24,7 @@ let result: BuildResult;
 beforeAll(async () => {
   out = join(await mkdtemp(join(tmpdir(), 'clinic-part1-')), 'dist');
   content = await loadContent(projectRoot);
-  result = await build({ root: projectRoot, writer: diskWriter(out) });
+  result = await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
 });
 afterAll(async () => {
   await rm(join(out, '..'), { recursive: true, force: true });

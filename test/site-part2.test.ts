@@ -17,7 +17,7 @@ let content: Content;
 beforeAll(async () => {
   out = join(await mkdtemp(join(tmpdir(), 'clinic-part2-')), 'dist');
   content = await loadContent(projectRoot);
-  await build({ root: projectRoot, writer: diskWriter(out) });
+  await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
 });
 afterAll(async () => {
   await rm(join(out, '..'), { recursive: true, force: true });

@@ -49,7 +49,7 @@ export interface ServedSite {
  */
 export async function servedSite(): Promise<ServedSite> {
   const out = join(await mkdtemp(join(tmpdir(), 'clinic-browser-')), 'dist');
-  await build({ root: projectRoot, writer: diskWriter(out) });
+  await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
   const server = await serve(out);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',

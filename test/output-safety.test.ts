@@ -1,0 +1,270 @@
+/** `--out` never replaces what clinic-site did not write, and a failed write leaves the previous output as it was. */
+import { execFileSync, spawn } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editFile, projectRoot, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
+
+const stack = /\n\s+at .+:\d+:\d+\)?\n/;
+let dir: string;
+beforeAll(async () => {
+  dir = await tempProject();
+});
+afterAll(async () => {
+  await removeProject(dir);
+});
+
+describe('build --out', () => {
+  it('should refuse the project folder, its parents and its own folders, exit 2 and touch nothing', async () => {
+    const before = await snapshot(dir);
+    for (const [out, why] of [
+      ['.', 'is the project folder itself'],
+      ['..', 'contains the project'],
+      ['content', "is the project's content/ folder"],
+      ['public', "is the project's public/ folder"],
+      ['templates', "is the project's templates/ folder"],
+      ['src', "is the project's src/ folder"],
+      ['content/blog', "is inside the project's content/ folder"],
+      ['/', 'is the root of the filesystem'],
+    ] as const) {
+      const result = await runCli(['build', '--out', out], dir);
+      expect(result.code, `--out ${out}`).toBe(2);
+      expect(result.stderr).toContain(why);
+      expect(result.stderr).toMatch(/Output folder refused/);
+      expect(result.stderr).not.toMatch(stack);
+    }
+    expect(await snapshot(dir)).toEqual(before);
+  });
+
+  it('should refuse the home folder and leave its files alone', async () => {
+    const home = join(dir, '..', `${join(dir).split('/').pop()}-home`);
+    mkdirSync(join(home, 'Documents'), { recursive: true });
+    writeFileSync(join(home, 'Documents', 'taxes.txt'), 'keep me');
+    try {
+      const result = await runCli(['build', '--out', home], dir, { HOME: home });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('is your home folder');
+      expect(existsSync(join(home, 'Documents', 'taxes.txt'))).toBe(true);
+    } finally {
+      await removeProject(home);
+    }
+  });
+
+  it('should refuse a symbolic link that leads to the project', async () => {
+    const link = join(dir, '..', `${dir.split('/').pop()}-link`);
+    symlinkSync(dir, link);
+    try {
+      const result = await runCli(['build', '--out', link], dir);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('is the project folder itself');
+      expect(existsSync(join(dir, 'content', 'site.yaml'))).toBe(true);
+    } finally {
+      await removeProject(link);
+    }
+  });
+
+  it('should refuse a folder holding files it did not write, and accept an empty one', async () => {
+    mkdirSync(join(dir, 'mine'));
+    writeFileSync(join(dir, 'mine', 'notes.txt'), 'my notes');
+    const refused = await runCli(['build', '--out', 'mine'], dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('already holds files that clinic-site did not write');
+    expect(readdirSync(join(dir, 'mine'))).toEqual(['notes.txt']);
+
+    mkdirSync(join(dir, 'empty'));
+    const accepted = await runCli(['build', '--out', 'empty'], dir);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    expect(readdirSync(join(dir, 'empty'))).toContain('.clinic-site-output');
+    // Its own earlier output is replaced, and a file dropped in by hand goes with it.
+    writeFileSync(join(dir, 'empty', 'stray.txt'), 'x');
+    const again = await runCli(['build', '--out', 'empty'], dir);
+    expect(again.code, again.stderr).toBe(0);
+    expect(existsSync(join(dir, 'empty', 'stray.txt'))).toBe(false);
+  });
+});
+
+/** Runs the CLI as the unprivileged user "nobody" (root ignores file permissions), or undefined when that cannot be done. */
+const asNobody = (() => {
+  if (process.getuid?.() !== 0) return undefined;
+  try {
+    execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']);
+    return (args: string[], cwd: string) => runCli(args, cwd, {}, ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']);
+  } catch {
+    return undefined;
+  }
+})();
+
+/** A copy of the project that "nobody" may write (node_modules of its own, linking each package). */
+async function projectForNobody(): Promise<string> {
+  const copy = await tempProject();
+  execFileSync('rm', [join(copy, 'node_modules')]);
+  mkdirSync(join(copy, 'node_modules'));
+  for (const name of readdirSync(join(projectRoot, 'node_modules'))) {
+    if (name !== '.cache') symlinkSync(join(projectRoot, 'node_modules', name), join(copy, 'node_modules', name));
+  }
+  execFileSync('chown', ['-R', '-h', '65534:65534', copy]);
+  chmodSync(copy, 0o755);
+  return copy;
+}
+
+describe.skipIf(!asNobody)('a failed write', () => {
+  it('should leave every file of the previous output as it was when a page folder is read-only, naming the file', async () => {
+    const copy = await projectForNobody();
+    try {
+      const first = await asNobody!(['build'], copy);
+      expect(first.code, first.stderr).toBe(0);
+      chmodSync(join(copy, 'dist', 'process'), 0o555);
+      await editFile(copy, 'content/site.yaml', /^tagline: .*$/m, 'tagline: "Heard, then helped"');
+      chownSync(join(copy, 'content', 'site.yaml'), 65534, 65534);
+      const before = await snapshot(join(copy, 'dist'));
+      const second = await asNobody!(['build'], copy);
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain('dist/process/index.html: permission denied');
+      expect(second.stderr).toContain('the previous output was restored');
+      expect(second.stderr).not.toMatch(stack);
+      expect(await snapshot(join(copy, 'dist'))).toEqual(before);
+      // No staging or backup folder is left beside the output.
+      expect(readdirSync(copy).filter((f) => f.startsWith('.dist'))).toEqual([]);
+      // Once the folder is writable again, the same build goes through.
+      chmodSync(join(copy, 'dist', 'process'), 0o755);
+      const third = await asNobody!(['build'], copy);
+      expect(third.code, third.stderr).toBe(0);
+    } finally {
+      await removeProject(copy);
+    }
+  });
+
+  it('should exit 2 without a stack for --out / as a user who cannot write there', async () => {
+    const copy = await projectForNobody();
+    try {
+      const result = await asNobody!(['build', '--out', '/'], copy);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('is the root of the filesystem');
+      expect(result.stderr).not.toMatch(stack);
+    } finally {
+      await removeProject(copy);
+    }
+  });
+});
+
+/** Mounts a small tmpfs (root only); undefined where mounting is not allowed. */
+function smallDisk(path: string, size: string): boolean {
+  try {
+    mkdirSync(path, { recursive: true });
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', path], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('a full disk', () => {
+  it('should say the disk is full and leave the previous output as it was', async (context) => {
+    const disk = join(dir, '..', `${dir.split('/').pop()}-disk`);
+    if (!smallDisk(disk, '64m')) context.skip();
+    try {
+      const first = await runCli(['build', '--out', join(disk, 'dist')], dir);
+      expect(first.code, first.stderr).toBe(0);
+      const before = await snapshot(join(disk, 'dist'));
+      // Fill the disk but for a few kilobytes, then change what every page shows.
+      try {
+        execFileSync('dd', ['if=/dev/zero', `of=${join(disk, 'filler')}`, 'bs=64k'], { stdio: 'ignore' });
+      } catch {
+        // dd stops with an error once the disk is full: that is the point.
+      }
+      await editFile(dir, 'content/site.yaml', /^tagline: .*$/m, 'tagline: "Heard, then helped, then heard again"');
+      const second = await runCli(['build', '--out', join(disk, 'dist')], dir);
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain('the disk is full');
+      expect(second.stderr).toContain('free some disk space');
+      expect(second.stderr).not.toMatch(stack);
+      expect(await snapshot(join(disk, 'dist'))).toEqual(before);
+    } finally {
+      execFileSync('umount', [disk], { stdio: 'ignore' });
+      await removeProject(disk);
+    }
+  });
+});
+
+describe('wrong usage', () => {
+  it('should exit 2 for bare clinic-site and bare clinic-site new, with help on stderr', async () => {
+    for (const args of [[], ['new']]) {
+      const result = await runCli(args, dir);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toContain('Usage:');
+    }
+  });
+});
+
+/** Starts `clinic-site serve` with `args`; resolves with the lines it printed once it serves, then stops it. */
+function serveOnce(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(projectRoot, 'bin', 'clinic-site.js'), 'serve', ...args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`serve did not start within 60 s:\n${output}`));
+    }, 60_000);
+    const take = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/serving http/.test(output)) {
+        clearTimeout(timer);
+        setTimeout(() => child.kill('SIGTERM'), 200);
+      }
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (/serving http/.test(output)) resolve(output);
+      else reject(new Error(`serve exited ${code}:\n${output}`));
+    });
+  });
+}
+
+describe('serve', () => {
+  it('should move to the next free port when the port is busy, and say so', async () => {
+    const { createServer } = await import('node:net');
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const busy = (blocker.address() as { port: number }).port;
+    try {
+      const output = await serveOnce(['--port', String(busy)]);
+      expect(output).toContain(`port ${busy} is busy (another preview is probably running there)`);
+      expect(output).toMatch(new RegExp(`serving http://127\\.0\\.0\\.1:(?!${busy}\\b)\\d+`));
+      expect(output).not.toMatch(stack);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('should listen on every interface for --host without a value', async () => {
+    const output = await serveOnce(['--port', '0', '--host']);
+    expect(output).toMatch(/serving http:\/\/localhost:\d+/);
+  });
+
+  it('should exit 1 with what to pass instead when the host is not an address of this computer', async () => {
+    const result = await runCli(['serve', '--port', '0', '--host', '203.0.113.7'], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('is not an address of this computer');
+    expect(result.stderr).toContain('--host 127.0.0.1');
+    expect(result.stderr).not.toMatch(stack);
+  });
+});
+
+describe('links with a malformed %-escape', () => {
+  it('should report /process%zz and #%zz in an article at their line, not crash on decodeURI', async () => {
+    const copy = await tempProject();
+    try {
+      await editFile(copy, 'content/blog/hrt-glow-up.md', /$/, '\n\nSee [the process](/process%zz) and [this part](#%zz).\n');
+      const result = await runCli(['check'], copy);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/content\/blog\/hrt-glow-up\.md:\d+:\d+ +the page \/blog\/hrt-glow-up\/ links to \/process%zz, but a "%" in it is not followed by two hexadecimal digits/);
+      expect(result.stderr).toMatch(/content\/blog\/hrt-glow-up\.md:\d+:\d+ +the page \/blog\/hrt-glow-up\/ links to #%zz/);
+      expect(result.stderr).not.toContain('Internal error');
+      expect(result.stderr).not.toMatch(stack);
+    } finally {
+      await removeProject(copy);
+    }
+  });
+});
