@@ -7,15 +7,13 @@
 import { markdownOf } from '../../src/content/article.ts';
 import { markdownToHtml } from '../../src/content/markdown.ts';
 import { load } from 'cheerio';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent, type Content } from '../../src/content/load.ts';
 import { projectRoot } from '../helpers.ts';
-import { servedSite, type ServedSite } from './static-server.ts';
+import { axeSource, servedSite, type ServedSite } from './static-server.ts';
 
 const pages = ['/', '/blog', '/blog/why-we-started/', '/process', '/treatments/glp1/', '/no-such-page'];
-const axePath = join(projectRoot, 'node_modules', 'axe-core', 'axe.min.js');
 
 let content: Content;
 let site: ServedSite;
@@ -77,7 +75,7 @@ async function clickPopup(page: Page, selector: string): Promise<string> {
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
+  await page.evaluate(axeSource);
   return page.evaluate(async () => {
     // Colours are measured as painted: let a panel or dialog that is still fading in finish first.
     const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);

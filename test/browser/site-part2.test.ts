@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent, type Content } from '../../src/content/load.ts';
 import { projectRoot } from '../helpers.ts';
-import { servedSite, type ServedSite } from './static-server.ts';
+import { axeSource, servedSite, type ServedSite } from './static-server.ts';
 
 const routes = [
   '/memberships',
@@ -121,7 +121,7 @@ describe('part 2 pages in Chromium', () => {
       if (shots) await mkdir(shots, { recursive: true });
       for (const route of routes) {
         await page.goto(`${origin}${route}`, { waitUntil: 'load' });
-        await page.addScriptTag({ path: join(projectRoot, 'node_modules', 'axe-core', 'axe.min.js') });
+        await page.evaluate(axeSource);
         const result = await page.evaluate(async () => {
           const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
           return axe.run(document, { resultTypes: ['violations'] });

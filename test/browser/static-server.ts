@@ -1,40 +1,17 @@
-/** The browser tests' site: a small static server for a built folder (/route → route/index.html, unknown paths → 404.html) and Chromium. */
-import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+/**
+ * The browser tests' site: the real content/ built and served by the audit's static server, which
+ * behaves like a static host and applies the build's own `_headers` (so the pages run under the
+ * real Content-Security-Policy), and one Chromium to look at it with.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { startStaticServer } from '../../scripts/audit/server.mjs';
 import { build } from '../../src/build.ts';
 import { diskWriter } from '../../src/writer.ts';
 import { projectRoot } from '../helpers.ts';
-
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css',
-  '.js': 'text/javascript',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.avif': 'image/avif',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.xml': 'application/xml',
-};
-
-/** Serves `dir` on 127.0.0.1 on a free port. */
-export function serve(dir: string): Promise<Server> {
-  const httpServer = createServer(async (request, response) => {
-    const path = normalize(decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)).replace(/^(\.\.[/\\])+/, '');
-    let file = join(dir, path);
-    if (existsSync(file) && (await stat(file)).isDirectory()) file = join(file, 'index.html');
-    const found = existsSync(file);
-    response.writeHead(found ? 200 : 404, { 'content-type': (found ? types[extname(file)] : types['.html']) ?? 'application/octet-stream' });
-    response.end(await readFile(found ? file : join(dir, '404.html')));
-  });
-  return new Promise((resolve) => httpServer.listen(0, '127.0.0.1', () => resolve(httpServer)));
-}
 
 /** The built site, served, and one Chromium to look at it with. */
 export interface ServedSite {
@@ -50,18 +27,21 @@ export interface ServedSite {
 export async function servedSite(): Promise<ServedSite> {
   const out = join(await mkdtemp(join(tmpdir(), 'clinic-browser-')), 'dist');
   await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
-  const server = await serve(out);
+  const server = await startStaticServer({ root: out });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    origin: server.origin,
     browser,
     async close() {
       await browser.close();
-      await new Promise((resolve) => server.close(resolve));
+      await server.close();
       await rm(join(out, '..'), { recursive: true, force: true });
     },
   };
 }
+
+/** axe-core's source, evaluated in a page (a script tag of our own would break the site's CSP, as it should). */
+export const axeSource = readFileSync(join(projectRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
