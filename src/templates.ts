@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
 import { problems, SiteErrors } from './errors.ts';
+import { reasonOf } from './output-guard.ts';
 import type { RouteView } from './view.ts';
 
 /** What templates/index.tsx exports. */
@@ -53,8 +54,13 @@ export async function loadTemplates(root: string): Promise<Templates> {
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const dir = cacheDir(root);
   const file = join(dir, `templates-${hash}.mjs`);
-  await mkdir(dir, { recursive: true });
-  if (!(await exists(file))) await writeFile(file, code);
+  try {
+    await mkdir(dir, { recursive: true });
+    if (!(await exists(file))) await writeFile(file, code);
+  } catch (error) {
+    // The bundle must sit inside node_modules/ to import React from there: no other folder will do.
+    throw problems.outputError(`cannot save the compiled templates in ${relative(root, dir)}: ${reasonOf(error)}`, 'clinic-site keeps compiled templates in node_modules/.cache/clinic-site/: make node_modules writable for your user, or run npm install as yourself');
+  }
   const module = (await import(pathToFileURL(file).href)) as TemplateModule;
   return { module, hash, file, inputs: Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules')) };
 }

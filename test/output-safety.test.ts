@@ -134,6 +134,21 @@ describe.skipIf(!asNobody)('a failed write', () => {
     }
   });
 
+  it('should say node_modules is not writable instead of crashing when compiled templates cannot be saved', async () => {
+    const copy = await tempProject(); // node_modules is the project's own, which "nobody" cannot write
+    try {
+      execFileSync('chown', ['-R', '-h', '65534:65534', copy]);
+      chmodSync(copy, 0o755);
+      await editFile(copy, 'templates/index.tsx', /$/, '\nexport const unsaved = "a template change";\n');
+      const result = await asNobody!(['build'], copy);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('cannot save the compiled templates in node_modules/.cache/clinic-site: permission denied');
+      expect(result.stderr).not.toMatch(stack);
+    } finally {
+      await removeProject(copy);
+    }
+  });
+
   it('should exit 2 without a stack for --out / as a user who cannot write there', async () => {
     const copy = await projectForNobody();
     try {
