@@ -5,40 +5,102 @@ export const devClientPath = '/__clinic/client.js';
 /** Path of the server-sent events stream. */
 export const devEventsPath = '/__clinic/events';
 
-/** The browser code, as text: reloads on `reload`, shows the overlay on `build-error`. */
+/**
+ * The overlay's look: a solid panel in its own shadow root (the site's CSS cannot reach it, and the
+ * page does not show through), the message in the site's text face, code that wraps at any width,
+ * and the column marked inside the line with a labelled note that is clearly not a line of the file.
+ */
+const overlayCss = `
+:host { all: initial; }
+.backdrop { position: fixed; top: 0; left: 0; width: 100vw; height: 100vh; z-index: 2147483647; background: #0b1220; color: #e2e8f0; overflow: auto; -webkit-font-smoothing: antialiased;
+  font: 16px/1.55 Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+.panel { max-width: 920px; margin: 0 auto; padding: 28px 20px 48px; }
+h1 { margin: 0 0 6px; font-size: 22px; line-height: 1.3; color: #fecaca; font-weight: 700; }
+.lead { margin: 0 0 20px; color: #cbd5e1; }
+.lead button { font: inherit; color: #0b1220; background: #e2e8f0; border: 0; border-radius: 6px; padding: 4px 12px; margin-left: 6px; cursor: pointer; }
+.lead button:focus-visible { outline: 3px solid #7dd3fc; outline-offset: 2px; }
+section { background: #111a2e; border: 1px solid #334155; border-left: 4px solid #f87171; border-radius: 10px; padding: 16px 18px; margin: 0 0 16px; }
+.kind { margin: 0; font-size: 13px; letter-spacing: .04em; text-transform: uppercase; color: #94a3b8; }
+.where { margin: 4px 0 8px; font: 600 14px/1.4 ui-monospace, Menlo, Consolas, monospace; color: #7dd3fc; overflow-wrap: anywhere; }
+.message { margin: 0; font-size: 17px; color: #f8fafc; overflow-wrap: anywhere; }
+.hint { margin: 8px 0 0; color: #cbd5e1; overflow-wrap: anywhere; }
+.hint b { color: #a7f3d0; font-weight: 600; }
+.code { margin: 14px 0 0; padding: 10px 0; background: #020617; border-radius: 8px; font: 13px/1.5 ui-monospace, Menlo, Consolas, monospace; }
+.row { display: grid; grid-template-columns: auto 1fr; column-gap: 12px; padding: 0 12px; }
+.row .number { color: #94a3b8; text-align: right; user-select: none; }
+.row .text { white-space: pre-wrap; overflow-wrap: anywhere; color: #cbd5e1; min-width: 0; }
+.row.marked { background: #3b0d0d; }
+.row.marked .number { color: #fca5a5; }
+.row.marked .text { color: #fff; }
+mark { background: #dc2626; color: #fff; border-radius: 2px; outline: 1px solid #fca5a5; }
+.caret { display: block; margin: 2px 12px 4px; padding: 2px 8px; width: fit-content; border-radius: 4px; background: #7f1d1d; color: #fee2e2;
+  font: 600 12px/1.4 Inter, system-ui, sans-serif; user-select: none; }
+`;
+
+/** The browser code, as text: reloads on "reload", shows the overlay on "build-error". */
 export const devClientSource = `(() => {
   const events = new EventSource(${JSON.stringify(devEventsPath)});
-  let overlay;
-  const clear = () => { if (overlay) { overlay.remove(); overlay = undefined; } };
-  const el = (tag, css, text) => { const n = document.createElement(tag); if (css) n.style.cssText = css; if (text !== undefined) n.textContent = text; return n; };
+  const css = ${JSON.stringify(overlayCss)};
+  let host;
+  const clear = () => { if (host) { host.remove(); host = undefined; } };
+  const el = (tag, className, text) => { const n = document.createElement(tag); if (className) n.className = className; if (text !== undefined) n.textContent = text; return n; };
+  const codeRow = (line, width, column) => {
+    const row = el('div', line.marked ? 'row marked' : 'row');
+    row.append(el('span', 'number', String(line.number).padStart(width)));
+    const text = el('span', 'text');
+    if (line.marked && column && column <= line.text.length) {
+      const at = column - 1;
+      const mark = el('mark', '', line.text.slice(at, at + 1) === ' ' ? '\u00a0' : line.text.slice(at, at + 1));
+      text.append(line.text.slice(0, at), mark, line.text.slice(at + 1));
+    } else {
+      text.textContent = line.text || ' ';
+    }
+    row.append(text);
+    return row;
+  };
   const show = (errors) => {
     clear();
-    overlay = el('div', 'position:fixed;inset:0;z-index:2147483647;background:rgba(15,23,42,.92);color:#f8fafc;font:14px/1.5 ui-monospace,Menlo,Consolas,monospace;overflow:auto;padding:32px');
-    overlay.id = 'clinic-error-overlay';
-    overlay.setAttribute('role', 'alertdialog');
-    overlay.setAttribute('aria-label', 'Build error');
-    const box = el('div', 'max-width:960px;margin:0 auto');
-    box.append(el('p', 'color:#fca5a5;font-weight:700;font-size:16px;margin:0 0 16px', 'The last change broke the build. The page below is the last good version; fix the file and it reloads by itself.'));
+    host = document.createElement('clinic-error-overlay');
+    host.id = 'clinic-error-overlay';
+    const root = host.attachShadow({ mode: 'open' });
+    const style = document.createElement('style');
+    style.textContent = css;
+    const backdrop = el('div', 'backdrop');
+    backdrop.setAttribute('role', 'alertdialog');
+    backdrop.setAttribute('aria-modal', 'true');
+    backdrop.setAttribute('aria-labelledby', 'clinic-error-title');
+    const panel = el('div', 'panel');
+    const title = el('h1', '', errors.length === 1 ? 'The last change broke the build' : 'The last change broke the build in ' + errors.length + ' places');
+    title.id = 'clinic-error-title';
+    const lead = el('p', 'lead', 'Fix the file and this page reloads by itself. Until then the site shows its last good version.');
+    const hide = el('button', '', 'Show the page');
+    hide.type = 'button';
+    hide.addEventListener('click', clear);
+    lead.append(hide);
+    panel.append(title, lead);
     for (const e of errors) {
-      const card = el('section', 'background:#0f172a;border:1px solid #334155;border-radius:8px;padding:16px;margin-bottom:16px');
-      card.append(el('p', 'margin:0;color:#94a3b8', e.title));
-      if (e.file) card.append(el('p', 'margin:4px 0;color:#7dd3fc;font-weight:700', e.file + (e.line ? ':' + e.line + ':' + e.column : '')));
-      card.append(el('p', 'margin:4px 0;color:#fecaca;font-size:15px', e.message));
-      if (e.hint) card.append(el('p', 'margin:4px 0;color:#cbd5e1', 'Hint: ' + e.hint));
+      const card = el('section');
+      card.append(el('p', 'kind', e.title));
+      if (e.file) card.append(el('p', 'where', e.file + (e.line ? ', line ' + e.line + (e.column ? ', column ' + e.column : '') : '')));
+      card.append(el('p', 'message', e.message.charAt(0).toUpperCase() + e.message.slice(1)));
+      if (e.hint) { const hint = el('p', 'hint'); hint.append(el('b', '', 'What to do: '), e.hint); card.append(hint); }
       if (e.frame && e.frame.length) {
-        const pre = el('pre', 'margin:12px 0 0;padding:12px;background:#020617;border-radius:6px;overflow:auto');
+        const code = el('div', 'code');
+        code.setAttribute('role', 'group');
+        code.setAttribute('aria-label', 'The lines around the problem');
         const width = String(e.frame[e.frame.length - 1].number).length;
         for (const line of e.frame) {
-          const row = el('div', line.marked ? 'background:#7f1d1d;color:#fff' : 'color:#cbd5e1', (line.marked ? '> ' : '  ') + String(line.number).padStart(width) + ' | ' + line.text);
-          pre.append(row);
-          if (line.marked && e.column) pre.append(el('div', 'color:#f87171', ' '.repeat(width + 5 + e.column - 1) + '^'));
+          code.append(codeRow(line, width, e.column));
+          if (line.marked && e.column) code.append(el('span', 'caret', '\u2191 line ' + line.number + ', column ' + e.column));
         }
-        card.append(pre);
+        card.append(code);
       }
-      box.append(card);
+      panel.append(card);
     }
-    overlay.append(box);
-    document.body.append(overlay);
+    backdrop.append(panel);
+    root.append(style, backdrop);
+    document.body.append(host);
+    hide.focus({ preventScroll: true });
   };
   events.addEventListener('reload', () => location.reload());
   events.addEventListener('build-error', (event) => show(JSON.parse(event.data)));

@@ -28,10 +28,7 @@ export async function servedSite(): Promise<ServedSite> {
   const out = join(await mkdtemp(join(tmpdir(), 'clinic-browser-')), 'dist');
   await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
   const server = await startStaticServer({ root: out });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   return {
     origin: server.origin,
     browser,
@@ -41,6 +38,14 @@ export async function servedSite(): Promise<ServedSite> {
       await rm(join(out, '..'), { recursive: true, force: true });
     },
   };
+}
+
+/** Debian's Chromium (or CHROMIUM_PATH), headless, with the flags a closed network needs; never a downloaded one. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
 }
 
 /** axe-core's source, evaluated in a page (a script tag of our own would break the site's CSP, as it should). */
