@@ -14,6 +14,7 @@ import { externalLinks, renderPages, type SharedView } from './render.ts';
 import { buildRoutes, publishedArticles, type RouteOptions } from './routes.ts';
 import { loadTemplates } from './templates.ts';
 import { verifyLinks } from './verify.ts';
+import type { Article } from './schemas/article.ts';
 import type { Writer } from './writer.ts';
 
 /** What a build is asked to do. */
@@ -142,8 +143,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (persistent) await saveCache(root, cache).catch(() => undefined);
     stage('cache saved');
 
-    const hidden = content.articles.length - published.length;
-    const warnings = hidden > 0 && !routeOptions.drafts ? [`${hidden} draft or future article${hidden === 1 ? ' was' : 's were'} left out (build --drafts shows them)`] : [];
+    const warnings = routeOptions.drafts ? [] : leftOut(content.articles, publishedArticles(content, routeOptions));
     return {
       pages: routes.length,
       rendered: rendered.rendered,
@@ -179,6 +179,17 @@ async function writeUnlessUnchanged(writer: Writer, cache: BuildCache, file: Out
   const stamp = cache.files.get(file.file);
   if (cache.outDir === writer.id && stamp?.hash && stamp.hash === hashBytes(file.bytes) && writer.reuse(file.file, stamp)) return;
   await writer.write(file.file, file.bytes);
+}
+
+/** What the build left out, by file and why: each draft, and each article dated after today (unless --future). */
+function leftOut(articles: readonly Article[], published: readonly Article[]): string[] {
+  const shown = new Set(published);
+  const hidden = articles.filter((a) => !shown.has(a));
+  if (hidden.length === 0) return [];
+  const why = (a: Article) => (a.draft ? 'a draft' : `dated ${a.publishDate}, after today`);
+  const listed = hidden.slice(0, 10).map((a) => `\n    ${a.file} (${why(a)})`).join('');
+  const more = hidden.length > 10 ? `\n    and ${hidden.length - 10} more` : '';
+  return [`left out ${hidden.length} article${hidden.length === 1 ? '' : 's'} (build --drafts shows ${hidden.length === 1 ? 'it' : 'them'}; remove "draft: true" to publish one):${listed}${more}`];
 }
 
 /**

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot, removeProject, runCli, tempProject } from './helpers.ts';
+import { editFile, projectRoot, removeProject, runCli, tempProject } from './helpers.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -52,6 +52,23 @@ describe('clinic-site CLI', () => {
   it('should never colour output when NO_COLOR is set, even on request', async () => {
     const result = await runCli(['build', '--out', 'out'], dir, { NO_COLOR: '1', FORCE_COLOR: '1' });
     expect(result.stdout).not.toContain('\u001b[');
+  });
+
+  it('should name each draft and future article it left out, with why', async () => {
+    const copy = await tempProject();
+    try {
+      await editFile(copy, 'content/blog/hrt-glow-up.md', /^publishDate: .*$/m, 'publishDate: 2099-01-01');
+      await editFile(copy, 'content/blog/why-we-started.md', /^title: /m, 'draft: true\ntitle: ');
+      const result = await runCli(['build'], copy);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('left out 2 articles');
+      expect(result.stdout).toContain('content/blog/hrt-glow-up.md (dated 2099-01-01, after today)');
+      expect(result.stdout).toContain('content/blog/why-we-started.md (a draft)');
+      const shown = await runCli(['build', '--drafts'], copy);
+      expect(shown.stdout).not.toContain('left out');
+    } finally {
+      await removeProject(copy);
+    }
   });
 
   it('should validate without writing anything on check', async () => {
