@@ -67,6 +67,10 @@ const titles = {
   'changed-during-build': 'File changed during the build',
   'usage': 'Wrong usage',
   'exists': 'File already exists',
+  'unreadable-file': 'File cannot be read',
+  'bad-encoding': 'Text that is not UTF-8',
+  'bad-file-name': 'File name that is not a slug',
+  'yaml-too-complex': 'YAML too complex to read',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
@@ -163,6 +167,48 @@ export const problems = {
   unsafeOutput: (detail: string, hint?: string) =>
     new SiteError('unsafe-output', detail, { hint: hint ?? 'give the site a folder of its own: dist (the default) or a new folder name' }),
   usage: (detail: string, hint?: string) => new SiteError('usage', detail, hint ? { hint } : {}),
+  frontMatterLanguage: (loc: SourceLocation, language: string) =>
+    new SiteError('front-matter-syntax', `the front matter is marked as "${language}", but only YAML front matter is allowed (nothing in it is ever run)`, {
+      loc,
+      hint: 'make the first line three dashes alone (---) and write the fields below it as YAML, one "name: value" per line',
+    }),
+  frontMatterFence: (loc: SourceLocation, line: string) =>
+    new SiteError('front-matter-syntax', `the first line "${line.length > 40 ? `${line.slice(0, 40)}…` : line}" should be three dashes alone (---)`, {
+      loc,
+      hint: line.startsWith('----') ? 'write exactly three dashes: ---' : `put "${line.replace(/^-+\s*/, '').slice(0, 40)}" on the next line, under a line holding only ---`,
+    }),
+  unreadableFile: (loc: SourceLocation, reason: string, hint?: string) =>
+    new SiteError('unreadable-file', `${loc.file} cannot be read (${reason})`, {
+      loc,
+      hint: hint ?? (reason === 'permission denied' ? 'give your user permission to read the file (for example chmod a+r FILE), or copy its text into a new file' : 'check the file and the disk, then run the build again'),
+    }),
+  notAFile: (loc: SourceLocation, what: string) =>
+    new SiteError('unreadable-file', `${loc.file} is a folder, not ${what}`, {
+      loc,
+      hint: `rename the folder so its name does not end in ${loc.file.slice(loc.file.lastIndexOf('.'))}, or move what it holds out of it and delete it`,
+    }),
+  badEncoding: (loc: SourceLocation) =>
+    new SiteError('bad-encoding', 'the file holds bytes that are not UTF-8 text here, which would show on the page as question marks in boxes', {
+      loc,
+      hint: 'save the file as UTF-8 in your editor (in VS Code: "Save with Encoding", then UTF-8), or type the character at this place again',
+    }),
+  badFileName: (loc: SourceLocation, kind: string, suggestion: string | undefined) =>
+    new SiteError('bad-file-name', `the file name is the ${kind}, part of the page address, so it may only hold lower-case letters, digits and hyphens`, {
+      loc,
+      hint: suggestion ? `rename the file to ${suggestion}` : 'rename the file using lower-case letters, digits and hyphens, for example my-article.md',
+    }),
+  yamlTooDeep: (loc: SourceLocation, limit: number) =>
+    new SiteError('yaml-too-complex', `lists and groups are nested more than ${limit} levels deep here`, {
+      loc,
+      hint: 'check the indentation: each level of a group starts two spaces further right, and content needs only a few levels',
+    }),
+  yamlAliasBomb: (loc: SourceLocation, limit: number) =>
+    new SiteError('yaml-too-complex', `the anchors (&name) and aliases (*name) here would expand to more than ${limit} copies`, {
+      loc,
+      hint: 'write the values out in full instead of using & and *',
+    }),
+  yamlVersion: (loc: SourceLocation, line: string) =>
+    new SiteError('yaml-syntax', `"${line}" asks for an older YAML; content files are read as YAML 1.2`, { loc, hint: 'delete this line' }),
   exists: (path: string) =>
     new SiteError('exists', `${path} already exists; nothing was written`, { hint: 'choose another title or id, or edit the existing file' }),
 };

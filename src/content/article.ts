@@ -1,6 +1,5 @@
 /** Loading one blog article: front matter (with real line numbers when something is wrong) and its markdown body. */
 import matter from 'gray-matter';
-import jsYaml from 'js-yaml';
 import { readFileSync } from 'node:fs';
 import { basename, join, posix } from 'node:path';
 import { hashOf } from '../cache.ts';
@@ -8,7 +7,7 @@ import { problems, type SiteError } from '../errors.ts';
 import type { Article, articleSchema } from '../schemas/article.ts';
 import { readTimeOf } from './markdown.ts';
 import { validate } from './validate.ts';
-import { lazySource, parseYaml, type YamlSource } from './yaml.ts';
+import { parseYaml, type YamlSource } from './yaml.ts';
 
 /** A loaded article and the source that can locate its front-matter fields. */
 export interface LoadedArticle {
@@ -19,27 +18,73 @@ export interface LoadedArticle {
   lineOffset: number;
 }
 
-/** Front matter through js-yaml's core schema: ten times faster than a positional parse, no Date objects. */
-const fastEngine = { yaml: (text: string) => (jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA }) ?? {}) as object };
+/**
+ * gray-matter's options: the YAML engine is ours and every other engine refuses. gray-matter
+ * would evaluate `---js` front matter; the opening line is checked before it is called, so these
+ * refusals are a second guard. Options are always passed, so gray-matter's module-level cache
+ * (used only for calls without options) never answers for us.
+ */
+function matterOptions(yaml: (text: string) => object): { language: string; engines: Record<string, (text: string) => object> } {
+  const refuse = (): never => {
+    throw new Error('only YAML front matter is allowed');
+  };
+  const engines = { yaml, yml: yaml, javascript: refuse, js: refuse, json: refuse, coffee: refuse, coffeescript: refuse, cson: refuse, toml: refuse };
+  return { language: 'yaml', engines };
+}
 
 /**
- * Parses `content/blog/SLUG.md`. Valid articles take a fast path; when anything is wrong, the
- * front matter is parsed again with positions so every problem names its real line.
+ * Parses `content/blog/SLUG.md`: the opening line, then the front matter through the one YAML
+ * parser (positions are worked out again only when something is wrong), then its fields.
  */
 export function loadArticle(file: string, text: string, schema: typeof articleSchema, errors: SiteError[]): LoadedArticle | undefined {
-  let parsed: matter.GrayMatterFile<string> | undefined;
-  try {
-    parsed = matter(text, { engines: fastEngine });
-  } catch {
-    parsed = undefined;
+  const opening = openingProblem(file, text);
+  if (opening) {
+    errors.push(opening);
+    return undefined;
   }
-  const front = parsed ? schema.safeParse(parsed.data) : undefined;
-  if (parsed && front?.success) {
-    const frontMatter = parsed.matter;
-    const lineOffset = linesBefore(text, frontMatter);
-    return { article: toArticle(file, text, parsed.content, front.data), source: lazySource(file, frontMatter, parsed.data, lineOffset), frontMatter, lineOffset };
+  let result: ReturnType<typeof parseYaml> | undefined;
+  let lineOffset = 1;
+  const parsed = matter(
+    text,
+    matterOptions((frontMatter) => {
+      lineOffset = linesBefore(text, frontMatter);
+      result = parseYaml(file, frontMatter, lineOffset);
+      return (result.source.data ?? {}) as object;
+    }),
+  );
+  const frontMatter = parsed.matter;
+  // gray-matter does not call the engine for front matter that is empty or only comments.
+  if (!result) {
+    lineOffset = linesBefore(text, frontMatter);
+    result = parseYaml(file, frontMatter, lineOffset);
   }
-  return loadWithPositions(file, text, schema, errors);
+  if (result.errors.length > 0) {
+    errors.push(...result.errors);
+    return undefined;
+  }
+  const { source } = result;
+  const front = schema.safeParse(source.data ?? {});
+  if (front.success) return { article: toArticle(file, text, parsed.content, front.data), source, frontMatter, lineOffset };
+  const before = errors.length;
+  const value = validate(source, schema, errors);
+  if (value === undefined || errors.length > before) return undefined;
+  return { article: toArticle(file, text, parsed.content, value), source, frontMatter, lineOffset };
+}
+
+/**
+ * A first line that opens front matter in anything but YAML (`---js`, which gray-matter would run
+ * as code) or holds a field (`--- title: oops`); undefined when it is `---` alone (or `---yaml`).
+ */
+function openingProblem(file: string, text: string): SiteError | undefined {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (!text.startsWith('---', start)) return undefined;
+  const end = text.indexOf('\n', start);
+  const line = text.slice(start, end === -1 ? undefined : end).replace(/\r$/, '');
+  const rest = line.slice(3).trim();
+  if (!line.startsWith('----') && (rest === '' || /^ya?ml$/i.test(rest))) return undefined;
+  const loc = { file, line: 1, column: line.startsWith('----') ? 1 : line.indexOf(rest) + 1 };
+  if (!line.startsWith('----') && /^[A-Za-z][\w+.-]*$/.test(rest)) return problems.frontMatterLanguage(loc, rest);
+  return problems.frontMatterFence(loc, line);
 }
 
 function toArticle(file: string, text: string, body: string, front: ReturnType<typeof articleSchema.parse>): Article {
@@ -101,38 +146,11 @@ export function markdownSourceOf(root: string, article: Article): MarkdownSource
 
 /** The front matter text of an article file (for locating a field of an article taken from the cache). */
 export function frontMatterOf(text: string): string {
-  return matter(text, { engines: fastEngine }).matter;
+  if (openingProblem('', text)) return '';
+  return matter(text, matterOptions(() => ({}))).matter;
 }
 
 /** Lines before the front matter text in the file: the opening `---` (gray-matter may keep its newline). */
 function linesBefore(text: string, frontMatter: string): number {
   return text.slice(0, Math.max(0, text.indexOf(frontMatter))).split('\n').length - 1;
-}
-
-function loadWithPositions(file: string, text: string, schema: typeof articleSchema, errors: SiteError[]): LoadedArticle | undefined {
-  let source: YamlSource | undefined;
-  let yamlErrors: SiteError[] = [];
-  let frontMatterText = '';
-  let lineOffset = 1;
-  const parsed = matter(text, {
-    engines: {
-      yaml: (frontMatter: string) => {
-        frontMatterText = frontMatter;
-        lineOffset = linesBefore(text, frontMatter);
-        const result = parseYaml(file, frontMatter, lineOffset);
-        source = result.source;
-        yamlErrors = result.errors;
-        return (result.source.data ?? {}) as object;
-      },
-    },
-  });
-  source ??= parseYaml(file, '', 1).source;
-  if (yamlErrors.length > 0) {
-    errors.push(...yamlErrors);
-    return undefined;
-  }
-  const before = errors.length;
-  const front = validate(source, schema, errors);
-  if (!front || errors.length > before) return undefined;
-  return { article: toArticle(file, text, parsed.content, front), source, frontMatter: frontMatterText, lineOffset };
 }

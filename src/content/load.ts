@@ -1,6 +1,6 @@
 /** The load-and-validate stage: reads content/, checks every file against its schema and cross-references. */
-import { readFileSync, statSync, type Stats } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { statSync, type Stats } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { z } from 'zod';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
@@ -15,7 +15,9 @@ import type { Site } from '../schemas/site.ts';
 import { frontMatterOf, loadArticle } from './article.ts';
 import { checkReferences } from './references.ts';
 import { validate } from './validate.ts';
-import { lazySource, parseYamlLazily, type YamlSource } from './yaml.ts';
+import { lazySource, parseYaml, type YamlSource } from './yaml.ts';
+import { readContentFile, readContentFileSync, readProblem } from './read.ts';
+import { isSlug, slugOf } from './suggest.ts';
 import { hashOf } from '../cache.ts';
 
 type Registry = typeof import('../schemas/registry.ts');
@@ -56,6 +58,8 @@ export interface Content {
 export interface ArticleMemoEntry {
   size: number;
   mtimeMs: number;
+  /** Changes with the file's permissions too: a file made unreadable is read again (and fails), never taken from here. */
+  ctimeMs: number;
   article: Article;
   /** The front matter text, while in memory (the on-disk cache leaves it and the body out; the file has them). */
   frontMatter?: string;
@@ -122,20 +126,19 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
     const file = rel(path);
     let known = memo.yaml.get(file);
     if (!known || !changed || changed.has(file)) {
-      let text: string;
-      try {
-        text = await readFile(path, 'utf8');
-      } catch {
+      const read = await readContentFile(path, file, 'a YAML file');
+      if (read.error) {
         memo.yaml.delete(file);
-        errors.push(missing(file));
+        errors.push(read.error);
         return undefined;
       }
+      const text = read.text;
       const hash = hashOf(text);
       if (known?.hash !== hash) {
         memo.yaml.delete(file);
         known = undefined;
         texts.set(file, hash);
-        const parsed = parseYamlLazily(file, text);
+        const parsed = parseYaml(file, text);
         sources.set(file, parsed.source);
         if (parsed.errors.length > 0) {
           errors.push(...parsed.errors);
@@ -154,7 +157,13 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
   }
 
   async function loadFolder<S extends z.ZodType>(dir: string, schemaOf: (registry: Registry) => S): Promise<Map<string, z.output<S> & { id: string }>> {
-    const files = (await listFiles(join(contentDir, dir), '.yaml')).sort();
+    const files = (await listFiles(join(contentDir, dir), '.yaml')).sort().filter((path) => {
+      const id = basename(path, '.yaml');
+      if (isSlug(id)) return true;
+      const suggestion = slugOf(id);
+      errors.push(problems.badFileName({ file: rel(path), line: 1, column: 1 }, `${kinds[dir] ?? 'entry'}'s id`, suggestion && `${suggestion}.yaml`));
+      return false;
+    });
     const entries = await Promise.all(files.map(async (path) => [basename(path, '.yaml'), await loadYaml(path, schemaOf)] as const));
     const map = new Map<string, z.output<S> & { id: string }>();
     for (const [id, value] of entries) if (value !== undefined) map.set(id, { ...(value as object), id } as z.output<S> & { id: string });
@@ -218,32 +227,33 @@ async function loadArticles(
       found.push(path);
       return remember(known, path);
     }
-    const info = statSync(path, { throwIfNoEntry: false });
-    if (!info?.isFile()) return undefined;
+    const info = articleStat(path, file, errors);
+    if (!info) return undefined;
     present.add(file);
     found.push(path);
-    if (known && known.size === info.size && known.mtimeMs === info.mtimeMs) return remember(known, path);
+    if (known && known.size === info.size && known.mtimeMs === info.mtimeMs && known.ctimeMs === info.ctimeMs) return remember(known, path);
     fresh.push({ index, path, file, info });
     return undefined;
   });
   const schema = fresh.length > 0 ? (await schemas()).articleSchema : undefined;
   for (const { index, path, file, info } of fresh) loaded[index] = load(path, file, info);
   function load(path: string, file: string, info: Stats): Article | undefined {
-    const text = readFileSync(path, 'utf8');
-    const result = loadArticle(file, text, schema!, errors);
+    const read = readContentFileSync(path, file, 'an article file');
+    if (read.error) errors.push(read.error);
+    const result = read.text === undefined ? undefined : loadArticle(file, read.text, schema!, errors);
     if (!result) {
       memo.delete(file);
       return undefined;
     }
     const frontMatter = result.frontMatter;
-    memo.set(file, { size: info.size, mtimeMs: info.mtimeMs, article: result.article, frontMatter, lineOffset: result.lineOffset, data: result.source.data, source: result.source });
+    memo.set(file, { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs, article: result.article, frontMatter, lineOffset: result.lineOffset, data: result.source.data, source: result.source });
     sources.set(file, result.source);
     return result.article;
   }
   for (const file of memo.keys()) if (!present.has(file)) memo.delete(file);
   contentMemo.articleFiles = found;
   function remember(entry: ArticleMemoEntry, path: string): Article {
-    const frontMatter = entry.frontMatter ?? (() => frontMatterOf(readFileSync(path, 'utf8')));
+    const frontMatter = entry.frontMatter ?? (() => frontMatterOf(readContentFileSync(path, entry.article.file, 'an article file').text ?? ''));
     entry.source ??= lazySource(entry.article.file, frontMatter, entry.data, entry.lineOffset);
     sources.set(entry.article.file, entry.source);
     return entry.article;
@@ -263,7 +273,35 @@ function blogChanges(changed: Set<string>): { files: Set<string>; added: string[
   return { files: changed, added };
 }
 
-/** Files with an extension in a folder and its sub-folders; none if the folder is absent. */
+/**
+ * The stat of an article file, or undefined when it is gone (a removed file is simply not there)
+ * or is something the build cannot use, which is then reported: a folder named like an article,
+ * a file that cannot be read, a file name that is not a slug.
+ */
+function articleStat(path: string, file: string, errors: SiteError[]): Stats | undefined {
+  const loc = { file, line: 1, column: 1 };
+  let info: Stats | undefined;
+  try {
+    info = statSync(path, { throwIfNoEntry: false });
+  } catch (error) {
+    errors.push(readProblem(file, error, 'an article file'));
+    return undefined;
+  }
+  if (!info) return undefined;
+  if (info.isDirectory()) errors.push(problems.notAFile(loc, 'an article file'));
+  else if (!info.isFile()) errors.push(problems.unreadableFile(loc, 'it is not a regular file', 'replace it with a plain text file'));
+  else if (!isSlug(basename(file, '.md'))) errors.push(problems.badFileName(loc, "article's slug", ((s) => s && `${s}.md`)(slugOf(basename(file, '.md')))));
+  else return info;
+  return undefined;
+}
+
+/** What the files of each catalogue folder are, for messages. */
+const kinds: Record<string, string> = { treatments: 'treatment', programs: 'program', services: 'service page' };
+
+/**
+ * Entries with an extension in a folder and its sub-folders, whatever they are (a folder or link
+ * named like a content file is reported by its reader, not skipped); none if the folder is absent.
+ */
 async function listFiles(dir: string, extension: string): Promise<string[]> {
   let entries;
   try {
@@ -271,9 +309,5 @@ async function listFiles(dir: string, extension: string): Promise<string[]> {
   } catch {
     return [];
   }
-  return entries.filter((e) => e.isFile() && e.name.endsWith(extension) && !e.name.startsWith('.')).map((e) => join(e.parentPath, e.name));
-}
-
-function missing(file: string): SiteError {
-  return problems.missingFile({ file, line: 1, column: 1 }, file, 'the content file');
+  return entries.filter((e) => e.name.endsWith(extension) && !e.name.startsWith('.')).map((e) => join(e.parentPath, e.name));
 }

@@ -27,3 +27,19 @@ export function closest(name: string, candidates: Iterable<string>, limit = 3): 
   }
   return scored.sort((x, y) => x.score - y.score || x.candidate.localeCompare(y.candidate)).slice(0, limit).map((s) => s.candidate);
 }
+
+/** Whether a name can be a slug or id: lower-case letters and digits in words joined by single hyphens. */
+export function isSlug(name: string): boolean {
+  return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name);
+}
+
+/** The slug a name most likely meant (`My Post #1?` → `my-post-1`), or undefined when nothing of it is left. */
+export function slugOf(name: string): string | undefined {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return slug === '' ? undefined : slug;
+}

@@ -1,6 +1,8 @@
-/** YAML parsing that keeps positions, so every problem can name its real line and column. */
-import jsYaml from 'js-yaml';
-import { isMap, isPair, isScalar, LineCounter, parseDocument, type Document, type Node, type YAMLError } from 'yaml';
+/**
+ * YAML parsing: one parser (the `yaml` package, YAML 1.2 core schema) for every file and all front
+ * matter, so what is accepted, what a value means and where an error is are always the same.
+ */
+import { Composer, isAlias, isCollection, isMap, isPair, isScalar, LineCounter, Parser, visit, YAMLParseError, type CST, type Document, type Node, type YAMLError } from 'yaml';
 import { problems, type SiteError, type SourceLocation } from '../errors.ts';
 
 /** A parsed YAML text that can say where any value in it came from. */
@@ -11,20 +13,81 @@ export interface YamlSource {
   locate(path: readonly PropertyKey[], key?: boolean): SourceLocation;
 }
 
-/**
- * Parses YAML text from `file`; `lineOffset` is the number of lines before the text in the file
- * (front matter starts after its opening `---`).
- */
-export function parseYaml(file: string, text: string, lineOffset = 0): { source: YamlSource; errors: SiteError[] } {
+/** Lists and groups nested deeper than this are refused: content needs a handful of levels, and deeper ones exhaust the stack. */
+export const maxDepth = 64;
+/** Alias expansions allowed (as the `yaml` package counts them): more is a "billion laughs" attack. */
+export const maxAliasCount = 100;
+
+/** The same options for every parse: YAML 1.2, its core schema (no dates, no 10:00 as 600), repeated keys refused. */
+const composeOptions = { version: '1.2', schema: 'core', uniqueKeys: true, merge: false } as const;
+
+/** A strict parse: the document (with positions), its data and every problem, each located. */
+interface Parsed {
+  doc: Document | undefined;
+  data: unknown;
+  errors: SiteError[];
+  at: (offset: number) => SourceLocation;
+}
+
+function parseStrictly(file: string, text: string, lineOffset: number): Parsed {
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number): SourceLocation => {
-    const pos = counter.linePos(Math.min(offset, Math.max(0, text.length)));
+    const pos = counter.linePos(Math.max(0, Math.min(offset, text.length)));
     return { file, line: pos.line + lineOffset, column: pos.col };
   };
-  const errors = reported(doc.errors).map((e) => problems.yamlSyntax(at(errorOffset(text, e.code, e.message, e.pos[0])), firstLine(e.message), e.code));
-  const data = errors.length > 0 ? undefined : doc.toJS({ maxAliasCount: 100 });
-  return { source: { file, data, locate: (path, key) => at(offsetOf(doc, path, key)) }, errors };
+  const tokens = [...new Parser(counter.addNewLine).parse(text)];
+  // Checked on the syntax tree (walked without recursion) before anything recursive runs on it.
+  const tooDeep = firstTooDeep(tokens);
+  if (tooDeep !== undefined) return { doc: undefined, data: undefined, errors: [problems.yamlTooDeep(at(tooDeep), maxDepth)], at };
+  const version = tokens.find((t): t is CST.Directive => t.type === 'directive' && /^%YAML\s/.test(t.source) && !/^%YAML\s+1\.2\s*(#.*)?$/.test(t.source));
+  if (version) return { doc: undefined, data: undefined, errors: [problems.yamlVersion(at(version.offset), version.source.trim())], at };
+  const composer = new Composer(composeOptions);
+  const docs = [...composer.compose(tokens, true, text.length)];
+  const doc = docs[0]!;
+  if (docs.length > 1) doc.errors.push(new YAMLParseError([docs[1]!.range[0], docs[1]!.range[1]], 'MULTIPLE_DOCS', 'a "---" line starts a second document in this file'));
+  const errors = reported(doc.errors).map((e) =>
+    e.code === 'RESOURCE_EXHAUSTION' ? problems.yamlTooDeep(at(e.pos[0]), maxDepth) : problems.yamlSyntax(at(errorOffset(text, e.code, e.message, e.pos[0])), firstLine(e.message), e.code),
+  );
+  if (errors.length > 0) return { doc, data: undefined, errors, at };
+  try {
+    return { doc, data: doc.toJS({ maxAliasCount }) ?? null, errors: [], at };
+  } catch (error) {
+    // The `yaml` package refuses excessive alias expansion; anything else thrown here is a bug of ours.
+    if (!(error instanceof ReferenceError) || !/alias/i.test(error.message)) throw error;
+    return { doc, data: undefined, errors: [problems.yamlAliasBomb(at(bombOffset(doc)), maxAliasCount)], at };
+  }
+}
+
+/**
+ * Parses YAML text from `file`; `lineOffset` is the number of lines before the text in the file
+ * (front matter starts after its opening `---`). The data is kept, not the document: positions
+ * are worked out again (by the same parser) only if something asks for one.
+ */
+export function parseYaml(file: string, text: string, lineOffset = 0): { source: YamlSource; errors: SiteError[] } {
+  const parsed = parseStrictly(file, text, lineOffset);
+  if (parsed.errors.length > 0) return { source: positionalSource(file, parsed), errors: parsed.errors };
+  return { source: lazySource(file, text, parsed.data, lineOffset), errors: [] };
+}
+
+/**
+ * A source for already-parsed data whose positions are only worked out if something asks for one;
+ * `text` may be a function that fetches the text then.
+ */
+export function lazySource(file: string, text: string | (() => string), data: unknown, lineOffset = 0): YamlSource {
+  let positional: YamlSource | undefined;
+  return {
+    file,
+    data,
+    locate(path, key) {
+      positional ??= positionalSource(file, parseStrictly(file, typeof text === 'string' ? text : text(), lineOffset));
+      return positional.locate(path, key);
+    },
+  };
+}
+
+function positionalSource(file: string, parsed: Parsed): YamlSource {
+  const { doc, at } = parsed;
+  return { file, data: parsed.data, locate: (path, key) => at(doc ? offsetOf(doc, path, key) : 0) };
 }
 
 /**
@@ -45,34 +108,44 @@ function errorOffset(text: string, code: string, message: string, offset: number
   return opening >= 0 ? opening + 2 : offset;
 }
 
-/**
- * Parses YAML quickly (js-yaml's core schema) and only works out positions if something asks for
- * one; text js-yaml rejects goes through the positional parser, which reports the error's line.
- */
-export function parseYamlLazily(file: string, text: string, lineOffset = 0): { source: YamlSource; errors: SiteError[] } {
-  let data: unknown;
-  try {
-    data = jsYaml.load(text, { schema: jsYaml.CORE_SCHEMA }) ?? null;
-  } catch {
-    return parseYaml(file, text, lineOffset);
+/** Where the first list or group deeper than `maxDepth` starts, walking the syntax tree in file order with a stack of our own. */
+function firstTooDeep(tokens: readonly CST.Token[]): number | undefined {
+  const stack: [CST.Token, number][] = tokens.map((t) => [t, 0] as [CST.Token, number]).reverse();
+  while (stack.length > 0) {
+    const [token, depth] = stack.pop()!;
+    if (token.type === 'document') {
+      if (token.value) stack.push([token.value, depth]);
+      continue;
+    }
+    if (token.type !== 'block-map' && token.type !== 'block-seq' && token.type !== 'flow-collection') continue;
+    if (depth + 1 > maxDepth) return token.offset;
+    const children: CST.Token[] = [];
+    for (const item of token.items as { key?: CST.Token | null; value?: CST.Token | null }[]) {
+      if (item.key) children.push(item.key);
+      if (item.value) children.push(item.value);
+    }
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, depth + 1]);
   }
-  return { source: lazySource(file, text, data, lineOffset), errors: [] };
+  return undefined;
 }
 
-/**
- * A source for already-parsed data whose positions are only worked out if something asks for one;
- * `text` may be a function that fetches the text then.
- */
-export function lazySource(file: string, text: string | (() => string), data: unknown, lineOffset = 0): YamlSource {
-  let positional: YamlSource | undefined;
-  return {
-    file,
-    data,
-    locate(path, key) {
-      positional ??= parseYaml(file, typeof text === 'string' ? text : text(), lineOffset).source;
-      return positional.locate(path, key);
+/** Where an alias bomb starts: the first alias to an anchored value that itself holds aliases, else the first alias. */
+function bombOffset(doc: Document): number {
+  const anchors = new Map<string, Node>();
+  let first: number | undefined;
+  let nested: number | undefined;
+  visit(doc, {
+    Node(_key, node) {
+      if (node.anchor) anchors.set(node.anchor, node);
+      if (!isAlias(node) || nested !== undefined) return;
+      first ??= node.range?.[0];
+      const target = anchors.get(node.source);
+      let holdsAlias = false;
+      if (target && isCollection(target)) visit(target, { Alias: () => ((holdsAlias = true), visit.BREAK) });
+      if (holdsAlias) nested = node.range?.[0];
     },
-  };
+  });
+  return nested ?? first ?? 0;
 }
 
 function firstLine(message: string): string {
