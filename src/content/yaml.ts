@@ -35,7 +35,18 @@ function parseStrictly(file: string, text: string, lineOffset: number): Parsed {
     const pos = counter.linePos(Math.max(0, Math.min(offset, text.length)));
     return { file, line: pos.line + lineOffset, column: pos.col };
   };
-  const tokens = [...new Parser(counter.addNewLine).parse(text)];
+  let tokens: CST.Token[];
+  try {
+    tokens = [...new Parser(counter.addNewLine).parse(text)];
+  } catch (error) {
+    // The parser recurses on nested "- - -" items and can run out of stack before any check of ours runs.
+    if (!(error instanceof RangeError)) throw error;
+    const lines = new LineCounter();
+    lines.addNewLine(0);
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines.addNewLine(i + 1);
+    const pos = lines.linePos(guessTooDeep(text));
+    return { doc: undefined, data: undefined, errors: [problems.yamlTooDeep({ file, line: pos.line + lineOffset, column: pos.col }, maxDepth)], at };
+  }
   // Checked on the syntax tree (walked without recursion) before anything recursive runs on it.
   const tooDeep = firstTooDeep(tokens);
   if (tooDeep !== undefined) return { doc: undefined, data: undefined, errors: [problems.yamlTooDeep(at(tooDeep), maxDepth)], at };
@@ -127,6 +138,34 @@ function firstTooDeep(tokens: readonly CST.Token[]): number | undefined {
     for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, depth + 1]);
   }
   return undefined;
+}
+
+/**
+ * Where text too deep for the parser first nests past the limit, guessed from what opens a level:
+ * two spaces of indentation, a "- " item marker, an open bracket or brace.
+ */
+function guessTooDeep(text: string): number {
+  let flow = 0;
+  let indent = 0;
+  let items = 0;
+  let mode: 'indent' | 'item' | 'text' = 'indent';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\n') {
+      [mode, indent, items] = ['indent', 0, 0];
+      continue;
+    }
+    if (mode === 'indent' && c === ' ') indent++;
+    else if (mode !== 'text' && c === '-' && (text[i + 1] === ' ' || text[i + 1] === '\n')) [mode, items] = ['item', items + 1];
+    else if (mode === 'item' && c === ' ') continue;
+    else {
+      mode = 'text';
+      if (c === '[' || c === '{') flow++;
+      else if ((c === ']' || c === '}') && flow > 0) flow--;
+    }
+    if (Math.floor(indent / 2) + items + flow > maxDepth) return i;
+  }
+  return 0;
 }
 
 /** Where an alias bomb starts: the first alias to an anchored value that itself holds aliases, else the first alias. */
