@@ -138,15 +138,9 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
         memo.yaml.delete(file);
         known = undefined;
         texts.set(file, hash);
-        const parsed = parseYaml(file, text);
-        sources.set(file, parsed.source);
-        if (parsed.errors.length > 0) {
-          errors.push(...parsed.errors);
-          return undefined;
-        }
-        const before = errors.length;
-        const value = validate(parsed.source, schemaOf(await schemas()), errors);
-        if (value !== undefined && errors.length === before) memo.yaml.set(file, { hash, text, data: parsed.source.data, value, source: parsed.source });
+        const { source, value } = loadYamlText(file, text, schemaOf(await schemas()), errors);
+        sources.set(file, source);
+        if (value !== undefined) memo.yaml.set(file, { hash, text, data: source.data, value, source });
         return value;
       }
     }
@@ -201,6 +195,21 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
   checkReferences(content, errors);
   if (errors.length > 0) throw new SiteErrors(errors);
   return content;
+}
+
+/**
+ * One YAML content file's text parsed and validated, as loadContent does with every file it reads
+ * (the value is undefined, and `errors` says why, when the text is not valid YAML or not valid content).
+ */
+export function loadYamlText<S extends z.ZodType>(file: string, text: string, schema: S, errors: SiteError[]): { source: YamlSource; value: z.output<S> | undefined } {
+  const parsed = parseYaml(file, text);
+  if (parsed.errors.length > 0) {
+    errors.push(...parsed.errors);
+    return { source: parsed.source, value: undefined };
+  }
+  const before = errors.length;
+  const value = validate(parsed.source, schema, errors);
+  return { source: parsed.source, value: errors.length === before ? value : undefined };
 }
 
 async function loadArticles(
