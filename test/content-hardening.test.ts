@@ -8,11 +8,13 @@
 import matter from 'gray-matter';
 import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { cp, mkdtemp, readFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArticle } from '../src/content/article.ts';
+import { readContentFileSync } from '../src/content/read.ts';
+import { slugOf } from '../src/content/suggest.ts';
 import { parseYaml } from '../src/content/yaml.ts';
 import type { SiteError } from '../src/errors.ts';
 import { articleSchema } from '../src/schemas/article.ts';
@@ -149,6 +151,24 @@ describe('files the build cannot use', () => {
     const text = await readFile(join(dir, 'content/treatments/ssri.yaml'), 'latin1');
     const stderr = await failsAt(dir, `content/treatments/ssri.yaml:${lineOf(text, 'dosage: caf')}:12`);
     expect(stderr).toContain('not UTF-8');
+  });
+
+  it('should count the column of a bad byte in characters, after multi-byte ones, and find one at the very start', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'clinic-bytes-'));
+    made.push(dir);
+    const path = join(dir, 'x.yaml');
+    await writeFile(path, Buffer.concat([Buffer.from('title: ok\nname: Café – “é” '), Buffer.from([0xc3, 0x28]), Buffer.from('\n')]));
+    expect(readContentFileSync(path, 'content/x.yaml', 'a YAML file').error?.loc).toEqual({ file: 'content/x.yaml', line: 2, column: 18 });
+    await writeFile(path, Buffer.from([0xff, 0x0a, 0x61]));
+    expect(readContentFileSync(path, 'content/x.yaml', 'a YAML file').error?.loc).toEqual({ file: 'content/x.yaml', line: 1, column: 1 });
+    await writeFile(path, 'é ok\n');
+    expect(readContentFileSync(path, 'content/x.yaml', 'a YAML file').text).toBe('é ok\n');
+  });
+
+  it('should suggest the slug "new article" would make', () => {
+    expect(slugOf('My Post #1?')).toBe('my-post-1');
+    expect(slugOf("Don't Panic: Café")).toBe('dont-panic-cafe');
+    expect(slugOf('???')).toBeUndefined();
   });
 
   it('should report a folder named like an article or a treatment instead of skipping it', async () => {

@@ -33,13 +33,16 @@ export function isSlug(name: string): boolean {
   return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name);
 }
 
-/** The slug a name most likely meant (`My Post #1?` → `my-post-1`), or undefined when nothing of it is left. */
+/** The slug a name most likely meant (`My Post #1?` → `my-post-1`; the rules of `new article`), or undefined when nothing of it is left. */
 export function slugOf(name: string): string | undefined {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/['’]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
   return slug === '' ? undefined : slug;
 }
