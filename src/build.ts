@@ -10,6 +10,7 @@ import { SiteErrors } from './errors.ts';
 import { robotsTxt, rssFeed, sitemaps } from './feeds.ts';
 import { headersFile } from './headers.ts';
 import { besideImages, checkImageReferences, processImages } from './images.ts';
+import { lostPages, redirectsOf, sitemapPaths } from './redirects.ts';
 import { externalLinks, renderPages, type SharedView } from './render.ts';
 import { buildRoutes, publishedArticles, type RouteOptions } from './routes.ts';
 import { loadTemplates } from './templates.ts';
@@ -118,9 +119,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       { file: 'feed.xml', text: rssFeed(content, inFeed, (a) => bodies.get(a.sourceHash)!, routeOptions.baseUrl) },
       { file: '_headers', text: headersFile(content.site) },
     ].map((e) => ({ file: e.file, bytes: Buffer.from(e.text) }));
-    const otherFiles = [...assets.bundled, ...assets.publicFiles, ...beside.files, ...images.files, ...extras];
+    const siteFiles = [...assets.bundled, ...assets.publicFiles, ...beside.files, ...images.files, ...extras];
+    const moved = redirectsOf(content, publishedArticles(content, routeOptions), routes, new Set(siteFiles.map((f) => f.file)), routeOptions.baseUrl);
+    const otherFiles = [...siteFiles, ...moved.files];
     stage('feeds');
     const outputFiles = new Set([...routes.map((r) => r.file), ...otherFiles.map((f) => f.file)]);
+    // Read before the commit replaces it: the pages the previous build published.
+    const before = sitemapPaths((file) => (/^sitemap(-\d+)?\.xml$/.test(file) ? writer.previous(file)?.toString() : undefined));
     const narrow = verifiedFiles && !rendered.idsLost && [...verifiedFiles].every((f) => outputFiles.has(f));
     verifyLinks(
       rendered.pages,
@@ -143,7 +148,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (persistent) await saveCache(root, cache).catch(() => undefined);
     stage('cache saved');
 
-    const warnings = routeOptions.drafts ? [] : leftOut(content.articles, publishedArticles(content, routeOptions));
+    const warnings = [
+      ...(routeOptions.drafts ? [] : leftOut(content.articles, publishedArticles(content, routeOptions))),
+      ...lostPages(before, routes, moved.redirects, publishedArticles(content, routeOptions)),
+    ];
     return {
       pages: routes.length,
       rendered: rendered.rendered,

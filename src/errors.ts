@@ -71,6 +71,7 @@ const titles = {
   'bad-encoding': 'Text that is not UTF-8',
   'bad-file-name': 'File name that is not a slug',
   'yaml-too-complex': 'YAML too complex to read',
+  'redirect-error': 'Redirect that cannot work',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
@@ -209,6 +210,26 @@ export const problems = {
     }),
   yamlVersion: (loc: SourceLocation, line: string) =>
     new SiteError('yaml-syntax', `"${line}" asks for an older YAML; content files are read as YAML 1.2`, { loc, hint: 'delete this line' }),
+  redirectClash: (loc: SourceLocation, from: string, what: string) =>
+    new SiteError('redirect-error', `the old address ${from} is ${what}, so it cannot also lead elsewhere`, {
+      loc,
+      hint: 'remove this line: visitors of that address already find something there',
+    }),
+  redirectTwice: (loc: SourceLocation, from: string, other: string) =>
+    new SiteError('redirect-error', `the old address ${from} is already kept by ${other}`, {
+      loc,
+      hint: 'remove one of the two lines: an old address can lead to one page only',
+    }),
+  redirectTarget: (loc: SourceLocation, to: string, suggestion: string | undefined) =>
+    new SiteError('redirect-error', `this redirect leads to ${to}, which is not a page of the site`, {
+      loc,
+      hint: suggestion ? `did you mean ${suggestion}?` : 'point it at a page of the site, such as /process, or at a full https:// address',
+    }),
+  redirectChain: (loc: SourceLocation, to: string, next: string) =>
+    new SiteError('redirect-error', `this redirect leads to ${to}, which is itself an old address that leads to ${next}`, {
+      loc,
+      hint: `point it at ${next} directly: visitors and search engines should not be sent on twice`,
+    }),
   exists: (path: string) =>
     new SiteError('exists', `${path} already exists; nothing was written`, { hint: 'choose another title or id, or edit the existing file' }),
 };

@@ -1,5 +1,5 @@
 /** The write stage: one small interface, a disk writer that swaps atomically and a memory writer. */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { FileStamp } from './cache.ts';
@@ -18,6 +18,8 @@ export interface Writer {
    * thousands of files, and a promise each costs more than the check.
    */
   reuse(file: string, stamp: FileStamp | undefined): boolean;
+  /** A file of the current output (what the previous build left), or undefined when it has none. */
+  previous(file: string): Uint8Array | undefined;
   /** The size and time of every file written or reused, by path. */
   stamps(): Map<string, FileStamp>;
   /** Makes the written files the output; a writer that is never committed leaves no trace. */
@@ -101,6 +103,13 @@ export function diskWriter(outDir: string, root: string): Writer {
       kept++;
       return true;
     },
+    previous(file) {
+      try {
+        return readFileSync(join(target, file));
+      } catch {
+        return undefined;
+      }
+    },
     stamps: () => stamps,
     async commit() {
       // The folder may have changed since the build started (files dropped in by hand).
@@ -139,6 +148,7 @@ export function memoryWriter(): Writer & { files: Map<string, Uint8Array> } {
       stamps.set(file, { size: bytes.length, mtimeMs: 0 });
       return true;
     },
+    previous: (file) => files.get(file),
     stamps: () => stamps,
     async commit() {
       files = pending;

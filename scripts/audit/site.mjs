@@ -36,6 +36,10 @@ export async function loadSite(dist) {
   pages.push({ route: '404', path: missingPath, lighthousePath: '/404.html', file: notFound, html: await readFile(notFound, 'utf8'), status: 404 });
   const listed = new Set(pages.map((page) => page.file));
   const htmlFiles = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith('.html')).map((name) => join(dist, name));
-  const orphans = htmlFiles.filter((file) => !listed.has(file)).map((file) => `/${relative(dist, file).split(sep).join('/')}`);
+  // Pages left at old addresses (redirects) forward at once and are kept out of search on purpose.
+  const forwarding = async (file) => /<meta http-equiv="refresh"/.test(await readFile(file, 'utf8'));
+  const unlisted = htmlFiles.filter((file) => !listed.has(file));
+  const orphans = [];
+  for (const file of unlisted) if (!(await forwarding(file))) orphans.push(`/${relative(dist, file).split(sep).join('/')}`);
   return { dist, baseUrl, pages, orphans };
 }

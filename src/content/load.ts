@@ -11,6 +11,7 @@ import type { ServicePageEntry } from '../schemas/service.ts';
 import type { InBodyPage } from '../schemas/inbody.ts';
 import type { LabSalesPage } from '../schemas/lab.ts';
 import type { MembershipsPage } from '../schemas/memberships.ts';
+import type { Redirect } from '../schemas/redirects.ts';
 import type { Site } from '../schemas/site.ts';
 import { frontMatterOf, loadArticle } from './article.ts';
 import { checkReferences } from './references.ts';
@@ -43,6 +44,8 @@ export interface Content {
   memberships: MembershipsPage;
   labSales: LabSalesPage;
   inbody: InBodyPage;
+  /** Old addresses and where they lead (content/redirects.yaml; none when the file is absent). */
+  redirects: Redirect[];
   treatments: Map<string, Treatment>;
   programs: Map<string, Program>;
   services: ServicePage[];
@@ -150,6 +153,15 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
     return known.value as z.output<S>;
   }
 
+  /** A file the site may do without: absent, it is simply not there (and forgotten if it was). */
+  async function loadOptionalYaml<S extends z.ZodType>(path: string, schemaOf: (registry: Registry) => S): Promise<z.output<S> | undefined> {
+    if (statSync(path, { throwIfNoEntry: false }) === undefined) {
+      memo.yaml.delete(rel(path));
+      return undefined;
+    }
+    return loadYaml(path, schemaOf);
+  }
+
   async function loadFolder<S extends z.ZodType>(dir: string, schemaOf: (registry: Registry) => S): Promise<Map<string, z.output<S> & { id: string }>> {
     const files = (await listFiles(join(contentDir, dir), '.yaml')).sort().filter((path) => {
       const id = basename(path, '.yaml');
@@ -164,7 +176,7 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
     return map;
   }
 
-  const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, articles, memberships, labSales, inbody] = await Promise.all([
+  const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, articles, memberships, labSales, inbody, redirects] = await Promise.all([
     loadYaml(join(contentDir, 'site.yaml'), (r) => r.singleFiles.site.schema),
     loadYaml(join(contentDir, 'navigation.yaml'), (r) => r.singleFiles.navigation.schema),
     loadYaml(join(contentDir, 'metadata.yaml'), (r) => r.singleFiles.metadata.schema),
@@ -179,6 +191,7 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
     loadYaml(join(contentDir, 'memberships.yaml'), (r) => r.singleFiles.memberships.schema),
     loadYaml(join(contentDir, 'lab-sales.yaml'), (r) => r.singleFiles.labSales.schema),
     loadYaml(join(contentDir, 'inbody-analysis.yaml'), (r) => r.singleFiles.inbody.schema),
+    loadOptionalYaml(join(contentDir, 'redirects.yaml'), (r) => r.singleFiles.redirects.schema),
   ]);
 
   if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody || errors.length > 0) {
@@ -187,6 +200,7 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
   const content: Content = {
     root,
     site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, memberships, labSales, inbody,
+    redirects: redirects ?? [],
     services: [...services.values()],
     articles,
     sources,

@@ -1,6 +1,7 @@
 /** Schema of a blog article's front matter (content/blog/SLUG.md). */
 import { z } from 'zod';
 import { text } from './common.ts';
+import { oldPath } from './redirects.ts';
 
 /** An ISO date (YYYY-MM-DD) that exists in the calendar. */
 export const isoDate = z
@@ -25,6 +26,8 @@ export const articleSchema = z.strictObject({
   image: articleImage.optional().describe('The picture on the card and the article page: a path under public/, such as /images/blog/my-article.png, or the name of a JPEG or PNG beside the article, such as my-article.png.'),
   /** Pins the article as the featured one on /blog; otherwise the newest is featured. */
   featured: z.boolean().optional().describe('true pins the article at the top of the blog; otherwise the newest article is featured.'),
+  /** Old addresses of this article (after its file was renamed), kept working with redirects. */
+  aliases: z.array(oldPath).optional().describe('Old addresses of this article that must keep working, one per line starting with "- ", such as /blog/old-title/. Add the old address here when you rename the file.'),
   /** Keeps the article out of `build` until it is ready. */
   draft: z.boolean().optional().describe('true keeps the article out of the published site; serve still shows it, marked Draft.'),
 });

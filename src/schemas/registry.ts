@@ -9,6 +9,7 @@ import { inbodySchema } from './inbody.ts';
 import { labSalesSchema } from './lab.ts';
 import { membershipsSchema } from './memberships.ts';
 import { blogPageSchema, homeSchema, notFoundSchema, processSchema } from './pages.ts';
+import { redirectsSchema } from './redirects.ts';
 import { servicePageSchema } from './service.ts';
 import { siteSchema } from './site.ts';
 
@@ -24,6 +25,8 @@ export const singleFiles = {
   memberships: { file: 'memberships.yaml', schema: membershipsSchema },
   labSales: { file: 'lab-sales.yaml', schema: labSalesSchema },
   inbody: { file: 'inbody-analysis.yaml', schema: inbodySchema },
+  /** Optional: a site without old addresses has no such file. */
+  redirects: { file: 'redirects.yaml', schema: redirectsSchema },
 } as const;
 
 /** The folder content types: one YAML file per entity, the file name being its id. */

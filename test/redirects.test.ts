@@ -1,0 +1,106 @@
+/**
+ * Redirects that keep links alive: an article's `aliases:` and content/redirects.yaml become
+ * `_redirects` lines and forwarding pages; clashes and dead ends are located errors; a page the
+ * last build published that is gone is a warning naming the line that would keep it.
+ */
+import { load } from 'cheerio';
+import { existsSync } from 'node:fs';
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { editFile, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await tempProject();
+});
+afterEach(async () => {
+  await removeProject(dir);
+});
+
+const aliases = (lines: string[]) => `readTime: 4 min read\naliases:\n${lines.map((l) => `  - ${l}`).join('\n')}\n`;
+
+describe('redirects', () => {
+  it('should write _redirects lines and forwarding pages for aliases and content/redirects.yaml', async () => {
+    await editFile(dir, 'content/blog/hrt-glow-up.md', 'readTime: 4 min read\n', aliases(['/blog/hrt-glow-up-old/', '/hrt.html']));
+    await writeFile(join(dir, 'content/redirects.yaml'), '- from: /old-process\n  to: /process\n- from: /price-list.pdf\n  to: /inbody-analysis#pricing\n- from: /book\n  to: https://booking.example.com/\n');
+    const result = await runCli(['build'], dir);
+    expect(result.code, result.stderr).toBe(0);
+    const out = join(dir, 'dist');
+    const rules = await readFile(join(out, '_redirects'), 'utf8');
+    const lines = rules.split('\n').filter((l) => l && !l.startsWith('#'));
+    expect(lines).toEqual([
+      '/blog/hrt-glow-up-old /blog/hrt-glow-up/ 301',
+      '/blog/hrt-glow-up-old/ /blog/hrt-glow-up/ 301',
+      '/hrt.html /blog/hrt-glow-up/ 301',
+      '/old-process /process 301',
+      '/old-process/ /process 301',
+      '/price-list.pdf /inbody-analysis#pricing 301',
+      '/book https://booking.example.com/ 301',
+      '/book/ https://booking.example.com/ 301',
+    ]);
+    // Each rule names the line that asked for it.
+    expect(rules).toContain('# content/blog/hrt-glow-up.md:');
+    expect(rules).toContain('# content/redirects.yaml:1');
+
+    const page = load(await readFile(join(out, 'blog/hrt-glow-up-old/index.html'), 'utf8'));
+    expect(page('meta[http-equiv="refresh"]').attr('content')).toBe('0; url=/blog/hrt-glow-up/');
+    expect(page('link[rel="canonical"]').attr('href')).toBe('https://www.example.com/blog/hrt-glow-up/');
+    expect(page('meta[name="robots"]').attr('content')).toBe('noindex');
+    expect(page('a').attr('href')).toBe('/blog/hrt-glow-up/');
+    expect(page('a').text()).toContain('HRT Glow-Up');
+    expect(existsSync(join(out, 'hrt.html'))).toBe(true);
+    // An address that is not a page's is kept by _redirects alone; forwarding pages stay out of the sitemap.
+    expect(existsSync(join(out, 'price-list.pdf'))).toBe(false);
+    expect(await readFile(join(out, 'sitemap.xml'), 'utf8')).not.toContain('hrt-glow-up-old');
+  }, 60_000);
+
+  it('should refuse an alias that is a page, one listed twice, and a redirect to nowhere or to another old address, at their lines', async () => {
+    await editFile(dir, 'content/blog/hrt-glow-up.md', 'readTime: 4 min read\n', aliases(['/process', '/blog/old/']));
+    await editFile(dir, 'content/blog/burnout-and-energy.md', /\n---\n/, '\naliases:\n  - /blog/old\n---\n');
+    await writeFile(join(dir, 'content/redirects.yaml'), '- from: /gone\n  to: /proces\n- from: /older\n  to: /blog/old/\n- from: /feed.xml\n  to: /blog\n');
+    const result = await runCli(['build'], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toMatch(/Internal error|\n\s+at /);
+    expect(result.stderr).toMatch(/content\/blog\/hrt-glow-up\.md:\d+:\d+[\s\S]*the old address \/process is a page of the site/);
+    expect(result.stderr).toMatch(/content\/blog\/hrt-glow-up\.md:11:\d+[\s\S]*the old address \/blog\/old\/ is already kept by content\/blog\/burnout-and-energy\.md:11/);
+    expect(result.stderr).toMatch(/content\/redirects\.yaml:2:\d+[\s\S]*leads to \/proces, which is not a page of the site[\s\S]*did you mean \/process\?/);
+    expect(result.stderr).toMatch(/content\/redirects\.yaml:4:\d+[\s\S]*\/blog\/old\/, which is itself an old address/);
+    expect(result.stderr).toMatch(/content\/redirects\.yaml:5:\d+[\s\S]*the old address \/feed\.xml is a file of the site/);
+  }, 60_000);
+
+  it('should reject a malformed old address in front matter at its line', async () => {
+    await editFile(dir, 'content/blog/hrt-glow-up.md', 'readTime: 4 min read\n', aliases(['blog/no-slash', '/a/../b']));
+    const result = await runCli(['check'], dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/content\/blog\/hrt-glow-up\.md:10:\d+[\s\S]*must be a path from the site root/);
+    expect(result.stderr).toMatch(/content\/blog\/hrt-glow-up\.md:11:\d+[\s\S]*must not hold "\." or "\.\."/);
+  }, 60_000);
+
+  it('should warn, naming the old address and the aliases: line, when a published page is gone, and keep quiet once an alias keeps it', async () => {
+    expect((await runCli(['build'], dir)).code).toBe(0);
+    await rename(join(dir, 'content/blog/hrt-glow-up.md'), join(dir, 'content/blog/hrt-glow-up-guide.md'));
+    const renamed = await runCli(['build'], dir);
+    expect(renamed.code, renamed.stderr).toBe(0);
+    const warned = renamed.stdout + renamed.stderr;
+    expect(warned).toContain('/blog/hrt-glow-up/ was published by the last build and is gone now');
+    expect(warned).toContain('add to content/blog/hrt-glow-up-guide.md:');
+    expect(warned).toMatch(/aliases:\n\s+- \/blog\/hrt-glow-up\//);
+
+    // The warning's own advice, followed, keeps the old address working and the build quiet.
+    await editFile(dir, 'content/blog/hrt-glow-up-guide.md', 'readTime: 4 min read\n', aliases(['/blog/hrt-glow-up/']));
+    const kept = await runCli(['build'], dir);
+    expect(kept.code, kept.stderr).toBe(0);
+    expect(kept.stdout + kept.stderr).not.toContain('is gone now');
+    const forward = load(await readFile(join(dir, 'dist/blog/hrt-glow-up/index.html'), 'utf8'));
+    expect(forward('meta[http-equiv="refresh"]').attr('content')).toBe('0; url=/blog/hrt-glow-up-guide/');
+  }, 90_000);
+
+  it('should leave the output as it was when a redirect is refused', async () => {
+    expect((await runCli(['build'], dir)).code).toBe(0);
+    const good = await snapshot(join(dir, 'dist'));
+    await writeFile(join(dir, 'content/redirects.yaml'), '- from: /blog\n  to: /process\n');
+    expect((await runCli(['build'], dir)).code).toBe(1);
+    expect(await snapshot(join(dir, 'dist'))).toEqual(good);
+  }, 60_000);
+});
