@@ -4,7 +4,7 @@ import { bundleAssets, type OutputFile } from './assets.ts';
 import { hashBytes, loadCache, saveCache, type BuildCache } from './cache.ts';
 import { markdownOf } from './content/article.ts';
 import { findHref } from './content/find.ts';
-import { loadContent } from './content/load.ts';
+import { loadContent, type Content } from './content/load.ts';
 import { markdownToHtml } from './content/markdown.ts';
 import { SiteErrors } from './errors.ts';
 import { robotsTxt, rssFeed, sitemaps } from './feeds.ts';
@@ -12,7 +12,7 @@ import { headersFile } from './headers.ts';
 import { besideImages, checkImageReferences, processImages } from './images.ts';
 import { lostPages, redirectsOf, sitemapPaths } from './redirects.ts';
 import { externalLinks, renderPages, type SharedView } from './render.ts';
-import { buildRoutes, publishedArticles, type RouteOptions } from './routes.ts';
+import { buildRoutes, categoriesOf, categoryPath, publishedArticles, type RouteOptions } from './routes.ts';
 import { loadTemplates } from './templates.ts';
 import { verifyLinks } from './verify.ts';
 import type { Article } from './schemas/article.ts';
@@ -117,6 +117,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...sitemaps(routes, routeOptions.baseUrl),
       { file: 'robots.txt', text: robotsTxt(routeOptions.baseUrl) },
       { file: 'feed.xml', text: rssFeed(content, inFeed, (a) => bodies.get(a.sourceHash)!, routeOptions.baseUrl) },
+      ...categoryFeeds(content, publishedArticles(content, routeOptions), routeOptions.baseUrl),
       { file: '_headers', text: headersFile(content.site) },
     ].map((e) => ({ file: e.file, bytes: Buffer.from(e.text) }));
     const siteFiles = [...assets.bundled, ...assets.publicFiles, ...beside.files, ...images.files, ...extras];
@@ -180,6 +181,16 @@ async function bundle(root: string, socialImage: string, beside: OutputFile[], c
   const images = await processImages(root, [...assets.publicFiles, ...beside]);
   cache.bundles = { templates, assets, images, socialImage, besideKey };
   return cache.bundles;
+}
+
+/** A feed per blog category, with the excerpts of its latest articles. */
+function categoryFeeds(content: Content, published: Article[], baseUrl: string): { file: string; text: string }[] {
+  return [...categoriesOf(published)].map(([name, articles]) => {
+    const page = categoryPath(name);
+    const text = (template: string) => template.replaceAll('{category}', name);
+    const feed = { title: text(content.blogPage.category.feedTitle), description: text(content.blogPage.category.intro), page, self: `${page}feed.xml` };
+    return { file: `${page.slice(1)}feed.xml`, text: rssFeed(content, articles, undefined, baseUrl, feedLength, feed) };
+  });
 }
 
 /** Takes a non-page file over from the previous output when its bytes are the same, else writes it. */

@@ -210,6 +210,11 @@ export const problems = {
     }),
   yamlVersion: (loc: SourceLocation, line: string) =>
     new SiteError('yaml-syntax', `"${line}" asks for an older YAML; content files are read as YAML 1.2`, { loc, hint: 'delete this line' }),
+  categoryClash: (loc: SourceLocation, name: string, other: string) =>
+    new SiteError('invalid-value', `the category "${name}" would share its page with the category "${other}"`, {
+      loc,
+      hint: `write it exactly as "${other}" if they are the same category, or choose a name that differs in more than capitals and punctuation`,
+    }),
   redirectClash: (loc: SourceLocation, from: string, what: string) =>
     new SiteError('redirect-error', `the old address ${from} is ${what}, so it cannot also lead elsewhere`, {
       loc,

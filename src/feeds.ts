@@ -39,9 +39,18 @@ export function robotsTxt(baseUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl.replace(/\/+$/, '')}/sitemap.xml\n`;
 }
 
-/** RSS 2.0 feed of the latest articles, with their full text. */
-export function rssFeed(content: Content, articles: Article[], bodyOf: (article: Article) => string, baseUrl: string, latest = 20): string {
+/** Which feed: its title, the page it belongs to and its own address (the blog's by default). */
+export interface FeedOptions {
+  title: string;
+  description: string;
+  page: string;
+  self: string;
+}
+
+/** RSS 2.0 feed of the latest articles, with their full text when `bodyOf` gives it (a category's feed carries excerpts). */
+export function rssFeed(content: Content, articles: Article[], bodyOf: ((article: Article) => string) | undefined, baseUrl: string, latest = 20, feed?: FeedOptions): string {
   const base = baseUrl.replace(/\/+$/, '');
+  const { title, description, page, self } = feed ?? { title: `${content.site.name} blog`, description: content.blogPage.intro, page: '/blog/', self: '/feed.xml' };
   const items = articles.slice(0, latest).map((a) => {
     const link = `${base}/blog/${a.slug}/`;
     return `    <item>
@@ -51,17 +60,17 @@ export function rssFeed(content: Content, articles: Article[], bodyOf: (article:
       <pubDate>${new Date(`${a.publishDate}T12:00:00Z`).toUTCString()}</pubDate>
       <author>${escapeXml(`${content.site.email} (${a.author})`)}</author>
       <category>${escapeXml(a.category)}</category>
-      <description>${escapeXml(a.excerpt)}</description>
-      <content:encoded><![CDATA[${bodyOf(a).replace(/]]>/g, ']]]]><![CDATA[>')}]]></content:encoded>
+      <description>${escapeXml(a.excerpt)}</description>${bodyOf ? `
+      <content:encoded><![CDATA[${bodyOf(a).replace(/]]>/g, ']]]]><![CDATA[>')}]]></content:encoded>` : ''}
     </item>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>${escapeXml(`${content.site.name} blog`)}</title>
-    <link>${escapeXml(`${base}/blog/`)}</link>
-    <atom:link href="${escapeXml(`${base}/feed.xml`)}" rel="self" type="application/rss+xml"/>
-    <description>${escapeXml(content.blogPage.intro)}</description>
+    <title>${escapeXml(title)}</title>
+    <link>${escapeXml(`${base}${page}`)}</link>
+    <atom:link href="${escapeXml(`${base}${self}`)}" rel="self" type="application/rss+xml"/>
+    <description>${escapeXml(description)}</description>
     <language>en-us</language>
 ${items.join('\n')}
   </channel>

@@ -2,6 +2,7 @@
 import { hashOf } from './cache.ts';
 import { problems, SiteErrors, type SiteError } from './errors.ts';
 import { markdownSourceOf, type MarkdownSource } from './content/article.ts';
+import { slugOf } from './content/suggest.ts';
 import type { Content } from './content/load.ts';
 import type { Article } from './schemas/article.ts';
 import type { PageMetaEntry, Treatment } from './schemas/catalogue.ts';
@@ -63,7 +64,8 @@ export type ImageSizes = Record<string, { width: number; height: number }>;
  */
 export interface RouteMemo {
   context: string;
-  articles: WeakMap<Article, Route>;
+  /** Each article's route, with the key of the related articles it shows (they change with other articles). */
+  articles: WeakMap<Article, { route: Route; related: string }>;
   /** Each article's part of the keys of the pages that show it. */
   keys: WeakMap<Article, string>;
 }
@@ -222,10 +224,13 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   // not change: each has a key made from its inputs, and its view is only made if it is rendered.
   const articles = publishedArticles(content, options);
   const isDraft = (a: Article) => a.draft || a.publishDate > options.today;
+  // What a card shows of an article (its front matter, slug, file, read time and whether it is a
+  // draft), not its body: the index, category and related cards change only when this does.
   const articleKey = (a: Article) => {
     let key = memo?.keys.get(a);
     if (key === undefined) {
-      key = `${a.sourceHash}${isDraft(a) ? ':draft' : ''}`;
+      const { markdown: _markdown, bodyLine: _bodyLine, bodyOffset: _bodyOffset, sourceHash: _sourceHash, ...shown } = a;
+      key = hashOf(JSON.stringify(shown), isDraft(a) ? 'draft' : '');
       memo?.keys.set(a, key);
     }
     return key;
@@ -254,10 +259,56 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
       inputKey: hashOf('blog', content.catalogueKey, base, String(n), String(pages), ...leading.map(articleKey), ...shown.map(articleKey)),
     });
   }
+  // Category pages: each category of the published articles, paginated like /blog, with a feed of its own.
+  const categories = categoriesOf(articles);
+  const categoryText = (text: string, name: string) => text.replaceAll('{category}', name);
+  const categoryOwners = new Map<string, string>();
+  for (const [name, listed] of categories) {
+    const first = categoryPath(name);
+    const owner = categoryOwners.get(first);
+    if (owner !== undefined) {
+      const article = listed[0]!;
+      errors.push(problems.categoryClash(content.sources.get(article.file)?.locate(['category']) ?? { file: article.file, line: 1, column: 1 }, name, owner));
+      continue;
+    }
+    categoryOwners.set(first, name);
+    const pagesOf = Math.max(1, Math.ceil(listed.length / size));
+    const feed = { href: `${first}feed.xml`, title: categoryText(content.blogPage.category.feedTitle, name) };
+    const intro = categoryText(content.blogPage.category.intro, name);
+    for (let n = 1; n <= pagesOf; n++) {
+      const pathOf = (i: number) => (i === 1 ? first : `${first}page/${i}/`);
+      const path = pathOf(n);
+      const shown = listed.slice((n - 1) * size, n * size);
+      const pagination = paginationOf(n, pagesOf, pathOf);
+      const title = n === 1 ? name : `${name} (page ${n} of ${pagesOf})`;
+      const meta: PageMeta = {
+        title,
+        documentTitle: `${title} | ${content.blogPage.heading} | ${content.site.name}`,
+        description: intro,
+        keywords: [name, ...(blogMeta?.keywords ?? [])],
+        url: absolute(path),
+        image,
+        type: 'website',
+        index: true,
+        feed,
+        ...(pagination.previous ? { previous: pagination.previous } : {}),
+        ...(pagination.next ? { next: pagination.next } : {}),
+      };
+      const view = (): PageView => ({ template: 'blog', page: content.blogPage, featured: undefined, recent: shown.map(summarize), pagination, category: { name, intro } });
+      add(path, view, meta, {
+        jsonLd: [trail([content.blogPage.heading, '/blog'], [name, first.slice(0, -1)])],
+        sources: ['content/blog.yaml'],
+        inputKey: hashOf('category', name, content.catalogueKey, base, String(n), String(pagesOf), ...shown.map(articleKey)),
+      });
+    }
+  }
+
   for (const article of articles) {
+    const related = relatedArticles(article, articles, categories);
+    const relatedKey = related.map(articleKey).join(' ');
     const known = memo?.articles.get(article);
-    if (known) {
-      routes.push(known);
+    if (known && known.related === relatedKey) {
+      routes.push(known.route);
       continue;
     }
     const path = `/blog/${article.slug}/`;
@@ -268,7 +319,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     add(
       path,
       // The render stage turns the markdown into the body HTML.
-      () => ({ template: 'article', page: content.blogPage, article: { ...summarize(article), html: '' } }),
+      () => ({ template: 'article', page: content.blogPage, article: { ...summarize(article), html: '' }, related: related.map(summarize) }),
       {
         title: article.title,
         documentTitle: `${article.title} | ${content.site.name}`,
@@ -285,10 +336,10 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
         draft,
         sources: [article.file],
         ...(article.markdown !== undefined ? { markdown: article.markdown } : { markdownSource: markdownSourceOf(content.root, article) }),
-        inputKey: hashOf(content.catalogueKey, articleKey(article), base),
+        inputKey: hashOf(content.catalogueKey, article.sourceHash, articleKey(article), base, relatedKey),
       },
     );
-    memo?.articles.set(article, routes.at(-1)!);
+    memo?.articles.set(article, { route: routes.at(-1)!, related: relatedKey });
   }
 
   // Not found
@@ -325,7 +376,7 @@ const longDates = new Map<string, string>();
 
 function summarize(article: Article): ArticleSummary {
   const { markdown: _markdown, bodyLine: _bodyLine, bodyOffset: _bodyOffset, ...rest } = article;
-  return { ...rest, href: `/blog/${article.slug}/`, date: longUsDate(article.publishDate) };
+  return { ...rest, href: `/blog/${article.slug}/`, date: longUsDate(article.publishDate), categoryHref: categoryPath(article.category) };
 }
 
 /** The address of page `n` of the blog index. */
@@ -333,21 +384,52 @@ export function blogPagePath(n: number): string {
   return n === 1 ? '/blog' : `/blog/page/${n}/`;
 }
 
+/** The page of a blog category: `/blog/category/womens-health/` for "Women's Health". */
+export function categoryPath(name: string): string {
+  return `/blog/category/${slugOf(name) ?? 'other'}/`;
+}
+
+/** The published articles by category (newest first in each), categories in the order of their newest article. */
+export function categoriesOf(articles: readonly Article[]): Map<string, Article[]> {
+  const categories = new Map<string, Article[]>();
+  for (const article of articles) {
+    const list = categories.get(article.category);
+    if (list) list.push(article);
+    else categories.set(article.category, [article]);
+  }
+  return categories;
+}
+
+/** How many related articles close an article. */
+export const relatedCount = 3;
+
+/** The articles shown at the end of `article`: the newest of its category first, then the newest of the others. */
+export function relatedArticles(article: Article, newestFirst: readonly Article[], categories: ReadonlyMap<string, readonly Article[]>): Article[] {
+  const related: Article[] = [];
+  for (const list of [categories.get(article.category) ?? [], newestFirst]) {
+    for (const other of list) {
+      if (related.length === relatedCount) return related;
+      if (other !== article && !related.includes(other)) related.push(other);
+    }
+  }
+  return related;
+}
+
 /**
  * Page `n` of `pages`: the neighbours, and the numbered links to show: the first and last pages,
  * two either side of this one, and a gap wherever pages are skipped (one page is shown, not skipped).
  */
-export function paginationOf(n: number, pages: number): Pagination {
+export function paginationOf(n: number, pages: number, pathOf: (page: number) => string = blogPagePath): Pagination {
   const numbers = [...new Set([1, pages, ...[n - 2, n - 1, n, n + 1, n + 2].filter((i) => i >= 1 && i <= pages)])].sort((a, b) => a - b);
   const items: Pagination['items'] = [];
   let last = 0;
   for (const i of numbers) {
-    if (i - last === 2) items.push({ page: i - 1, href: blogPagePath(i - 1) });
+    if (i - last === 2) items.push({ page: i - 1, href: pathOf(i - 1) });
     else if (i - last > 2) items.push({ gap: true, after: last });
-    items.push({ page: i, href: blogPagePath(i) });
+    items.push({ page: i, href: pathOf(i) });
     last = i;
   }
-  return { page: n, pages, previous: n > 1 ? blogPagePath(n - 1) : undefined, next: n < pages ? blogPagePath(n + 1) : undefined, items };
+  return { page: n, pages, previous: n > 1 ? pathOf(n - 1) : undefined, next: n < pages ? pathOf(n + 1) : undefined, items };
 }
 
 /** The page of a treatment listed on the home pillars. */

@@ -27,6 +27,8 @@ export interface PageMeta {
   /** The neighbouring pages of a paginated list, for `<link rel="prev">` and `rel="next"`. */
   previous?: string;
   next?: string;
+  /** A feed of the page's own beyond the site's (a blog category's). */
+  feed?: { href: string; title: string };
 }
 
 /** The hashed asset files every page links to. */
@@ -87,7 +89,12 @@ export interface Breadcrumb {
 }
 
 /** An article as a card shows it (no body). */
-export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset'> & { href: string; date: string };
+export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset'> & {
+  href: string;
+  date: string;
+  /** The page of the article's category, `/blog/category/SLUG/`. */
+  categoryHref: string;
+};
 
 /** Links between the numbered pages of the blog index. */
 export interface Pagination {
@@ -118,8 +125,8 @@ export type PageView =
       labels: Home['services']['dialog'];
       breadcrumbs: Breadcrumb[];
     }
-  | { template: 'blog'; page: BlogPage; featured: ArticleSummary | undefined; recent: ArticleSummary[]; pagination: Pagination }
-  | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string } }
+  | { template: 'blog'; page: BlogPage; featured: ArticleSummary | undefined; recent: ArticleSummary[]; pagination: Pagination; category?: { name: string; intro: string } }
+  | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string }; related: ArticleSummary[] }
   | { template: 'process'; process: ProcessPage }
   | { template: 'service'; service: ServicePage; treatments: Treatment[]; cards: ServiceCardView[]; program: Program | undefined }
   | { template: 'memberships'; memberships: MembershipsPage }

@@ -29,10 +29,15 @@ describe('warm builds', () => {
     expect(await snapshot(out())).toEqual(before);
   });
 
-  it('should re-render only the article and the blog pages listing it when one article changes', async () => {
+  it('should re-render only the pages that show an article when its title changes', async () => {
     await editFile(dir, 'content/blog/hrt-glow-up.md', /^title: .*$/m, 'title: "A Changed Title"');
     const result = await run();
-    expect(result.rendered).toBe(2);
+    // Its own page, the blog index, its category's page and the articles it closes as related.
+    const showing = Object.keys(await snapshot(out())).filter((f) => f.endsWith('.html'));
+    const pages = (await Promise.all(showing.map(async (f) => ((await readFile(join(out(), f), 'utf8')).includes('A Changed Title') ? f : undefined)))).filter(Boolean);
+    expect(pages).toContain('blog/category/womens-health/index.html');
+    expect(pages.length).toBeGreaterThan(3);
+    expect(result.rendered).toBe(pages.length);
     expect(await readFile(join(out(), 'blog/hrt-glow-up/index.html'), 'utf8')).toContain('A Changed Title');
     expect(await readFile(join(out(), 'blog/index.html'), 'utf8')).toContain('A Changed Title');
     expect(await readFile(join(out(), 'feed.xml'), 'utf8')).toContain('A Changed Title');

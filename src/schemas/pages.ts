@@ -98,6 +98,15 @@ export const blogPageSchema = z.strictObject({
   /** The closing box of an article page, above its Book Now button. */
   ctaHeading: text,
   ctaText: text,
+  /** The page of each category, /blog/category/SLUG/. */
+  category: z
+    .strictObject({
+      intro: text.describe('The line under the category\'s name on its page; {category} stands for the name, as in "Every article on {category}, newest first."'),
+      feedTitle: text.describe('The name of the category\'s feed in feed readers; {category} stands for the name.'),
+      linkLabel: text.describe('What screen readers hear on a category badge that links to its page; {category} stands for the name, as in "More on {category}".'),
+    })
+    .describe('The page each blog category gets, listing its articles, with a feed of its own.'),
+  relatedHeading: text.describe('The heading over the three related articles at the end of each article, such as "Keep reading".'),
   /** Articles per index page after the first; older ones continue on /blog/page/N/. */
   pageSize: z.number().int().min(3).max(60).default(12).describe('How many articles each page of the blog lists; older ones continue on /blog/page/2/ and so on.'),
   /** The page links under the list, once there is more than one page. */

@@ -13,7 +13,23 @@ export const cardAccents: Accent[] = ['teal', 'blue', 'green', 'purple'];
  * The fields carry `data-field` so the article dialog can show the same title, category, author,
  * date and read time while the text loads.
  */
-export function ArticleCard({ article, accent, readMore, featured = false }: { article: ArticleSummary; accent: Accent; readMore: string; featured?: boolean }): ReactElement {
+export function ArticleCard({
+  article,
+  accent,
+  readMore,
+  categoryLabel,
+  featured = false,
+  headingLevel = 3,
+}: {
+  article: ArticleSummary;
+  accent: Accent;
+  readMore: string;
+  /** What screen readers hear on the category badge, `{category}` standing for its name. */
+  categoryLabel: string;
+  featured?: boolean;
+  headingLevel?: 2 | 3;
+}): ReactElement {
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={`article-card accent-${accent}${featured ? ' article-card-featured' : ''}`} data-article-card="">
       {article.image ? (
@@ -29,18 +45,16 @@ export function ArticleCard({ article, accent, readMore, featured = false }: { a
       ) : null}
       <div className="article-card-body">
         <p className="card-meta">
-          <span className="category-badge" data-field="category">
-            {article.category}
-          </span>
+          <CategoryLink article={article} label={categoryLabel} />
           <span className="card-readtime" data-field="readTime">
             {article.readTime}
           </span>
         </p>
-        <h3 className="card-title">
+        <Title className="card-title">
           <a href={article.href} data-article="" data-field="title">
             {article.title}
           </a>
-        </h3>
+        </Title>
         <p className="card-excerpt">{article.excerpt}</p>
         <p className="card-byline">
           <span data-field="author">{article.author}</span>
@@ -55,5 +69,14 @@ export function ArticleCard({ article, accent, readMore, featured = false }: { a
         </span>
       </div>
     </article>
+  );
+}
+
+/** The category badge, a link to the category's page (above the card's own link, which covers the card). */
+export function CategoryLink({ article, label }: { article: Pick<ArticleSummary, 'category' | 'categoryHref'>; label: string }): ReactElement {
+  return (
+    <a className="category-badge category-link" href={article.categoryHref} aria-label={label.replaceAll('{category}', article.category)} data-field="category">
+      {article.category}
+    </a>
   );
 }

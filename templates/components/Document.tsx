@@ -35,6 +35,7 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
         <meta name="twitter:image" content={meta.image.url} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="alternate" type="application/rss+xml" title={shell.feed.title} href={shell.feed.href} />
+        {meta.feed ? <link rel="alternate" type="application/rss+xml" title={meta.feed.title} href={meta.feed.href} /> : null}
         {assets.fonts.map((font) => (
           <link key={font} rel="preload" href={font} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}

@@ -1,6 +1,7 @@
 /** An article's own page: title, byline, body (`.prose`, which the blog's dialog loads), and a way to book. */
 import type { ReactElement } from 'react';
 import type { PageView, Shell } from '../../src/view.ts';
+import { ArticleCard, CategoryLink, cardAccents } from '../components/ArticleCard.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ActionLink } from '../components/Links.tsx';
 import { PageHero } from '../components/PageHero.tsx';
@@ -23,7 +24,7 @@ export function Byline({ article }: { article: ArticleView['article'] }): ReactE
 
 /** The page of one article, `/blog/SLUG/`. */
 export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }): ReactElement {
-  const { article, page } = view;
+  const { article, page, related } = view;
   return (
     <article className="article-page">
       <PageHero
@@ -35,7 +36,7 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
               {page.backLabel}
             </a>
             <p className="card-meta">
-              <span className="category-badge">{article.category}</span>
+              <CategoryLink article={article} label={page.category.linkLabel} />
             </p>
           </>
         }
@@ -58,6 +59,16 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
           <ActionLink action={page.bookNow} links={shell.links} sameTabFallback />
         </aside>
       </div>
+      {related.length > 0 ? (
+        <section className="container related-articles" aria-labelledby="related-heading">
+          <h2 id="related-heading">{page.relatedHeading}</h2>
+          <div className="article-grid">
+            {related.map((other, i) => (
+              <ArticleCard key={other.slug} article={other} accent={cardAccents[i % cardAccents.length]!} readMore={page.readMore} categoryLabel={page.category.linkLabel} />
+            ))}
+          </div>
+        </section>
+      ) : null}
     </article>
   );
 }

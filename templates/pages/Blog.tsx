@@ -43,26 +43,46 @@ function ArticleDialog({ shell, page }: { shell: Shell; page: BlogView['page'] }
 
 /** One page of the blog index. */
 export function BlogPage({ shell, view }: { shell: Shell; view: BlogView }): ReactElement {
-  const { page, featured, recent, pagination } = view;
-  const widget = shell.site.intakeWidget;
+  const { page, featured, recent, pagination, category } = view;
+  // The intake widget belongs to the blog index itself (SPEC), not to the category pages.
+  const widget = category ? undefined : shell.site.intakeWidget;
+  const label = page.category.linkLabel;
   return (
     <div className="blog-page">
-      <PageHero title={page.heading} intro={page.intro} actions={<ActionLink action={page.bookNow} links={shell.links} sameTabFallback />} />
+      <PageHero
+        title={category ? category.name : page.heading}
+        intro={category ? category.intro : page.intro}
+        eyebrow={
+          category ? (
+            <a className="back-link" href="/blog">
+              <Icon name="arrow-right" size={16} className="icon-flip" />
+              {page.backLabel}
+            </a>
+          ) : undefined
+        }
+        actions={<ActionLink action={page.bookNow} links={shell.links} sameTabFallback />}
+      />
       <div className="container blog-body">
         {featured ? (
           <section aria-labelledby="featured-heading" className="blog-featured">
             <h2 id="featured-heading" className="eyebrow">
               {page.featuredLabel}
             </h2>
-            <ArticleCard article={featured} accent="teal" readMore={page.readMore} featured />
+            <ArticleCard article={featured} accent="teal" readMore={page.readMore} categoryLabel={label} featured />
           </section>
         ) : null}
-        {recent.length > 0 ? (
+        {recent.length > 0 && category ? (
+          <div className="article-grid">
+            {recent.map((article, i) => (
+              <ArticleCard key={article.slug} article={article} accent={cardAccents[i % cardAccents.length]!} readMore={page.readMore} categoryLabel={label} headingLevel={2} />
+            ))}
+          </div>
+        ) : recent.length > 0 ? (
           <section aria-labelledby="recent-heading" className="blog-recent">
             <h2 id="recent-heading">{page.recentHeading}</h2>
             <div className="article-grid">
               {recent.map((article, i) => (
-                <ArticleCard key={article.slug} article={article} accent={cardAccents[i % cardAccents.length]!} readMore={page.readMore} />
+                <ArticleCard key={article.slug} article={article} accent={cardAccents[i % cardAccents.length]!} readMore={page.readMore} categoryLabel={label} />
               ))}
             </div>
           </section>
