@@ -98,6 +98,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
       errors = undefined;
       const what = changed ? ` after ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ', …' : ''}` : '';
       log(`${c.green('✓')} built ${result.pages} pages (${result.rendered} rendered) in ${Math.round(result.elapsedMs)} ms${what}`);
+      // A renamed article leaves its old address behind: say so while the author is still at it.
+      for (const warning of result.warnings) log(`${c.yellow('!')} ${warning}`);
       if (wasBroken) send('build-ok', {});
       send('reload', {});
     } catch (error) {

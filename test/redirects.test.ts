@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { serve } from '../src/server.ts';
 import { editFile, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
 
 let dir: string;
@@ -95,6 +96,21 @@ describe('redirects', () => {
     const forward = load(await readFile(join(dir, 'dist/blog/hrt-glow-up/index.html'), 'utf8'));
     expect(forward('meta[http-equiv="refresh"]').attr('content')).toBe('0; url=/blog/hrt-glow-up-guide/');
   }, 90_000);
+
+  it('should tell the author in serve when a renamed article leaves its old address behind', async () => {
+    const lines: string[] = [];
+    const server = await serve({ root: dir, port: 0, host: '127.0.0.1', log: (line: string) => lines.push(line) });
+    try {
+      await rename(join(dir, 'content/blog/hrt-glow-up.md'), join(dir, 'content/blog/hrt-glow-up-guide.md'));
+      const deadline = Date.now() + 20_000;
+      while (!lines.some((l) => l.includes('is gone now')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const warning = lines.find((l) => l.includes('is gone now'));
+      expect(warning, lines.join('\n')).toContain('/blog/hrt-glow-up/ was published by the last build');
+      expect(warning).toContain('content/blog/hrt-glow-up-guide.md');
+    } finally {
+      await server.close();
+    }
+  }, 60_000);
 
   it('should leave the output as it was when a redirect is refused', async () => {
     expect((await runCli(['build'], dir)).code).toBe(0);
