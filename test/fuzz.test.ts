@@ -11,23 +11,13 @@ import { emptyCache, hashOf, type BuildCache } from '../src/cache.ts';
 import { cacheDir } from '../src/templates.ts';
 import { userErrors } from '../src/errors.ts';
 import { diskWriter } from '../src/writer.ts';
-import { removeProject, runCli, snapshot, tempProject } from './helpers.ts';
+import { removeProject, runCli, seededRandom, snapshot, tempProject } from './helpers.ts';
 
 const seed = Number(process.env.CLINIC_SITE_FUZZ_SEED ?? 20261123);
 const count = Number(process.env.CLINIC_SITE_FUZZ_COUNT ?? 240);
 /** A build that takes longer than this on fuzzed input is taken for a hang (an alias bomb, say). */
 const hangMs = 15_000;
 const today = '2026-11-23';
-
-/** mulberry32: a small, good-enough PRNG whose whole state is the seed. */
-function random(state: number): () => number {
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Mutation = { name: string; apply: (text: string, pick: <T>(items: readonly T[]) => T, at: (n: number) => number) => string | Buffer };
 
@@ -91,7 +81,7 @@ describe(`fuzzed content (seed ${seed}, ${count} mutations)`, () => {
   it('should build or report located problems, never crash or hang, and leave the output as it was on failure', async () => {
     await build({ root: dir, writer: diskWriter(out, dir), cache, today });
     const good = await snapshot(out);
-    const next = random(seed);
+    const next = seededRandom(seed);
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const at = (n: number) => Math.floor(next() * (n + 1));
     const tally = { passed: 0, failed: 0 };
@@ -129,7 +119,7 @@ describe(`fuzzed content (seed ${seed}, ${count} mutations)`, () => {
   }, 240_000);
 
   it('should give the same answers from a cold CLI run (no cache) for a few mutations', async () => {
-    const next = random(seed ^ 0x5bd1e995);
+    const next = seededRandom(seed ^ 0x5bd1e995);
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const at = (n: number) => Math.floor(next() * (n + 1));
     for (let i = 0; i < 6; i++) {

@@ -55,3 +55,13 @@ export async function snapshot(dir: string): Promise<Record<string, string>> {
   }
   return result;
 }
+
+/** mulberry32: a small, good-enough PRNG whose whole state is the seed (seeded tests replay exactly). */
+export function seededRandom(state: number): () => number {
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -16,20 +16,10 @@ import { loadYamlText } from '../src/content/load.ts';
 import { folders, singleFiles } from '../src/schemas/registry.ts';
 import type { SiteError } from '../src/errors.ts';
 import { articleSchema } from '../src/schemas/article.ts';
-import { projectRoot } from './helpers.ts';
+import { projectRoot, seededRandom } from './helpers.ts';
 
 const seed = Number(process.env.CLINIC_SITE_YAML_SEED ?? Date.now() % 2 ** 31);
 const count = Number(process.env.CLINIC_SITE_YAML_COUNT ?? 4000);
-
-/** mulberry32: a small PRNG whose whole state is the seed. */
-function random(state: number): () => number {
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The strict reference: the position-aware parser, YAML 1.2 core schema, repeated keys refused. */
 function strict(text: string): { ok: true; data: unknown } | { ok: false } {
@@ -80,7 +70,7 @@ const mutations: { name: string; apply: (t: string, pick: Pick, at: (n: number) 
 describe('the YAML the loader accepts', () => {
   it('should never load a mutated content file the strict parser rejects, and load the same data when it accepts', () => {
     console.log(`YAML parser comparison: seed ${seed}, ${count} mutations (replay with CLINIC_SITE_YAML_SEED=${seed})`);
-    const next = random(seed);
+    const next = seededRandom(seed);
     const pick: Pick = (items) => items[Math.floor(next() * items.length)]!;
     const at = (n: number) => Math.floor(next() * n);
     const disagreements: string[] = [];
