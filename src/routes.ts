@@ -225,7 +225,8 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   const articleKey = (a: Article) => {
     let key = memo?.keys.get(a);
     if (key === undefined) {
-      key = `${a.sourceHash}${isDraft(a) ? ':draft' : ''}`;
+      // The file names the slug every link to the article uses: a renamed file with the same text is another page.
+      key = `${a.file}:${a.sourceHash}${isDraft(a) ? ':draft' : ''}`;
       memo?.keys.set(a, key);
     }
     return key;
