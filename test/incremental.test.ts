@@ -208,7 +208,7 @@ class Replay {
       changed.add(file);
       return changed;
     }
-    const kinds = ['change', 'add', 'delete', 'rename', 'category', 'date', 'draft', 'featured', 'treatment', 'site', 'template', 'css', 'public-image', 'beside-image', 'break'] as const;
+    const kinds = ['change', 'add', 'delete', 'rename', 'category', 'date', 'draft', 'featured', 'page-size', 'treatment', 'site', 'template', 'css', 'public-image', 'beside-image', 'break'] as const;
     const kind = this.rng.pick(kinds);
     const a = this.pickArticle();
     switch (kind) {
@@ -279,6 +279,14 @@ class Replay {
         await this.writeArticle(a);
         say(`featured of ${this.path(a)} to ${a.featured}`);
         changed.add(this.path(a));
+        break;
+      }
+      case 'page-size': {
+        const file = 'content/blog.yaml';
+        const size = 2 + this.rng.int(11);
+        await this.edit(file, (t) => t.replace(/^pageSize: .*$/m, `pageSize: ${size}${t.includes(`pageSize: ${size}\n`) ? ' # again' : ''}`));
+        say(`page size of the blog index to ${size}`);
+        changed.add(file);
         break;
       }
       case 'treatment': {
