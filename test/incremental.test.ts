@@ -200,7 +200,7 @@ class Replay {
     const changed = new Set<string>();
     const say = (what: string) => this.log.push(`step ${n}: ${what}`);
     // A broken file is fixed again after a step or two.
-    if (this.broken && this.rng.next() < 0.5) {
+    if (this.broken && this.rng.next() < 0.4) {
       const { file, good } = this.broken;
       await writeFile(join(this.root, file), good);
       this.broken = undefined;
@@ -208,7 +208,7 @@ class Replay {
       changed.add(file);
       return changed;
     }
-    const kinds = ['change', 'add', 'delete', 'rename', 'category', 'date', 'draft', 'featured', 'page-size', 'treatment', 'site', 'template', 'css', 'public-image', 'beside-image', 'break'] as const;
+    const kinds = ['change', 'add', 'delete', 'rename', 'category', 'date', 'draft', 'featured', 'page-size', 'treatment', 'site', 'template', 'css', 'public-image', 'beside-image', 'break', 'break'] as const;
     const kind = this.rng.pick(kinds);
     const a = this.pickArticle();
     switch (kind) {
