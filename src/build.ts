@@ -68,6 +68,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const { root, writer } = options;
   const persistent = options.cache === undefined;
   const cache = options.cache ?? (await loadCache(root));
+  // Without a changed set nothing says the kept bundles are current. After a change under templates/
+  // or public/ they are dropped first: a build that fails before it bundles again must not leave
+  // them for the next rebuild, which is told only of its own changes.
+  if (!options.changed || [...options.changed].some((p) => /^(templates|public)(\/|$)/.test(p))) delete cache.bundles;
   stage('cache loaded');
   // The files of a verified previous build into this output: while none of them goes away and no
   // page loses an id, only the pages rendered now need their links followed.
@@ -83,10 +87,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       baseUrl: options.baseUrl ?? content.site.baseUrl,
     };
     // Only the articles this build publishes: a draft's image stays out of the output with it.
-    const beside = besideImages(root, publishedArticles(content, routeOptions), content.sources);
+    const beside = besideImages(root, publishedArticles(content, routeOptions), content.sources, (cache.besideImages ??= new Map()));
     if (beside.errors.length > 0) throw new SiteErrors(beside.errors);
     // Bundling comes first: every page links the hashed asset names, and sharing images declare their real size.
-    const { templates, assets, images } = await bundle(root, content.site.socialImage, beside.files, cache, options.changed);
+    const { templates, assets, images } = await bundle(root, content.site.socialImage, beside.files, cache);
     stage('bundled');
     const missingImages = checkImageReferences(root, content.sources, assets.publicFiles, content.articles);
     if (missingImages.length > 0) throw new SiteErrors(missingImages);
@@ -169,14 +173,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 }
 
 /**
- * Templates, browser assets and images (those of public/ and those beside articles). When the
- * watcher says nothing under templates/ or public/ changed and the images beside articles are the
- * same, the last bundles are still right and are reused (bundling is most of a small rebuild).
+ * Templates, browser assets and images (those of public/ and those beside articles). The bundles
+ * build() kept (nothing under templates/ or public/ changed) are reused while the social image and
+ * the images beside articles are the same (bundling is most of a small rebuild).
  */
-async function bundle(root: string, socialImage: string, beside: OutputFile[], cache: BuildCache, changed: Set<string> | undefined) {
+async function bundle(root: string, socialImage: string, beside: OutputFile[], cache: BuildCache) {
   const besideKey = beside.map((f) => `${f.file}:${hashBytes(f.bytes)}`).join('\n');
-  const reusable = cache.bundles && changed && ![...changed].some((p) => p.startsWith('templates/') || p.startsWith('public/'));
-  if (reusable && cache.bundles!.socialImage === socialImage && cache.bundles!.besideKey === besideKey) return cache.bundles!;
+  if (cache.bundles && cache.bundles.socialImage === socialImage && cache.bundles.besideKey === besideKey) return cache.bundles;
   const [templates, assets] = await Promise.all([loadTemplates(root), bundleAssets(root, socialImage)]);
   const images = await processImages(root, [...assets.publicFiles, ...beside]);
   cache.bundles = { templates, assets, images, socialImage, besideKey };

@@ -2,13 +2,13 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { emptyContentMemo, type ArticleMemoEntry, type ContentMemo, type YamlMemoEntry } from './content/load.ts';
 import { cacheDir, type Templates } from './templates.ts';
 import type { Assets } from './assets.ts';
-import type { ProcessedImages } from './images.ts';
+import type { BesideMemo, ProcessedImages } from './images.ts';
 import type { RouteMemo } from './routes.ts';
 
 /** The size and time of an output file when it was written, and a hash where one was taken. */
@@ -46,6 +46,8 @@ export interface BuildCache {
   content: ContentMemo;
   /** Article routes of the last build, kept in memory only (see RouteMemo). */
   routes?: RouteMemo;
+  /** Images beside articles as last read, kept in memory only (see BesideMemo). */
+  besideImages?: BesideMemo;
   /** The last bundles, kept in memory only (the dev server reuses them while templates/ and public/ are unchanged). */
   bundles?: { templates: Templates; assets: Assets; images: ProcessedImages; socialImage: string; besideKey: string };
 }
@@ -69,16 +71,24 @@ export function hashBytes(bytes: Uint8Array): string {
 
 const byteHashes = new WeakMap<Uint8Array, string>();
 
-/** The generator's own fingerprint: the code that is running (every module beside this one). */
-export const generatorFingerprint: string = (() => {
-  const dir = dirname(fileURLToPath(import.meta.url));
+/**
+ * A fingerprint of the code in a folder: every .js and .ts file under it, subfolders included
+ * (from source, src/content/ and src/schemas/ are generator code too), by path and text.
+ */
+export function codeFingerprint(dir: string): string {
   try {
-    const files = readdirSync(dir).filter((f) => /\.(js|ts)$/.test(f)).sort();
-    return hashOf(...files.map((f) => readFileSync(join(dir, f), 'utf8')));
+    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(js|ts)$/.test(f) && !f.split(/[\\/]/).includes('node_modules'))
+      .map((f) => f.split(sep).join('/'))
+      .sort();
+    return hashOf(...files.flatMap((f) => [f, readFileSync(join(dir, f), 'utf8')]));
   } catch {
     return hashOf(dir);
   }
-})();
+}
+
+/** The generator's own fingerprint: the code that is running (the folder of this module, all of it). */
+export const generatorFingerprint: string = codeFingerprint(dirname(fileURLToPath(import.meta.url)));
 
 /** An empty cache. */
 export function emptyCache(): BuildCache {

@@ -1,14 +1,14 @@
 /** Responsive images: AVIF and WebP variants of every JPEG and PNG in public/images and beside articles, cached between builds. */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { OutputFile } from './assets.ts';
 import type { YamlSource } from './content/yaml.ts';
 import type { Article } from './schemas/article.ts';
 import { problems, type SiteError } from './errors.ts';
-import { cacheDir } from './templates.ts';
+import { cacheDir, writeAtomically } from './templates.ts';
 
 /** What a template needs to draw an image: its size and the variants to offer. */
 export interface ImageInfo {
@@ -52,7 +52,7 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
           let bytes: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
           if (!bytes) {
             bytes = await format.encode(sharp(raster.bytes).resize({ width: w, withoutEnlargement: true })).toBuffer();
-            await writeFile(cached, bytes);
+            await writeAtomically(cached, bytes);
           }
           files.push({ file: `assets/img/${name}`, bytes });
           entries.push(`/assets/img/${name} ${w}w`);
@@ -68,13 +68,13 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
 }
 
 /** The images articles name by file name (content/blog/x.png), as files of the output (images/blog/x.png). */
-export function besideImages(root: string, articles: readonly Article[], sources: Map<string, YamlSource>): { files: OutputFile[]; errors: SiteError[] } {
+export function besideImages(root: string, articles: readonly Article[], sources: Map<string, YamlSource>, memo?: BesideMemo): { files: OutputFile[]; errors: SiteError[] } {
   const files = new Map<string, OutputFile>();
   const errors: SiteError[] = [];
   for (const article of articles) {
     if (!article.imageFile || !article.image || files.has(article.image)) continue; // an image two articles share is read once
     try {
-      files.set(article.image, readBeside(join(root, article.imageFile), article.image.slice(1)));
+      files.set(article.image, readBeside(join(root, article.imageFile), article.image.slice(1), memo));
     } catch {
       const hint = `put the image beside the article as ${article.imageFile}, or write a path under public/ such as /images/blog/${basename(article.imageFile)}`;
       errors.push(problems.missingFile(sources.get(article.file)?.locate(['image']), article.imageFile, 'The image', hint));
@@ -83,15 +83,18 @@ export function besideImages(root: string, articles: readonly Article[], sources
   return { files: [...files.values()].sort((a, b) => a.file.localeCompare(b.file)), errors };
 }
 
-/** Images beside articles by path, kept while their size and time are the same (a blog of thousands is checked on every rebuild). */
-const besideMemo = new Map<string, { size: number; mtimeMs: number; output: OutputFile }>();
+/**
+ * Images beside articles by path, kept while their size and time are the same (a blog of thousands
+ * is checked on every rebuild). It lives in the build cache: a fresh cache reads every image again.
+ */
+export type BesideMemo = Map<string, { size: number; mtimeMs: number; output: OutputFile }>;
 
-function readBeside(path: string, file: string): OutputFile {
+function readBeside(path: string, file: string, memo: BesideMemo | undefined): OutputFile {
   const { size, mtimeMs } = statSync(path);
-  const known = besideMemo.get(path);
+  const known = memo?.get(path);
   if (known && known.size === size && known.mtimeMs === mtimeMs && known.output.file === file) return known.output;
   const output = { file, bytes: readFileSync(path) };
-  besideMemo.set(path, { size, mtimeMs, output });
+  memo?.set(path, { size, mtimeMs, output });
   return output;
 }
 

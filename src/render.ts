@@ -2,8 +2,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { compiledEntry } from './entries.ts';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
+import { createElement, version as reactVersion } from 'react';
+import { renderToStaticMarkup, version as reactDomVersion } from 'react-dom/server';
 import { generatorFingerprint, hashOf, intern, type BuildCache, type PageRecord } from './cache.ts';
 import type { Content } from './content/load.ts';
 import { readMarkdown } from './content/article.ts';
@@ -129,7 +129,8 @@ export async function renderPages(
   writer: Writer,
   wantBodies: Set<string>,
 ): Promise<RenderResult> {
-  const sharedKey = hashOf(generatorFingerprint, templates.hash, JSON.stringify(shared));
+  // React stays outside the generator's bundle and the templates' bundle: its version is named here.
+  const sharedKey = hashOf(generatorFingerprint, reactVersion, reactDomVersion, templates.hash, JSON.stringify(shared));
   // Records describe pages made with the same templates, shared data and generator, into this output.
   const reusable = cache.outDir === writer.id && cache.sharedKey === sharedKey;
   const pages: PageSummary[] = new Array<PageSummary>(routes.length);

@@ -1,7 +1,7 @@
 /** Loading the React templates: bundled fresh by esbuild so an edited template shows up without a restart. */
 import { build as esbuild, type Message } from 'esbuild';
-import { createHash } from 'node:crypto';
-import { mkdir, writeFile, access } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
@@ -56,7 +56,8 @@ export async function loadTemplates(root: string): Promise<Templates> {
   const file = join(dir, `templates-${hash}.mjs`);
   try {
     await mkdir(dir, { recursive: true });
-    if (!(await exists(file))) await writeFile(file, code);
+    // Written under a temporary name, then renamed: another build (or a crash) never meets half a module.
+    if ((await sizeOf(file)) !== Buffer.byteLength(code)) await writeAtomically(file, code);
   } catch (error) {
     // The bundle must sit inside node_modules/ to import React from there: no other folder will do.
     throw problems.outputError(`cannot save the compiled templates in ${relative(root, dir)}: ${reasonOf(error)}`, 'clinic-site keeps compiled templates in node_modules/.cache/clinic-site/: make node_modules writable for your user, or run npm install as yourself');
@@ -71,11 +72,19 @@ export function locOf(root: string, message: Message) {
   return { file: relative(root, join(root, message.location.file)), line: message.location.line, column: message.location.column + 1 };
 }
 
-async function exists(path: string): Promise<boolean> {
+/** The size of a file, or undefined when there is none. */
+async function sizeOf(path: string): Promise<number | undefined> {
+  return (await stat(path).catch(() => undefined))?.size;
+}
+
+/** Writes a file of the cache under a temporary name in the same folder, then renames it into place. */
+export async function writeAtomically(path: string, data: string | Uint8Array): Promise<void> {
+  const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
-    await access(path);
-    return true;
-  } catch {
-    return false;
+    await writeFile(temp, data);
+    await rename(temp, path);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
   }
 }

@@ -1,0 +1,454 @@
+/**
+ * Incremental equals clean: a seeded random sequence of author edits, replayed on a temporary copy
+ * of the project; after every step the warm rebuild on disk (same process, build cache kept) and
+ * the dev server's in-memory rebuild (memory writer, changed set) must equal a clean build of the
+ * same tree, file for file and byte for byte, errors included. Some steps also build clean in a
+ * fresh process (the CLI, with no cache at all).
+ *
+ * CLINIC_SITE_SEED, CLINIC_SITE_STEPS, CLINIC_SITE_ARTICLES and CLINIC_SITE_FRESH_EVERY choose the
+ * run; bench/incremental.mjs runs a larger one. A failure prints how to replay it.
+ */
+import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../src/build.ts';
+import { emptyCache, hashOf, type BuildCache } from '../src/cache.ts';
+import { userErrors } from '../src/errors.ts';
+import { formatError } from '../src/report.ts';
+import { cacheDir } from '../src/templates.ts';
+import { diskWriter, memoryWriter } from '../src/writer.ts';
+import { removeProject, runCli, tempProject } from './helpers.ts';
+
+const seed = Number(process.env.CLINIC_SITE_SEED ?? 11);
+const stepCount = Number(process.env.CLINIC_SITE_STEPS ?? 25);
+const articleCount = Number(process.env.CLINIC_SITE_ARTICLES ?? 8);
+/** Every this many steps (and at the last one) a clean build also runs in a fresh process; 0 never. */
+const freshEvery = Number(process.env.CLINIC_SITE_FRESH_EVERY ?? 8);
+/** The address the dev server builds for (serve passes its own URL as the base URL). */
+const serveUrl = 'http://localhost:4321';
+const outputMarker = '.clinic-site-output';
+
+/** What one build made: its files, or the problems it reported. */
+type Outcome = { ok: true; files: Map<string, Uint8Array> } | { ok: false; errors: string[] };
+
+/** A small seeded generator (mulberry32), so a run can be replayed from its seed. */
+function random(seedValue: number) {
+  let a = seedValue >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+/** A generated article as the replay knows it; its file is written from this. */
+interface GeneratedArticle {
+  slug: string;
+  title: string;
+  category: string;
+  date: string;
+  draft: boolean;
+  featured: boolean;
+  /** Undefined, a path under public/ or a file name beside the article. */
+  image: string | undefined;
+  body: string;
+}
+
+const categories = ['Metabolic Health', 'Hormone Health', 'Practice Philosophy', 'Sleep and Recovery'];
+const words = 'energy sleep hormones thyroid balance labs insulin recovery stress focus metabolism care plan visit heard clinic'.split(' ');
+
+function articleText(a: GeneratedArticle): string {
+  const lines = [
+    '---',
+    `title: "${a.title}"`,
+    `excerpt: "An excerpt for ${a.title.toLowerCase()}, long enough to read like one."`,
+    'author: Dr. Jane Example, DNP, FNP-C',
+    `publishDate: ${a.date}`,
+    `category: ${a.category}`,
+    'readTime: 3 min read',
+    ...(a.image ? [`image: ${a.image}`] : []),
+    ...(a.featured ? ['featured: true'] : []),
+    ...(a.draft ? ['draft: true'] : []),
+    '---',
+    a.body,
+    '',
+  ];
+  return lines.join('\n');
+}
+
+/** Every file under a folder, by path relative to it (with forward slashes). */
+async function readTree(dir: string): Promise<Map<string, Uint8Array>> {
+  const files = new Map<string, Uint8Array>();
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch(() => []);
+  for (const entry of entries.filter((e) => e.isFile())) {
+    const path = join(entry.parentPath, entry.name);
+    files.set(relative(dir, path).split(sep).join('/'), await readFile(path));
+  }
+  files.delete(outputMarker);
+  return files;
+}
+
+/** The first difference between two outcomes, in words; undefined when they are the same. */
+function firstDifference(expected: Outcome, actual: Outcome): string | undefined {
+  if (expected.ok !== actual.ok) {
+    return `clean build ${expected.ok ? 'passed' : `failed with:\n${expected.errors.join('\n')}`}\nbut this one ${actual.ok ? 'passed' : `failed with:\n${actual.errors.join('\n')}`}`;
+  }
+  if (!expected.ok || !actual.ok) {
+    const a = expected.ok ? [] : expected.errors;
+    const b = actual.ok ? [] : actual.errors;
+    const i = a.findIndex((e, n) => e !== b[n]);
+    if (i >= 0 || a.length !== b.length) return `errors differ:\nclean:\n${a.join('\n')}\nthis one:\n${b.join('\n')}`;
+    return undefined;
+  }
+  const names = [...new Set([...expected.files.keys(), ...actual.files.keys()])].sort();
+  for (const name of names) {
+    const x = expected.files.get(name);
+    const y = actual.files.get(name);
+    if (!x) return `${name}: not in the clean build`;
+    if (!y) return `${name}: missing (the clean build has it)`;
+    if (Buffer.compare(Buffer.from(x), Buffer.from(y)) !== 0) {
+      const tx = Buffer.from(x).toString('latin1');
+      const ty = Buffer.from(y).toString('latin1');
+      let at = 0;
+      while (at < tx.length && tx[at] === ty[at]) at++;
+      return `${name}: differs at byte ${at}\n  clean: …${tx.slice(Math.max(0, at - 80), at + 120)}…\n  this:  …${ty.slice(Math.max(0, at - 80), at + 120)}…`;
+    }
+  }
+  return undefined;
+}
+
+/** Runs a build and turns it into an outcome; a crash that is not a user error is an outcome too. */
+async function outcomeOf(root: string, run: () => Promise<unknown>, files: () => Promise<Map<string, Uint8Array>>): Promise<Outcome> {
+  try {
+    await run();
+    return { ok: true, files: await files() };
+  } catch (error) {
+    const found = userErrors(error);
+    if (!found) return { ok: false, errors: [`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`] };
+    return { ok: false, errors: found.map((e) => formatError(root, e, false)) };
+  }
+}
+
+/** A clean build into memory: a fresh cache, nothing kept. */
+function cleanBuild(root: string, serveLike: boolean): Promise<Outcome> {
+  const writer = memoryWriter();
+  return outcomeOf(root, () => build({ root, writer, cache: emptyCache(), ...(serveLike ? { drafts: true, baseUrl: serveUrl } : {}) }), async () => writer.files);
+}
+
+/** The persistent cache file of a project folder (as cache.ts names it). */
+const cacheFileOf = (root: string) => join(cacheDir(root), `build-cache-${hashOf(root).slice(0, 10)}.bin`);
+
+/** The replay: the project copy, the generated articles, the edits so far. */
+class Replay {
+  readonly rng = random(seed);
+  readonly log: string[] = [];
+  readonly articles = new Map<string, GeneratedArticle>();
+  /** A file broken on purpose and the text that fixes it. */
+  broken: { file: string; good: string } | undefined;
+  readonly images: Buffer[] = [];
+  private counter = 0;
+  private today = new Date().toISOString().slice(0, 10);
+
+  constructor(readonly root: string) {}
+
+  async init(): Promise<void> {
+    const blogImages = join(this.root, 'public', 'images', 'blog');
+    for (const name of (await readdir(blogImages)).filter((n) => n.endsWith('.png')).sort()) this.images.push(await readFile(join(blogImages, name)));
+    for (let i = 0; i < articleCount; i++) await this.writeArticle(this.newArticle());
+  }
+
+  newArticle(): GeneratedArticle {
+    const n = ++this.counter;
+    const year = 2020 + this.rng.int(5);
+    const date = `${year}-0${1 + this.rng.int(9)}-1${this.rng.int(9)}`;
+    const body = Array.from({ length: 2 + this.rng.int(3) }, (_, p) => `${p === 0 ? '' : '## Part ' + p + '\n\n'}${Array.from({ length: 20 }, () => this.rng.pick(words)).join(' ')}.`).join('\n\n');
+    return { slug: `generated-${n}`, title: `Generated article ${n}`, category: this.rng.pick(categories), date, draft: false, featured: false, image: undefined, body };
+  }
+
+  path(a: GeneratedArticle): string {
+    return `content/blog/${a.slug}.md`;
+  }
+
+  async writeArticle(a: GeneratedArticle): Promise<void> {
+    this.articles.set(a.slug, a);
+    await writeFile(join(this.root, this.path(a)), articleText(a));
+  }
+
+  /** A generated article that is not the broken file. */
+  pickArticle(): GeneratedArticle | undefined {
+    const free = [...this.articles.values()].filter((a) => this.broken?.file !== this.path(a));
+    return free.length > 0 ? this.rng.pick(free) : undefined;
+  }
+
+  async edit(file: string, change: (text: string) => string): Promise<void> {
+    const path = join(this.root, file);
+    const text = await readFile(path, 'utf8');
+    const next = change(text);
+    if (next === text) throw new Error(`replay: the edit of ${file} changed nothing`);
+    await writeFile(path, next);
+  }
+
+  /** Applies one random edit; returns the changed paths (as the watcher reports them) and logs it. */
+  async step(n: number): Promise<Set<string>> {
+    const changed = new Set<string>();
+    const say = (what: string) => this.log.push(`step ${n}: ${what}`);
+    // A broken file is fixed again after a step or two.
+    if (this.broken && this.rng.next() < 0.4) {
+      const { file, good } = this.broken;
+      await writeFile(join(this.root, file), good);
+      this.broken = undefined;
+      say(`fix ${file}`);
+      changed.add(file);
+      return changed;
+    }
+    const kinds = ['change', 'add', 'delete', 'rename', 'category', 'date', 'draft', 'featured', 'page-size', 'treatment', 'site', 'template', 'css', 'public-image', 'beside-image', 'break', 'break'] as const;
+    const kind = this.rng.pick(kinds);
+    const a = this.pickArticle();
+    switch (kind) {
+      case 'change': {
+        if (!a) break;
+        a.title = `${a.title.replace(/ \(edited \d+\)$/, '')} (edited ${n})`;
+        a.body += `\n\nAn added paragraph at step ${n}.`;
+        await this.writeArticle(a);
+        say(`change ${this.path(a)} (title and body)`);
+        changed.add(this.path(a));
+        break;
+      }
+      case 'add': {
+        const fresh = this.newArticle();
+        await this.writeArticle(fresh);
+        say(`add ${this.path(fresh)}`);
+        changed.add(this.path(fresh));
+        break;
+      }
+      case 'delete': {
+        if (!a || this.articles.size < 2) break;
+        await rm(join(this.root, this.path(a)));
+        this.articles.delete(a.slug);
+        say(`delete ${this.path(a)}`);
+        changed.add(this.path(a));
+        break;
+      }
+      case 'rename': {
+        if (!a) break;
+        const from = this.path(a);
+        this.articles.delete(a.slug);
+        a.slug = `${a.slug.replace(/-renamed-\d+$/, '')}-renamed-${n}`;
+        this.articles.set(a.slug, a);
+        await rename(join(this.root, from), join(this.root, this.path(a)));
+        say(`rename ${from} to ${this.path(a)}`);
+        changed.add(from).add(this.path(a));
+        break;
+      }
+      case 'category': {
+        if (!a) break;
+        a.category = this.rng.pick(categories.filter((c) => c !== a.category));
+        await this.writeArticle(a);
+        say(`category of ${this.path(a)} to ${a.category}`);
+        changed.add(this.path(a));
+        break;
+      }
+      case 'date': {
+        if (!a) break;
+        const future = this.rng.next() < 0.5;
+        const year = Number(this.today.slice(0, 4)) + (future ? 1 + this.rng.int(2) : -1 - this.rng.int(5));
+        a.date = `${year}${this.today.slice(4)}`;
+        await this.writeArticle(a);
+        say(`date of ${this.path(a)} to ${a.date} (${future ? 'future' : 'past'})`);
+        changed.add(this.path(a));
+        break;
+      }
+      case 'draft': {
+        if (!a) break;
+        a.draft = !a.draft;
+        await this.writeArticle(a);
+        say(`draft of ${this.path(a)} to ${a.draft}`);
+        changed.add(this.path(a));
+        break;
+      }
+      case 'featured': {
+        if (!a) break;
+        a.featured = !a.featured;
+        await this.writeArticle(a);
+        say(`featured of ${this.path(a)} to ${a.featured}`);
+        changed.add(this.path(a));
+        break;
+      }
+      case 'page-size': {
+        const file = 'content/blog.yaml';
+        const size = 2 + this.rng.int(11);
+        await this.edit(file, (t) => t.replace(/^pageSize: .*$/m, `pageSize: ${size}${t.includes(`pageSize: ${size}\n`) ? ' # again' : ''}`));
+        say(`page size of the blog index to ${size}`);
+        changed.add(file);
+        break;
+      }
+      case 'treatment': {
+        const file = 'content/treatments/nad.yaml';
+        if (this.broken?.file === file) break;
+        await this.edit(file, (t) => t.replace(/^title: .*$/m, `title: NAD+ Therapy ${n}`));
+        say(`edit the title of ${file}`);
+        changed.add(file);
+        break;
+      }
+      case 'site': {
+        const file = 'content/site.yaml';
+        if (this.broken?.file === file) break;
+        await this.edit(file, (t) => t.replace(/^phone: .*$/m, `phone: (555) 010-01${String(n % 100).padStart(2, '0')}`));
+        say(`edit the phone in ${file}`);
+        changed.add(file);
+        break;
+      }
+      case 'template': {
+        const file = 'templates/pages/NotFound.tsx';
+        if (this.broken?.file === file) break;
+        await this.edit(file, (t) => t.replace(/<h1( data-step="\d+")?>/, `<h1 data-step="${n}">`));
+        say(`edit ${file}`);
+        changed.add(file);
+        break;
+      }
+      case 'css': {
+        const file = 'templates/styles/base.css';
+        await this.edit(file, (t) => `${t.replace(/\n\.replay-step \{[^}]*\}\n$/, '\n')}\n.replay-step { order: ${n}; }\n`);
+        say(`edit ${file}`);
+        changed.add(file);
+        break;
+      }
+      case 'public-image': {
+        const file = `public/images/blog/${this.rng.pick(['hrt-glow-up', 'burnout-and-energy', 'why-we-started'])}.png`;
+        await writeFile(join(this.root, file), this.rng.pick(this.images));
+        say(`swap the image ${file}`);
+        changed.add(file);
+        break;
+      }
+      case 'beside-image': {
+        if (!a) break;
+        const image = `${a.slug}.png`;
+        const choice = this.rng.int(3);
+        if (choice === 0 || a.image !== image) {
+          // Give the article an image of its own beside it.
+          await writeFile(join(this.root, 'content/blog', image), this.rng.pick(this.images));
+          a.image = image;
+          await this.writeArticle(a);
+          say(`put content/blog/${image} beside ${this.path(a)} and name it`);
+          changed.add(`content/blog/${image}`).add(this.path(a));
+        } else if (choice === 1) {
+          await writeFile(join(this.root, 'content/blog', image), this.rng.pick(this.images));
+          say(`swap the image content/blog/${image}`);
+          changed.add(`content/blog/${image}`);
+        } else {
+          a.image = this.rng.pick([undefined, '/images/blog/hrt-glow-up.png']);
+          await this.writeArticle(a);
+          say(`image of ${this.path(a)} to ${a.image ?? 'none'}`);
+          changed.add(this.path(a));
+        }
+        break;
+      }
+      case 'break': {
+        if (this.broken) break;
+        const target = this.rng.pick(['article', 'treatment', 'template'] as const);
+        const file = target === 'article' ? (a ? this.path(a) : undefined) : target === 'treatment' ? 'content/treatments/bpc-157.yaml' : 'templates/components/Footer.tsx';
+        if (!file) break;
+        const good = await readFile(join(this.root, file), 'utf8');
+        const bad = target === 'article' ? good.replace(/^title: .*$/m, 'title: [unclosed') : target === 'treatment' ? good.replace(/^title: /m, 'title:\n  - ]') : good.replace(/return \(/, 'return ((');
+        if (bad === good) throw new Error(`replay: cannot break ${file}`);
+        await writeFile(join(this.root, file), bad);
+        this.broken = { file, good };
+        say(`break ${file}`);
+        changed.add(file);
+        break;
+      }
+    }
+    if (changed.size === 0) {
+      // The chosen edit had nothing to work on: add an article instead.
+      const fresh = this.newArticle();
+      await this.writeArticle(fresh);
+      say(`add ${this.path(fresh)}`);
+      changed.add(this.path(fresh));
+    }
+    return changed;
+  }
+}
+
+let dir: string;
+/** A second copy of the tree, built in a fresh process with no cache. */
+let freshDir: string;
+
+beforeAll(async () => {
+  dir = await tempProject();
+  freshDir = await tempProject();
+});
+afterAll(async () => {
+  await rm(cacheFileOf(dir), { force: true });
+  await rm(cacheFileOf(freshDir), { force: true });
+  await removeProject(dir);
+  await removeProject(freshDir);
+});
+
+describe('incremental equals clean', () => {
+  it(
+    `should give the same output warm, in serve and clean after every step of a seeded edit sequence (seed ${seed}, ${stepCount} steps, ${articleCount} articles)`,
+    // No retry: a second attempt would replay on the tree the first one left.
+    { retry: 0, timeout: Number(process.env.CLINIC_SITE_TIMEOUT ?? 300_000) },
+    async () => {
+      const replay = new Replay(dir);
+      await replay.init();
+      const warmOut = join(dir, 'dist');
+      const serveWriter = memoryWriter();
+      const serveCache: BuildCache = emptyCache();
+      const replayHint = () => `replay with: CLINIC_SITE_SEED=${seed} CLINIC_SITE_STEPS=${stepCount} CLINIC_SITE_ARTICLES=${articleCount} npx vitest run test/incremental.test.ts`;
+      const fail = (step: number, which: string, difference: string) => {
+        throw new Error(`incremental build differs from a clean one\n  seed ${seed}, step ${step}, ${which}\n  edits so far:\n    ${replay.log.join('\n    ')}\n  first difference: ${difference}\n  ${replayHint()}`);
+      };
+
+      for (let step = 0; step <= stepCount; step++) {
+        // Step 0 is the first build of the untouched tree (the dev server's first build has no changed set).
+        const changed = step === 0 ? undefined : await replay.step(step);
+        const clean = await cleanBuild(dir, false);
+        // The warm build as `clinic-site build` runs it: the cache of the last build read from node_modules/.cache and saved again.
+        const warm = await outcomeOf(dir, () => build({ root: dir, writer: diskWriter(warmOut, dir) }), () => readTree(warmOut));
+        const cleanServe = await cleanBuild(dir, true);
+        const served = await outcomeOf(
+          dir,
+          () => build({ root: dir, writer: serveWriter, drafts: true, baseUrl: serveUrl, cache: serveCache, ...(changed ? { changed } : {}) }),
+          async () => serveWriter.files,
+        );
+        const warmDifference = firstDifference(clean, warm);
+        if (warmDifference) fail(step, 'warm build on disk (cache kept) against a clean build', warmDifference);
+        const serveDifference = firstDifference(cleanServe, served);
+        if (serveDifference) fail(step, `serve's rebuild in memory (told ${[...(changed ?? [])].join(', ') || 'nothing'}) against a clean build with drafts`, serveDifference);
+
+        if (freshEvery > 0 && (step % freshEvery === 0 || step === stepCount)) {
+          // The same tree built by the CLI in a new process, without any cache.
+          for (const folder of ['content', 'templates', 'public']) {
+            await rm(join(freshDir, folder), { recursive: true, force: true });
+            await cp(join(dir, folder), join(freshDir, folder), { recursive: true });
+          }
+          await rm(cacheFileOf(freshDir), { force: true });
+          await rm(join(freshDir, 'dist'), { recursive: true, force: true });
+          const cli = await runCli(['build', '--out', 'dist'], freshDir);
+          const fresh: Outcome = cli.code === 0 ? { ok: true, files: await readTree(join(freshDir, 'dist')) } : { ok: false, errors: [] };
+          if (cli.code !== (clean.ok ? 0 : 1)) fail(step, 'clean build in a fresh process', `exit code ${cli.code}, expected ${clean.ok ? 0 : 1}\n${cli.stderr}`);
+          if (fresh.ok) {
+            const difference = firstDifference(clean, fresh);
+            if (difference) fail(step, 'clean build in a fresh process against a clean build in this one', difference);
+          } else if (!clean.ok) {
+            // The same problems, each at the same place.
+            for (const error of clean.errors) {
+              const place = error.split('\n')[0]!.split('  ')[0]!;
+              if (!cli.stderr.replace(/\x1b\[[0-9;]*m/g, '').includes(place)) fail(step, 'clean build in a fresh process', `does not report ${place}\n${cli.stderr}`);
+            }
+          }
+        }
+      }
+      if (process.env.CLINIC_SITE_VERBOSE) console.log(replay.log.join('\n'));
+      expect(replay.log.length).toBe(stepCount);
+    },
+  );
+});
