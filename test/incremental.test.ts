@@ -8,6 +8,7 @@
  * CLINIC_SITE_SEED, CLINIC_SITE_STEPS, CLINIC_SITE_ARTICLES and CLINIC_SITE_FRESH_EVERY choose the
  * run; bench/incremental.mjs runs a larger one. A failure prints how to replay it.
  */
+import { existsSync } from 'node:fs';
 import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,6 +59,8 @@ interface GeneratedArticle {
   featured: boolean;
   /** Undefined, a path under public/ or a file name beside the article. */
   image: string | undefined;
+  /** Old addresses kept with redirects (`aliases:`). */
+  aliases?: string[];
   body: string;
 }
 
@@ -76,6 +79,7 @@ function articleText(a: GeneratedArticle): string {
     ...(a.image ? [`image: ${a.image}`] : []),
     ...(a.featured ? ['featured: true'] : []),
     ...(a.draft ? ['draft: true'] : []),
+    ...(a.aliases?.length ? ['aliases:', ...a.aliases.map((p) => `  - ${p}`)] : []),
     '---',
     a.body,
     '',
@@ -208,7 +212,7 @@ class Replay {
       changed.add(file);
       return changed;
     }
-    const kinds = ['change', 'add', 'delete', 'rename', 'category', 'date', 'draft', 'featured', 'page-size', 'treatment', 'site', 'template', 'css', 'public-image', 'beside-image', 'break', 'break'] as const;
+    const kinds = ['change', 'add', 'delete', 'rename', 'category', 'date', 'draft', 'featured', 'page-size', 'treatment', 'site', 'template', 'css', 'public-image', 'beside-image', 'alias', 'redirects', 'break', 'break'] as const;
     const kind = this.rng.pick(kinds);
     const a = this.pickArticle();
     switch (kind) {
@@ -279,6 +283,25 @@ class Replay {
         await this.writeArticle(a);
         say(`featured of ${this.path(a)} to ${a.featured}`);
         changed.add(this.path(a));
+        break;
+      }
+      case 'alias': {
+        // Give the article an old address, or take its old addresses away again.
+        if (!a) break;
+        a.aliases = a.aliases?.length ? [] : [`/blog/old-${a.slug}-${n}/`];
+        await this.writeArticle(a);
+        say(`aliases of ${this.path(a)} to [${a.aliases.join(', ')}]`);
+        changed.add(this.path(a));
+        break;
+      }
+      case 'redirects': {
+        // content/redirects.yaml comes and goes: an old address leading to a page, then none.
+        const file = 'content/redirects.yaml';
+        const path = join(this.root, file);
+        if (existsSync(path)) await rm(path);
+        else await writeFile(path, `- from: /old-page-${n}\n  to: /process\n`);
+        say(`${existsSync(path) ? 'write' : 'delete'} ${file}`);
+        changed.add(file);
         break;
       }
       case 'page-size': {
