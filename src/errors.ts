@@ -71,6 +71,9 @@ const titles = {
   'bad-encoding': 'Text that is not UTF-8',
   'bad-file-name': 'File name that is not a slug',
   'yaml-too-complex': 'YAML too complex to read',
+  'markdown-component': 'Component that does not exist or is written wrongly',
+  'missing-alt': 'Image without alt text',
+  'placeholder-text': 'Placeholder text left in',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
@@ -209,6 +212,45 @@ export const problems = {
     }),
   yamlVersion: (loc: SourceLocation, line: string) =>
     new SiteError('yaml-syntax', `"${line}" asks for an older YAML; content files are read as YAML 1.2`, { loc, hint: 'delete this line' }),
+  unknownComponent: (loc: SourceLocation, name: string, suggestion: string | undefined, known: string[]) =>
+    new SiteError('markdown-component', `there is no component called "${name}"`, {
+      loc,
+      hint: suggestion ? `did you mean "${suggestion}"?` : `the components are: ${known.join(', ')} (see docs/content.md)`,
+    }),
+  componentForm: (loc: SourceLocation, name: string, expected: string) =>
+    new SiteError('markdown-component', `the component "${name}" is not written the way it works`, { loc, hint: `write ${expected}` }),
+  unknownAttribute: (loc: SourceLocation, name: string, attribute: string, suggestion: string | undefined, known: string[]) =>
+    new SiteError('markdown-component', `"${attribute}" is not something the ${name} component takes`, {
+      loc,
+      hint: suggestion ? `did you mean "${suggestion}"?` : known.length > 0 ? `it takes: ${known.join(', ')}` : `it takes nothing between { }: remove them`,
+    }),
+  missingAttribute: (loc: SourceLocation, name: string, attribute: string) =>
+    new SiteError('markdown-component', `the ${name} component needs ${attribute}="…"`, { loc, hint: `write it as ::${name}{${attribute}="…"}` }),
+  treatmentWithoutPage: (loc: SourceLocation, id: string) =>
+    new SiteError('unknown-reference', `the treatment "${id}" is not shown on any page, so its card would lead nowhere`, {
+      loc,
+      hint: `list "${id}" in a pillar of content/home.yaml or on a service page (content/services/*.yaml), or name another treatment`,
+    }),
+  missingAlt: (loc: SourceLocation, src: string) =>
+    new SiteError('missing-alt', `the image ${src} has no alt text, so screen-reader users cannot know what it shows`, {
+      loc,
+      hint: `describe the picture between the brackets: ![What the photo shows](${src})`,
+    }),
+  remoteImage: (loc: SourceLocation, src: string) =>
+    new SiteError('missing-file', `the image ${src} is on another site; pictures in articles must be files of this site`, {
+      loc,
+      hint: 'save the picture beside the article (content/blog/photo.png) and write ![What it shows](./photo.png)',
+    }),
+  imagePath: (loc: SourceLocation, src: string) =>
+    new SiteError('missing-file', `the image ${src} is not a JPEG or PNG beside the article`, {
+      loc,
+      hint: 'save the picture beside the article (content/blog/photo.png) and write its file name: ![What it shows](./photo.png), or a path under public/ such as /images/photo.png',
+    }),
+  placeholderText: (loc: SourceLocation, text: string) =>
+    new SiteError('placeholder-text', `"${text}" is placeholder text that would be published`, {
+      loc,
+      hint: text === 'TODO' ? 'finish what the TODO asks for and remove it, or keep the page a draft (draft: true)' : 'replace it with the real text, or keep the page a draft (draft: true)',
+    }),
   exists: (path: string) =>
     new SiteError('exists', `${path} already exists; nothing was written`, { hint: 'choose another title or id, or edit the existing file' }),
 };

@@ -1,6 +1,7 @@
 /** The typed hand-off from the generator to the templates: what each page receives. */
 import type { Content, ServicePage } from './content/load.ts';
 import type { ImageInfo } from './images.ts';
+import type { OutlineEntry } from './content/markdown.ts';
 import type { Article } from './schemas/article.ts';
 import type { Navigation, Program, Treatment } from './schemas/catalogue.ts';
 import type { BlogPage, Home, NotFoundPage, PillarEntry, ProcessPage } from './schemas/pages.ts';
@@ -87,7 +88,7 @@ export interface Breadcrumb {
 }
 
 /** An article as a card shows it (no body). */
-export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset'> & { href: string; date: string };
+export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset' | 'references'> & { href: string; date: string };
 
 /** Links between the numbered pages of the blog index. */
 export interface Pagination {
@@ -119,7 +120,7 @@ export type PageView =
       breadcrumbs: Breadcrumb[];
     }
   | { template: 'blog'; page: BlogPage; featured: ArticleSummary | undefined; recent: ArticleSummary[]; pagination: Pagination }
-  | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string } }
+  | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string; outline: OutlineEntry[] } }
   | { template: 'process'; process: ProcessPage }
   | { template: 'service'; service: ServicePage; treatments: Treatment[]; cards: ServiceCardView[]; program: Program | undefined }
   | { template: 'memberships'; memberships: MembershipsPage }

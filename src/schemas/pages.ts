@@ -95,6 +95,7 @@ export const blogPageSchema = z.strictObject({
   loadingLabel: text,
   /** The article page's link back to the index. */
   backLabel: text,
+  outlineLabel: text.describe('The title of the outline shown above an article with three or more sections, such as On this page.'),
   /** The closing box of an article page, above its Book Now button. */
   ctaHeading: text,
   ctaText: text,
