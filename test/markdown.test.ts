@@ -35,15 +35,16 @@ describe('GitHub-flavoured markdown', () => {
     expect(region.attr('aria-label')).toBe('Table: Scan, Price, Time');
     expect(region.find('table thead th').map((_, th) => $(th).attr('scope')).get()).toEqual(['col', 'col', 'col']);
     expect(region.find('tbody tr')).toHaveLength(2);
-    expect(region.find('tbody td').eq(1).attr('align')).toBe('right');
+    expect(region.find('tbody td').eq(1).attr('class')).toBe('align-right');
+    expect(region.find('[align]')).toHaveLength(0);
   });
 
   it('should render strikethrough, task lists, autolinks and footnotes', () => {
     expect(prose.find('del').text()).toBe('Weight is all that matters.');
-    const boxes = prose.find('ul.contains-task-list input[type="checkbox"]');
-    expect(boxes).toHaveLength(2);
-    expect(boxes.map((_, b) => $(b).is('[disabled]')).get()).toEqual([true, true]);
-    expect(boxes.first().is('[checked]')).toBe(true);
+    const boxes = prose.find('ul.contains-task-list li.task-list-item .task-box[role="img"]');
+    expect(boxes.map((_, b) => $(b).attr('aria-label')).get()).toEqual(['Done:', 'To do:']);
+    expect(boxes.first().hasClass('task-done')).toBe(true);
+    expect(prose.find('input')).toHaveLength(0);
     const auto = prose.find('a[href="http://www.example.com"]');
     expect(auto.attr('target')).toBe('_blank');
     expect(auto.attr('rel')).toBe('noopener noreferrer');
@@ -160,5 +161,18 @@ describe('the feed', () => {
     const item = feed('item').filter((_, i) => feed(i).find('link').text().endsWith('/blog/why-we-started/'));
     expect(item.find('content\\:encoded').text().trim()).toBe(page);
     expect(await readFile(join(projectRoot, 'content/blog/why-we-started.md'), 'utf8')).not.toContain(':::');
+  });
+});
+
+describe('the probe article as a page', () => {
+  it('should be valid HTML within the page budget', async () => {
+    const { HtmlValidate } = await import('html-validate');
+    const validator = new HtmlValidate({ extends: ['html-validate:standard'], rules: { 'tel-non-breaking': 'error' } });
+    const report = await validator.validateString(text('blog/markdown-probe/index.html'));
+    expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message} (line ${m.line})`))).toEqual([]);
+    const { gzipSync } = await import('node:zlib');
+    expect(gzipSync(files.get('blog/markdown-probe/index.html')!, { level: 9 }).length).toBeLessThan(30 * 1024);
+    const css = [...files.keys()].find((f) => /^assets\/site-.*\.css$/.test(f))!;
+    expect(gzipSync(files.get(css)!, { level: 9 }).length).toBeLessThan(20 * 1024);
   });
 });

@@ -120,7 +120,9 @@ const schema: Schema = {
     ],
     div: [...(defaultSchema.attributes?.div ?? []), ['className', /^(heading-anchored|heading-\d|callout|callout-(note|tip|warning)|table-scroll)$/], ['role', 'note', 'region'], 'ariaLabel'],
     p: [['className', 'callout-title', 'article-booking']],
-    span: [['className', 'visually-hidden', 'treatment-link-title', 'treatment-link-text'], 'ariaHidden'],
+    span: [['className', 'visually-hidden', 'treatment-link-title', 'treatment-link-text', 'task-box', 'task-done', 'task-open'], 'ariaHidden', ['role', 'img'], 'ariaLabel'],
+    th: [['className', 'align-right', 'align-center']],
+    td: [['className', 'align-right', 'align-center']],
     img: [...(defaultSchema.attributes?.img ?? []), ['loading', 'lazy'], ['decoding', 'async']],
     source: ['srcSet', 'type', 'sizes'],
     h2: [['className', 'sr-only']],
@@ -137,6 +139,8 @@ interface Node {
   url?: string;
   alt?: string | null;
   depth?: number;
+  checked?: boolean | null;
+  align?: (string | null)[] | null;
   name?: string;
   attributes?: Record<string, string | null | undefined> | null;
   position?: { start: { line: number; column: number; offset?: number }; end: { line: number; column: number; offset?: number } };
@@ -242,6 +246,7 @@ function transformTree(tree: Node, source: string, context: MarkdownContext, out
       visit(node);
       if (node.type === 'heading') children[i] = anchored(node, slugOf, outline);
       else if (node.type === 'table') children[i] = scrollable(node);
+      else if (node.type === 'list' && node.children?.some((item) => typeof item.checked === 'boolean')) taskList(node);
       else if (node.type === 'image') children[i] = picture(node, context);
       else if (node.type === 'containerDirective' || node.type === 'leafDirective') children[i] = component(node, context);
       else if (node.type === 'link' && /^https?:/i.test(node.url ?? '') && context.mode === 'page') outbound(node);
@@ -273,10 +278,36 @@ function outbound(link: Node): void {
   link.children = [...(link.children ?? []), { type: 'newTab', data: { hName: 'span', hProperties: { className: ['visually-hidden'] }, hChildren: [{ type: 'text', value: ' (opens in a new tab)' }] } }];
 }
 
+/**
+ * A checklist: each box is drawn, not an unlabelled form control (a disabled checkbox without a
+ * label is an accessibility failure), and says "done" or "to do" to screen readers.
+ */
+function taskList(list: Node): void {
+  list.data = { ...list.data, hProperties: { ...list.data?.hProperties, className: ['contains-task-list'] } };
+  for (const item of list.children ?? []) {
+    if (typeof item.checked !== 'boolean') continue;
+    const done = item.checked;
+    item.checked = null;
+    item.data = { ...item.data, hProperties: { ...item.data?.hProperties, className: ['task-list-item'] } };
+    const box: Node = { type: 'taskBox', data: { hName: 'span', hProperties: { className: ['task-box', done ? 'task-done' : 'task-open'], role: 'img', ariaLabel: done ? 'Done:' : 'To do:' }, hChildren: [] } };
+    const first = item.children?.[0];
+    if (first?.type === 'paragraph') first.children = [box, ...(first.children ?? [])];
+    else item.children = [box, ...(item.children ?? [])];
+  }
+}
+
 /** A table in a labelled, focusable region that scrolls sideways on a phone; header cells say they head their column. */
 function scrollable(table: Node): Node {
   const header = table.children?.[0];
   for (const cell of header?.children ?? []) cell.data = { ...cell.data, hProperties: { ...cell.data?.hProperties, scope: 'col' } };
+  // Column alignment as a class: the align attribute is obsolete HTML, and style attributes break the CSP.
+  const align = table.align ?? [];
+  for (const row of table.children ?? []) {
+    row.children?.forEach((cell, i) => {
+      if (align[i] === 'right' || align[i] === 'center') cell.data = { ...cell.data, hProperties: { ...cell.data?.hProperties, className: [`align-${align[i]}`] } };
+    });
+  }
+  table.align = null;
   const names = (header?.children ?? []).map((cell) => plainText(cell).trim()).filter(Boolean);
   const label = names.length > 0 ? `Table: ${names.join(', ')}` : 'Table';
   return { type: 'tableScroll', data: { hName: 'div', hProperties: { className: ['table-scroll'], role: 'region', ariaLabel: label, tabIndex: 0 } }, children: [table] };
