@@ -6,7 +6,7 @@ import { hashOf } from '../cache.ts';
 import { problems, type SiteError } from '../errors.ts';
 import type { Article, articleSchema } from '../schemas/article.ts';
 import { besideImageName, components, inspectMarkdown, readTimeOf, type BodyPosition } from './markdown.ts';
-import { articlePlaceholders } from './placeholders.ts';
+import { articlePlaceholders, placeholdersIn } from './placeholders.ts';
 import { validate } from './validate.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
 
@@ -74,8 +74,17 @@ export function loadArticle(file: string, text: string, schema: typeof articleSc
   const article = toArticle(file, text, parsed.content, value!);
   const before = errors.length;
   article.references = checkBody(article, parsed.content, errors);
+  if (!article.draft) checkFrontMatterPlaceholders(source, errors);
   if (errors.length > before) return undefined;
   return { article, source, frontMatter, lineOffset };
+}
+
+/** Scaffold text or a TODO left in the front matter of an article to be published, at its field. */
+function checkFrontMatterPlaceholders(source: YamlSource, errors: SiteError[]): void {
+  for (const [key, value] of Object.entries((source.data ?? {}) as Record<string, unknown>)) {
+    const found = typeof value === 'string' ? placeholdersIn(value, articlePlaceholders)[0] : undefined;
+    if (found) errors.push(problems.placeholderText(source.locate([key]), found.text));
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { remark } from 'remark';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkHtml from 'remark-html';
+import { placeholdersIn } from './placeholders.ts';
 import { closest } from './suggest.ts';
 
 /** What a component accepts: its form in markdown and its attributes (required ones first). */
@@ -185,10 +186,7 @@ export function inspectMarkdown(markdown: string, options: { placeholders?: read
       return;
     }
     if (options.placeholders && node.type === 'text' && node.value) {
-      for (const text of options.placeholders) {
-        const index = text === 'TODO' ? node.value.search(/\bTODO\b/) : node.value.indexOf(text);
-        if (index >= 0) findings.push({ kind: 'placeholder', text, at: columnAfter(node, index) });
-      }
+      for (const found of placeholdersIn(node.value, options.placeholders)) findings.push({ kind: 'placeholder', text: found.text, at: columnAfter(node, found.index) });
     }
   });
   return { findings, references };
