@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { accent, icon, outboundAction, slug, text, textList } from './common.ts';
 
 /** A short highlight with an icon: a benefit, a credential, a reason. */
-export const highlight = z.strictObject({ icon, title: text, text: text.optional() });
+export const highlight = z.strictObject({ icon, title: text.describe('The short title.'), text: text.optional().describe('A sentence under the title.') });
 export type Highlight = z.infer<typeof highlight>;
 
 /** A home pillar: its look, and its treatments grouped in categories (by treatment id). */
