@@ -77,3 +77,18 @@ export const image = z
   })
   .describe('A picture, with its size so the page keeps its place while it loads.');
 export type Image = z.infer<typeof image>;
+
+/** The heading of a section of a page. */
+export const sectionHeading = text.describe('The heading of this section.');
+
+/** The sentence or two under a section's heading. */
+export const sectionIntro = text.describe('The sentence or two under the heading.');
+
+/** The text of a block, under its heading or title. */
+export const sectionText = text.describe('The text of this block, under its heading or title.');
+
+/** The title of one item of a list (a card, a step, a column). */
+export const itemTitle = text.describe('The title of this item.');
+
+/** A link's text as the navigation shows it. */
+export const linkText = text.describe('The text of the link.');

@@ -1,6 +1,6 @@
 /** Schema of the body-composition scan page (content/inbody-analysis.yaml) and its offerings. */
 import { z } from 'zod';
-import { icon, image, outboundAction, slug, text, textList } from './common.ts';
+import { icon, image, outboundAction, slug, text, textList, sectionHeading, sectionIntro, sectionText } from './common.ts';
 import { highlight } from './pages.ts';
 
 /** One body-scan offering: the scan, the grip-strength add-on, or the package. */
@@ -19,7 +19,7 @@ export const bodyScanOfferingSchema = z.strictObject({
 export type BodyScanOffering = z.infer<typeof bodyScanOfferingSchema>;
 
 export const inbodySchema = z.strictObject({
-  hero: z.strictObject({ eyebrow: text, title: text.describe('The page heading.'), intro: text, points: z.array(highlight).min(1) }),
+  hero: z.strictObject({ eyebrow: text, title: text.describe('The page heading.'), intro: sectionIntro, points: z.array(highlight).min(1) }),
   offeringsHeading: text,
   offeringsIntro: text.optional(),
   offerings: z.array(bodyScanOfferingSchema).min(1, 'must list at least one offering'),
@@ -28,7 +28,7 @@ export const inbodySchema = z.strictObject({
   featuresLabel: text,
   benefitsLabel: text,
   schedule: outboundAction.describe('The schedule button on each offering; its event is labelled with the offering id.'),
-  measures: z.strictObject({ heading: text, intro: text, items: z.array(highlight).min(1) }).describe('What the scan measures.'),
-  frequency: z.strictObject({ heading: text, text, tips: textList }).describe('How often to scan, and how to prepare.'),
+  measures: z.strictObject({ heading: sectionHeading, intro: sectionIntro, items: z.array(highlight).min(1) }).describe('What the scan measures.'),
+  frequency: z.strictObject({ heading: sectionHeading, text: sectionText, tips: textList }).describe('How often to scan, and how to prepare.'),
 });
 export type InBodyPage = z.infer<typeof inbodySchema>;

@@ -1,6 +1,6 @@
 /** Schemas of the page copy files: home, blog index, process and the not-found page. */
 import { z } from 'zod';
-import { accent, icon, outboundAction, slug, text, textList } from './common.ts';
+import { accent, icon, outboundAction, slug, text, textList, sectionHeading, sectionIntro, sectionText, itemTitle } from './common.ts';
 
 /** A short highlight with an icon: a benefit, a credential, a reason. */
 export const highlight = z.strictObject({ icon, title: text.describe('The short title.'), text: text.optional().describe('A sentence under the title.') });
@@ -22,11 +22,11 @@ export const homeSchema = z.strictObject({
   hero: z.strictObject({
     eyebrow: text,
     headline: text,
-    intro: text,
+    intro: sectionIntro,
     benefits: z.array(highlight).length(4, 'must list exactly four benefits'),
     diagnostic: z.strictObject({
       title: text,
-      intro: text,
+      intro: sectionIntro,
       steps: textList,
       reviewTitle: text,
       reviewCovers: textList,
@@ -34,8 +34,8 @@ export const homeSchema = z.strictObject({
     }),
   }),
   services: z.strictObject({
-    heading: text,
-    intro: text,
+    heading: sectionHeading,
+    intro: sectionIntro,
     showLabel: text,
     hideLabel: text,
     narrowLabel: text,
@@ -47,23 +47,23 @@ export const homeSchema = z.strictObject({
     dialog: z.strictObject({ dosageLabel: text, indicationsLabel: text, faqLabel: text, action: text, closeLabel: text, loadingLabel: text }),
   }),
   about: z.strictObject({
-    heading: text,
+    heading: sectionHeading,
     name: text,
     role: text,
     bio: textList,
     credentials: z.array(highlight).length(3, 'must list exactly three credential highlights'),
   }),
   conditions: z.strictObject({
-    heading: text,
-    intro: text,
-    men: z.strictObject({ title: text, symptoms: textList }),
-    women: z.strictObject({ title: text, symptoms: textList }),
+    heading: sectionHeading,
+    intro: sectionIntro,
+    men: z.strictObject({ title: itemTitle, symptoms: textList }),
+    women: z.strictObject({ title: itemTitle, symptoms: textList }),
     reasonsHeading: text,
     reasons: z.array(highlight).length(4, 'must list exactly four reasons'),
   }),
   contact: z.strictObject({
-    heading: text,
-    intro: text,
+    heading: sectionHeading,
+    intro: sectionIntro,
     locationTitle: text,
     scheduleTitle: text,
     scheduleText: text,
@@ -84,8 +84,8 @@ export type Home = z.infer<typeof homeSchema>;
 
 /** content/blog.yaml: the copy of the blog index and the article dialog. */
 export const blogPageSchema = z.strictObject({
-  heading: text,
-  intro: text,
+  heading: sectionHeading,
+  intro: sectionIntro,
   featuredLabel: text,
   recentHeading: text,
   readMore: text,
@@ -114,17 +114,17 @@ export type BlogPage = z.infer<typeof blogPageSchema>;
 
 /** content/process.yaml: the four-step process page. */
 export const processSchema = z.strictObject({
-  heading: text,
-  intro: text,
-  steps: z.array(z.strictObject({ number: text, title: text, description: text, icon, color: accent })).min(1),
-  closing: z.strictObject({ heading: text, text: text, action: outboundAction }),
+  heading: sectionHeading,
+  intro: sectionIntro,
+  steps: z.array(z.strictObject({ number: text, title: itemTitle, description: text, icon, color: accent })).min(1),
+  closing: z.strictObject({ heading: sectionHeading, text: sectionText, action: outboundAction }),
 });
 export type ProcessPage = z.infer<typeof processSchema>;
 
 /** content/not-found.yaml */
 export const notFoundSchema = z.strictObject({
-  heading: text,
-  text: text,
+  heading: sectionHeading,
+  text: sectionText,
   homeLabel: text,
   /** Other useful places, offered below the way home. */
   suggestionsHeading: text,

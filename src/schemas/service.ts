@@ -1,6 +1,6 @@
 /** Schema of a service page (content/services/ID.yaml): one template, eight data files. */
 import { z } from 'zod';
-import { icon, image, outboundAction, slug, text, textList } from './common.ts';
+import { icon, image, outboundAction, slug, text, textList, sectionHeading, sectionIntro, sectionText, itemTitle } from './common.ts';
 
 /** A treatment card: which treatment (by id) and, where the page lists benefits, the benefits it shows. */
 const serviceCard = z.strictObject({
@@ -21,7 +21,7 @@ export const servicePageSchema = z
     }),
     treatments: z.strictObject({
       heading: text.describe('The heading over the treatment cards.'),
-      intro: text.optional().describe('A sentence under that heading.'),
+      intro: sectionIntro.optional().describe('A sentence under that heading.'),
       dosageLabel: text.describe('The heading over each dosage, e.g. Treatment Protocol.'),
       extra: z.enum(['none', 'badges', 'benefits']).default('none').describe("What each card shows besides dosage: the treatment's indications as badges, or the card's benefits."),
       extraLabel: text.optional().describe('The heading over the badges or benefits, e.g. Conditions Treated.'),
@@ -32,16 +32,16 @@ export const servicePageSchema = z
     }),
     conditions: z
       .strictObject({
-        heading: text,
-        intro: text.optional(),
-        columns: z.array(z.strictObject({ title: text, icon: icon.optional(), items: textList })).min(1),
+        heading: sectionHeading,
+        intro: sectionIntro.optional(),
+        columns: z.array(z.strictObject({ title: itemTitle, icon: icon.optional(), items: textList })).min(1),
       })
       .optional()
       .describe('A "conditions we treat" section in columns, after the cards.'),
     closing: z
       .strictObject({
-        heading: text,
-        text: text,
+        heading: sectionHeading,
+        text: sectionText,
         action: outboundAction,
         style: z.enum(['button', 'link']).default('button').describe('A button, or a link with an arrow.'),
       })

@@ -1,6 +1,6 @@
 /** Schema of content/site.yaml: the clinic's name, contact values, hours and every external address. */
 import { z } from 'zod';
-import { externalUrl, linkNames, text } from './common.ts';
+import { externalUrl, linkNames, text, itemTitle } from './common.ts';
 
 const weekday = z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time like 10:00 or 17:00');
@@ -34,7 +34,7 @@ export const siteSchema = z.strictObject({
   links: links.describe('The external services the site sends visitors to.'),
   /** Service ids added to the booking page address, by what they book. */
   bookingServices: z.strictObject({ visit: text, diagnostic: text, mensHealth: text, womensHealth: text }),
-  map: z.strictObject({ embedUrl: externalUrl, directionsUrl: externalUrl, title: text }),
+  map: z.strictObject({ embedUrl: externalUrl, directionsUrl: externalUrl, title: itemTitle }),
   intakeWidget: z.strictObject({ scriptUrl: externalUrl, containerId: z.string().regex(/^[a-z][\w-]*$/) }).optional(),
   analytics: z.strictObject({ measurementId: z.string().regex(/^G-[A-Z0-9]+$/, 'must be a Google Analytics id like G-ABC123').optional() }).default({}).describe('Leave measurementId out and no request leaves the site; set it (G-…) to load Google Analytics.'),
   social: z.strictObject({ facebook: externalUrl, instagram: externalUrl, linkedin: externalUrl }),
