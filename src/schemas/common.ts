@@ -92,3 +92,8 @@ export const itemTitle = text.describe('The title of this item.');
 
 /** A link's text as the navigation shows it. */
 export const linkText = text.describe('The text of the link.');
+
+/** A group of fields that is one section of a page, with what it is. */
+export function section<T extends z.ZodRawShape>(description: string, shape: T) {
+  return z.strictObject(shape).describe(description);
+}
