@@ -58,6 +58,7 @@ describe('GitHub-flavoured markdown', () => {
     const first = prose.find('p').first().text();
     expect(first).toContain('opens at 10:30 on Fridays');
     expect(first).toContain('(think 3:1, not 1:1)');
+    expect(first).toContain('A pro:tip and a side:note stay words.');
   });
 
   it('should strip raw HTML, script and javascript: links', () => {

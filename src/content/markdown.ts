@@ -157,8 +157,10 @@ export function inspectMarkdown(markdown: string, options: { placeholders?: read
   walk(tree, (node) => {
     const at = positionOf(node);
     if (node.type === 'textDirective') {
-      // Ordinary prose such as 10:30 or 3:1 parses as an inline directive: it stays text, except a component's name.
-      if (components[node.name!]) findings.push({ kind: 'component-form', name: node.name!, expected: formOf(node.name!), at });
+      // Ordinary prose such as 10:30, 3:1 or "pro:tip" parses as an inline directive: it stays text, unless
+      // it is a component's name with attributes or a label, which only a misplaced component has.
+      const written = Object.keys(node.attributes ?? {}).length > 0 || (node.children?.length ?? 0) > 0;
+      if (components[node.name!] && written) findings.push({ kind: 'component-form', name: node.name!, expected: formOf(node.name!), at });
       return;
     }
     if (node.type === 'leafDirective' || node.type === 'containerDirective') {
