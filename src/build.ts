@@ -1,18 +1,18 @@
 /** One build, as an ordered list of stages: load → validate → route → bundle → render → verify → write. */
 import { gzipSync } from 'node:zlib';
 import { bundleAssets, type OutputFile } from './assets.ts';
-import { hashBytes, loadCache, saveCache, type BuildCache } from './cache.ts';
+import { hashBytes, hashOf, loadCache, saveCache, type BuildCache } from './cache.ts';
 import { markdownOf } from './content/article.ts';
 import { findHref } from './content/find.ts';
 import { loadContent, type Content } from './content/load.ts';
-import { markdownToHtml } from './content/markdown.ts';
+import { renderMarkdown } from './content/markdown.ts';
 import { SiteErrors } from './errors.ts';
 import { robotsTxt, rssFeed, sitemaps } from './feeds.ts';
 import { headersFile } from './headers.ts';
 import { besideImages, checkImageReferences, processImages } from './images.ts';
 import { lostPages, redirectsOf, sitemapPaths } from './redirects.ts';
 import { externalLinks, renderPages, type SharedView } from './render.ts';
-import { buildRoutes, categoriesOf, categoryPath, publishedArticles, type RouteOptions } from './routes.ts';
+import { articleMarkdownContext, buildRoutes, categoriesOf, categoryPath, publishedArticles, type RouteOptions } from './routes.ts';
 import { loadTemplates } from './templates.ts';
 import { verifyLinks } from './verify.ts';
 import type { Article } from './schemas/article.ts';
@@ -108,14 +108,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     };
     const published = publishedArticles(content, { ...routeOptions, drafts: false, future: false });
     const inFeed = published.slice(0, feedLength);
-    const rendered = await renderPages(routes, templates, shared, cache, writer, new Set(inFeed.map((a) => `blog/${a.slug}/index.html`)));
+    const rendered = await renderPages(routes, templates, shared, cache, writer, new Set());
     stage(`rendered ${rendered.rendered}, reused ${rendered.reused}`);
 
     const bodies = new Map<string, string>();
+    const feedBodies = new Map<string, string>();
+    // The feed's bodies come from the same renderer as the pages, without their interactive parts.
     for (const article of inFeed) {
-      const key = article.sourceHash;
-      const body = rendered.bodies.get(`blog/${article.slug}/index.html`) ?? cache.bodies.get(key) ?? markdownToHtml(markdownOf(root, article));
-      bodies.set(key, body);
+      const pictures = (article.references?.images ?? []).map((r) => shared.images[r.image]?.width ?? 0).join(',');
+      const key = hashOf(article.sourceHash, content.catalogueKey, shared.links.booking, pictures);
+      const body = cache.bodies.get(key) ?? renderMarkdown(markdownOf(root, article), { ...articleMarkdownContext(content, article), mode: 'feed', booking: shared.links.booking, images: shared.images }).html;
+      bodies.set(article.sourceHash, body);
+      feedBodies.set(key, body);
     }
     const extras: OutputFile[] = [
       ...sitemaps(routes, routeOptions.baseUrl),
@@ -144,7 +148,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await writer.commit();
     // Only now does the cache take in this run: until the commit, the output is the previous one.
     rendered.remember();
-    cache.bodies = bodies;
+    cache.bodies = feedBodies;
     stage('committed');
     cache.outDir = writer.id;
     cache.verified = true;

@@ -1,6 +1,7 @@
 /** JSON Schemas for editors and the field reference of the content guide, generated from the zod schemas. */
 import { z } from 'zod';
 import { articleSchema, folders, singleFiles } from './schemas/registry.ts';
+import { iconNames } from './schemas/common.ts';
 
 /** One content type: the schema file it gets, where its files live, and its schema. */
 export interface ContentType {
@@ -46,10 +47,13 @@ export function fieldReference(): string {
     walk(json, '', rows);
     sections.push(`### ${type.name} — \`${type.files}\`\n\n| Field | Kind | Required | Meaning |\n|---|---|---|---|\n${rows.join('\n')}`);
   }
+  // The icon names, listed once here instead of in every row that takes an icon.
+  sections.push(`### Icons\n\nEvery field of the kind *icon name* takes one of: ${iconNames.map((n) => `\`${n}\``).join(', ')}.`);
   return sections.join('\n\n');
 }
 
 function kind(schema: JsonSchema): string {
+  if (schema.enum && schema.enum.length === iconNames.length && iconNames.every((n) => schema.enum!.includes(n))) return 'icon name';
   if (schema.enum) return `one of: ${schema.enum.map((v) => `\`${String(v)}\``).join(', ')}`;
   if (schema.anyOf) return schema.anyOf.map(kind).join(' or ');
   if (schema.type === 'array') return `list of ${schema.items ? plural(kind(schema.items)) : 'values'}`;

@@ -72,14 +72,19 @@ const titles = {
   'bad-file-name': 'File name that is not a slug',
   'yaml-too-complex': 'YAML too complex to read',
   'redirect-error': 'Redirect that cannot work',
+  'markdown-component': 'Component that does not exist or is written wrongly',
+  'missing-alt': 'Image without alt text',
+  'placeholder-text': 'Placeholder text left in',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
 
 /** The catalogue: each message says what happened and what to do about it. */
 export const problems = {
-  yamlSyntax: (loc: SourceLocation, detail: string, code?: string) =>
-    new SiteError('yaml-syntax', detail, { loc, hint: yamlHints[code ?? ''] ?? yamlHints.default }),
+  yamlSyntax: (loc: SourceLocation, detail: string, code?: string) => {
+    const { message, hint } = yamlProblem(code, detail);
+    return new SiteError('yaml-syntax', message, { loc, hint });
+  },
   missingField: (loc: SourceLocation, field: string, expected: string) =>
     new SiteError('missing-field', `"${field}" is required but missing`, {
       loc,
@@ -235,18 +240,117 @@ export const problems = {
       loc,
       hint: `point it at ${next} directly: visitors and search engines should not be sent on twice`,
     }),
+  unknownComponent: (loc: SourceLocation, name: string, suggestion: string | undefined, known: string[]) =>
+    new SiteError('markdown-component', `there is no component called "${name}"`, {
+      loc,
+      hint: suggestion ? `did you mean "${suggestion}"?` : `the components are: ${known.join(', ')} (see docs/content.md)`,
+    }),
+  componentForm: (loc: SourceLocation, name: string, expected: string) =>
+    new SiteError('markdown-component', `the component "${name}" is not written the way it works`, { loc, hint: `write ${expected}` }),
+  unknownAttribute: (loc: SourceLocation, name: string, attribute: string, suggestion: string | undefined, known: string[]) =>
+    new SiteError('markdown-component', `"${attribute}" is not something the ${name} component takes`, {
+      loc,
+      hint: suggestion ? `did you mean "${suggestion}"?` : known.length > 0 ? `it takes: ${known.join(', ')}` : `it takes nothing between { }: remove them`,
+    }),
+  missingAttribute: (loc: SourceLocation, name: string, attribute: string) =>
+    new SiteError('markdown-component', `the ${name} component needs ${attribute}="…"`, { loc, hint: `write it as ::${name}{${attribute}="…"}` }),
+  treatmentWithoutPage: (loc: SourceLocation, id: string) =>
+    new SiteError('unknown-reference', `the treatment "${id}" is not shown on any page, so its card would lead nowhere`, {
+      loc,
+      hint: `list "${id}" in a pillar of content/home.yaml or on a service page (content/services/*.yaml), or name another treatment`,
+    }),
+  missingAlt: (loc: SourceLocation, src: string) =>
+    new SiteError('missing-alt', `the image ${src} has no alt text, so screen-reader users cannot know what it shows`, {
+      loc,
+      hint: `describe the picture between the brackets: ![What the photo shows](${src})`,
+    }),
+  remoteImage: (loc: SourceLocation, src: string) =>
+    new SiteError('missing-file', `the image ${src} is on another site; pictures in articles must be files of this site`, {
+      loc,
+      hint: 'save the picture beside the article (content/blog/photo.png) and write ![What it shows](./photo.png)',
+    }),
+  imagePath: (loc: SourceLocation, src: string) =>
+    new SiteError('missing-file', `the image ${src} is not a JPEG or PNG beside the article`, {
+      loc,
+      hint: 'save the picture beside the article (content/blog/photo.png) and write its file name: ![What it shows](./photo.png), or a path under public/ such as /images/photo.png',
+    }),
+  placeholderText: (loc: SourceLocation, text: string) =>
+    new SiteError('placeholder-text', `"${text}" is placeholder text that would be published`, {
+      loc,
+      hint: text === 'TODO' ? 'finish what the TODO asks for and remove it, or keep the page a draft (draft: true)' : 'replace it with the real text, or keep the page a draft (draft: true)',
+    }),
   exists: (path: string) =>
     new SiteError('exists', `${path} already exists; nothing was written`, { hint: 'choose another title or id, or edit the existing file' }),
 };
 
-/** What to do about a YAML syntax error, by the parser's error code. */
-const yamlHints: Record<string, string> = {
-  TAB_AS_INDENT: 'indent with spaces only: replace the tab at the start of this line with spaces',
-  DUPLICATE_KEY: 'a field can appear only once in the same group: remove one of the two, or rename it',
-  BAD_INDENT: 'line this up with the fields around it: fields of the same group start in the same column',
-  MISSING_CHAR: 'a quote, bracket or brace opened here is never closed: close it at the end of the text, or remove it',
-  default: 'check the indentation and that every "key: value" pair has a space after the colon; quote text that contains ": " or starts with a symbol',
-};
+/**
+ * A YAML parser error in the words of someone who edits content, not of the YAML spec: what
+ * happened and what to do, by the `yaml` package's error code (and, where one code covers two
+ * mistakes, by its message). Every code the parser has is here; the parser's own wording is
+ * shown only for a code it may add in a later version.
+ */
+export function yamlProblem(code: string | undefined, detail: string): { message: string; hint: string } {
+  const quoted = /quote/i.test(detail) ? (/single/i.test(detail) || detail.includes("'quote") ? "'" : '"') : undefined;
+  switch (code) {
+    case 'BLOCK_AS_IMPLICIT_KEY':
+      if (/sequence/i.test(detail)) return { message: 'a list item ("- ") here is indented less than the items of its list', hint: 'start every "- " of one list in the same column' };
+      return {
+        message: 'this value holds a second ": " (as in "555 010 0142 ext: 2"), so YAML reads the rest as a field inside the value',
+        hint: 'put the whole value in double quotes, e.g. phone: "555 010 0142 ext: 2", or move the second field to a line of its own',
+      };
+    case 'MISSING_CHAR':
+      if (/followed by map values/i.test(detail)) return { message: 'this line is not "name: value": its ": " is missing', hint: 'write the field as "name: value" with a space after the colon, or join the line to the value above it' };
+      if (/comments/i.test(detail)) return { message: 'a # here starts a comment without a space before it', hint: 'put a space before the #, or put the whole value in quotes if the # belongs to it' };
+      if (/tags and anchors/i.test(detail)) return { message: 'a value starting with & or ! must be in quotes', hint: 'put the value in double quotes' };
+      if (/sequence item/i.test(detail)) return { message: 'a list item here is missing its "- "', hint: 'start each item of the list with "- "' };
+      if (/space after :/i.test(detail)) return { message: 'a ":" inside [ ] or { } has no space after it', hint: 'write a space after the colon, or put the entry in quotes' };
+      if (/between .* items/i.test(detail)) return { message: 'entries in [ ] or { } are not separated by commas', hint: 'separate the entries with ", ", or put an entry with a comma or colon in quotes' };
+      if (/directives-end|directives/i.test(detail)) return { message: 'a "---" line is missing after a % line', hint: 'delete the line starting with %' };
+      if (quoted) return { message: `the quote (${quoted}) opened here is never closed`, hint: `add the closing ${quoted} at the end of the text, or remove the opening one (inside "…" write \\" for a quote mark)` };
+      return { message: 'a bracket ([ or {) opened here is never closed', hint: 'close the list with ] or the group with } on the same line, or write each entry on its own line starting with "- "' };
+    case 'BAD_INDENT':
+      if (/flow/i.test(detail)) return { message: 'a list in [ ] is not closed before the next field', hint: 'close the list with ] on the same line, or write each entry on its own line starting with "- "' };
+      return { message: 'this line is indented differently from the lines of its group', hint: 'line this up with the fields around it: fields of the same group start in the same column' };
+    case 'TAB_AS_INDENT':
+      return { message: 'this line is indented with a tab', hint: 'indent with spaces only: replace the tab at the start of this line with spaces' };
+    case 'DUPLICATE_KEY':
+      return { message: 'this field appears twice in the same group', hint: 'a field can appear only once in the same group: remove one of the two, or rename it' };
+    case 'BAD_DQ_ESCAPE':
+      return { message: 'a backslash (\\) in double-quoted text starts an escape YAML does not know', hint: "write \\\\ for a backslash, or use single quotes ('…'), where a backslash is just a backslash" };
+    case 'BAD_SCALAR_START':
+      return { message: `a value cannot start with ${detail.trim().slice(-1)} unless it is in quotes`, hint: 'put the value in double quotes, e.g. title: "@home"' };
+    case 'MULTILINE_IMPLICIT_KEY':
+      return { message: 'YAML reads this line as the start of a field name that never ends: a "name: value" line is missing its ": "', hint: 'write the field as "name: value" with a space after the colon; quote text that contains ": "' };
+    case 'UNEXPECTED_TOKEN':
+      return { message: 'something follows where the value should have ended (text after a closing quote, or a stray ] or })', hint: 'put the whole value in quotes if it contains quotes or brackets, or remove the stray character' };
+    case 'BLOCK_IN_FLOW':
+      return { message: 'a list in [ ] or a group in { } continues on lines written like a block ("- " or "name:")', hint: 'write a [ ] list on one line, or write each item on its own line starting with "- " without brackets' };
+    case 'KEY_OVER_1024_CHARS':
+      return { message: 'the text before ": " is far longer than a field name can be', hint: 'check that the line before has its closing quote, and put long text after "name: "' };
+    case 'MULTIPLE_DOCS':
+      return { message: detail, hint: 'delete the "---" line, or move what follows it into a file of its own' };
+    case 'BAD_DIRECTIVE':
+      return { message: 'a line starting with % is a YAML directive that content files do not use', hint: 'delete the line; a value that starts with % goes in quotes' };
+    case 'BAD_ALIAS':
+      return { message: 'a *name here refers to an anchor (&name) that is not defined before it', hint: 'write the value out in full; content files need neither & nor *; a value starting with * or & goes in quotes' };
+    case 'ALIAS_PROPS':
+    case 'MULTIPLE_ANCHORS':
+    case 'MULTIPLE_TAGS':
+    case 'BAD_PROP_ORDER':
+      return { message: 'the & or ! marks here (YAML anchors and tags) are combined in a way YAML does not allow', hint: 'remove the & and ! marks, which content files do not need; a value starting with & or ! goes in quotes' };
+    case 'BAD_COLLECTION_TYPE':
+    case 'TAG_RESOLVE_FAILED':
+      return { message: 'a !mark here asks YAML for a kind of value that content files do not use', hint: 'remove the !… mark; a value starting with ! goes in quotes' };
+    case 'NON_STRING_KEY':
+      return { message: 'a field name here is a list or a group, not a word', hint: 'field names are plain words followed by ": "' };
+    case 'IMPOSSIBLE':
+      return { message: 'YAML could not read this line', hint: yamlDefaultHint };
+    default:
+      return { message: detail, hint: yamlDefaultHint };
+  }
+}
+
+const yamlDefaultHint = 'check the indentation and that every "key: value" pair has a space after the colon; quote text that contains ": " or starts with a symbol';
 
 /** The errors inside any thrown value that a user caused, or undefined for a bug of ours. */
 export function userErrors(error: unknown): SiteError[] | undefined {

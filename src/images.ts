@@ -72,6 +72,15 @@ export function besideImages(root: string, articles: readonly Article[], sources
   const files = new Map<string, OutputFile>();
   const errors: SiteError[] = [];
   for (const article of articles) {
+    // Pictures inside the text go through the same pipeline as the article's own image.
+    for (const ref of article.references?.images ?? []) {
+      if (files.has(ref.image)) continue;
+      try {
+        files.set(ref.image, readBeside(join(root, ref.file), ref.image.slice(1), memo));
+      } catch {
+        errors.push(problems.missingFile(ref.loc, ref.file, 'The image', `put the picture beside the article as ${ref.file}, or correct the file name in ![…](${ref.src})`));
+      }
+    }
     if (!article.imageFile || !article.image || files.has(article.image)) continue; // an image two articles share is read once
     try {
       files.set(article.image, readBeside(join(root, article.imageFile), article.image.slice(1), memo));

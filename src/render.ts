@@ -7,7 +7,7 @@ import { renderToStaticMarkup, version as reactDomVersion } from 'react-dom/serv
 import { generatorFingerprint, hashOf, intern, type BuildCache, type PageRecord } from './cache.ts';
 import type { Content } from './content/load.ts';
 import { readMarkdown } from './content/article.ts';
-import { markdownToHtml } from './content/markdown.ts';
+import { renderMarkdown } from './content/markdown.ts';
 import { problems, SiteErrors } from './errors.ts';
 import type { Route } from './routes.ts';
 import type { TemplateModule, Templates } from './templates.ts';
@@ -110,8 +110,12 @@ export function renderRoute(templates: TemplateModule, shared: SharedView, route
   let body: string | undefined;
   let target = route;
   if (route.page.template === 'article' && (route.markdown !== undefined || route.markdownSource)) {
-    body = markdownToHtml(route.markdown ?? readMarkdown(route.markdownSource!));
-    target = { ...route, page: { ...route.page, article: { ...route.page.article, html: body } } };
+    const markdown = route.markdown ?? readMarkdown(route.markdownSource!);
+    const rendered = renderMarkdown(markdown, { ...route.markdownContext!, mode: 'page', booking: shared.links.booking, images: shared.images });
+    body = rendered.html;
+    // Three or more sections make an outline worth showing.
+    const outline = rendered.outline.length >= 3 ? rendered.outline : [];
+    target = { ...route, page: { ...route.page, article: { ...route.page.article, html: body, outline } } };
   }
   const html = renderView(templates, viewOf(shared, target));
   return { file: route.file, html, ids: [...idsOf(html)], links: [...new Set(internalLinksOf(html))], body };

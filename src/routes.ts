@@ -5,6 +5,8 @@ import { markdownSourceOf, type MarkdownSource } from './content/article.ts';
 import { slugOf } from './content/suggest.ts';
 import type { Content } from './content/load.ts';
 import type { Article } from './schemas/article.ts';
+import type { MarkdownContext } from './content/markdown.ts';
+import { posix } from 'node:path';
 import type { PageMetaEntry, Treatment } from './schemas/catalogue.ts';
 import { blogPosting, breadcrumbs, faqPage, medicalClinic, serializeJsonLd } from './structured-data.ts';
 import type { ArticleSummary, PageMeta, PageView, Pagination } from './view.ts';
@@ -31,6 +33,8 @@ export interface Route {
    */
   markdown?: string;
   markdownSource?: MarkdownSource;
+  /** What an article's components and images link to (the render stage adds the booking address and image variants). */
+  markdownContext?: ArticleMarkdownContext;
   /**
    * A key of everything the page is made from beyond what all pages share: the YAML files and the
    * options, and for an article page its file, for a blog index page the articles it lists.
@@ -135,6 +139,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
       sources: more.sources ?? [],
       ...(more.markdown !== undefined ? { markdown: more.markdown } : {}),
       ...(more.markdownSource !== undefined ? { markdownSource: more.markdownSource } : {}),
+      ...(more.markdownContext !== undefined ? { markdownContext: more.markdownContext } : {}),
       // Every page but the articles and the blog index is made from the YAML files and the options alone.
       inputKey: more.inputKey ?? hashOf(content.catalogueKey, base, path),
     };
@@ -319,7 +324,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     add(
       path,
       // The render stage turns the markdown into the body HTML.
-      () => ({ template: 'article', page: content.blogPage, article: { ...summarize(article), html: '' }, related: related.map(summarize) }),
+      () => ({ template: 'article', page: content.blogPage, article: { ...summarize(article), html: '', outline: [] }, related: related.map(summarize) }),
       {
         title: article.title,
         documentTitle: `${article.title} | ${content.site.name}`,
@@ -336,6 +341,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
         draft,
         sources: [article.file],
         ...(article.markdown !== undefined ? { markdown: article.markdown } : { markdownSource: markdownSourceOf(content.root, article) }),
+        markdownContext: articleMarkdownContext(content, article),
         inputKey: hashOf(content.catalogueKey, article.sourceHash, articleKey(article), base, relatedKey),
       },
     );
@@ -375,7 +381,7 @@ const longDateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month
 const longDates = new Map<string, string>();
 
 function summarize(article: Article): ArticleSummary {
-  const { markdown: _markdown, bodyLine: _bodyLine, bodyOffset: _bodyOffset, ...rest } = article;
+  const { markdown: _markdown, bodyLine: _bodyLine, bodyOffset: _bodyOffset, references: _references, ...rest } = article;
   return { ...rest, href: `/blog/${article.slug}/`, date: longUsDate(article.publishDate), categoryHref: categoryPath(article.category) };
 }
 
@@ -430,6 +436,31 @@ export function paginationOf(n: number, pages: number, pathOf: (page: number) =>
     last = i;
   }
   return { page: n, pages, previous: n > 1 ? pathOf(n - 1) : undefined, next: n < pages ? pathOf(n + 1) : undefined, items };
+}
+
+/** The part of a body's render context that comes from the content. */
+export type ArticleMarkdownContext = Pick<MarkdownContext, 'slug' | 'imageBase' | 'bookingLabel' | 'treatments'>;
+
+/** What an article's body links to: the treatments its cards name, where its pictures are published, the booking button's text. */
+export function articleMarkdownContext(content: Content, article: Article): ArticleMarkdownContext {
+  const treatments: MarkdownContext['treatments'] = {};
+  for (const { id } of article.references?.treatments ?? []) {
+    const treatment = content.treatments.get(id);
+    const href = treatment && treatmentHref(content, id);
+    if (treatment && href) treatments[id] = { title: treatment.title, text: clipAtWord(treatment.description, 160), href };
+  }
+  const folder = posix.dirname(article.file);
+  return { slug: article.slug, imageBase: `/images/${posix.relative('content', folder)}/`, bookingLabel: content.blogPage.bookNow.label, treatments };
+}
+
+/**
+ * Where a treatment is shown: its own page when a home pillar lists it, else its card on the first
+ * service page that has one; undefined when no page shows it.
+ */
+export function treatmentHref(content: Content, id: string): string | undefined {
+  if (content.home.services.pillars.some((p) => p.categories.some((c) => c.treatments.includes(id)))) return treatmentPath(id);
+  const service = content.services.find((s) => s.treatments.cards.some((c) => c.treatment === id));
+  return service ? `/services/${service.pillar}/${service.id}#treatment-${id}` : undefined;
 }
 
 /** The page of a treatment listed on the home pillars. */

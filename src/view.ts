@@ -1,6 +1,7 @@
 /** The typed hand-off from the generator to the templates: what each page receives. */
 import type { Content, ServicePage } from './content/load.ts';
 import type { ImageInfo } from './images.ts';
+import type { OutlineEntry } from './content/markdown.ts';
 import type { Article } from './schemas/article.ts';
 import type { Navigation, Program, Treatment } from './schemas/catalogue.ts';
 import type { BlogPage, Home, NotFoundPage, PillarEntry, ProcessPage } from './schemas/pages.ts';
@@ -89,7 +90,7 @@ export interface Breadcrumb {
 }
 
 /** An article as a card shows it (no body). */
-export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset'> & {
+export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset' | 'references'> & {
   href: string;
   date: string;
   /** The page of the article's category, `/blog/category/SLUG/`. */
@@ -126,7 +127,7 @@ export type PageView =
       breadcrumbs: Breadcrumb[];
     }
   | { template: 'blog'; page: BlogPage; featured: ArticleSummary | undefined; recent: ArticleSummary[]; pagination: Pagination; category?: { name: string; intro: string } }
-  | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string }; related: ArticleSummary[] }
+  | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string; outline: OutlineEntry[] }; related: ArticleSummary[] }
   | { template: 'process'; process: ProcessPage }
   | { template: 'service'; service: ServicePage; treatments: Treatment[]; cards: ServiceCardView[]; program: Program | undefined }
   | { template: 'memberships'; memberships: MembershipsPage }

@@ -37,7 +37,7 @@ describe('loadArticle', () => {
     const loaded = loadArticle('content/blog/t.md', text, articleSchema, errors);
     expect(errors).toEqual([]);
     expect(loaded?.article).toMatchObject({ slug: 't', title: 'T', publishDate: '2024-03-04', readTime: '1 min read', draft: false });
-    expect(markdownToHtml(loaded!.article.markdown ?? '')).toContain('<h2>Heading</h2>');
+    expect(markdownToHtml(loaded!.article.markdown ?? '')).toContain('<h2 id="heading">Heading</h2>');
     expect(loaded?.article.bodyLine).toBe(8);
   });
 

@@ -76,7 +76,7 @@ const cardSlugs = ($: CheerioAPI): string[] => $('[data-article-card] a[data-art
 const proseText = async (out: string, slug: string): Promise<string> => (await page(out, `blog/${slug}/index.html`))('.prose').text();
 const proseLinks = async (out: string, slug: string): Promise<string[]> => {
   const $ = await page(out, `blog/${slug}/index.html`);
-  return $('.prose a').map((_, a) => $(a).attr('href')).get();
+  return $('.prose a:not(.heading-anchor)').map((_, a) => $(a).attr('href')).get();
 };
 const sitemapUrls = async (out: string): Promise<string[]> => [...(await readFile(join(out, 'sitemap.xml'), 'utf8')).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
 

@@ -5,7 +5,8 @@ import { basename, join, posix } from 'node:path';
 import { hashOf } from '../cache.ts';
 import { problems, type SiteError } from '../errors.ts';
 import type { Article, articleSchema } from '../schemas/article.ts';
-import { readTimeOf } from './markdown.ts';
+import { besideImageName, components, inspectMarkdown, readTimeOf, type BodyPosition } from './markdown.ts';
+import { articlePlaceholders, placeholdersIn } from './placeholders.ts';
 import { validate } from './validate.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
 
@@ -64,11 +65,55 @@ export function loadArticle(file: string, text: string, schema: typeof articleSc
   }
   const { source } = result;
   const front = schema.safeParse(source.data ?? {});
-  if (front.success) return { article: toArticle(file, text, parsed.content, front.data), source, frontMatter, lineOffset };
+  let value = front.success ? front.data : undefined;
+  if (!front.success) {
+    const before = errors.length;
+    value = validate(source, schema, errors);
+    if (value === undefined || errors.length > before) return undefined;
+  }
+  const article = toArticle(file, text, parsed.content, value!);
   const before = errors.length;
-  const value = validate(source, schema, errors);
-  if (value === undefined || errors.length > before) return undefined;
-  return { article: toArticle(file, text, parsed.content, value), source, frontMatter, lineOffset };
+  article.references = checkBody(article, parsed.content, errors);
+  if (!article.draft) checkFrontMatterPlaceholders(source, errors);
+  if (errors.length > before) return undefined;
+  return { article, source, frontMatter, lineOffset };
+}
+
+/** Scaffold text or a TODO left in the front matter of an article to be published, at its field. */
+function checkFrontMatterPlaceholders(source: YamlSource, errors: SiteError[]): void {
+  for (const [key, value] of Object.entries((source.data ?? {}) as Record<string, unknown>)) {
+    const found = typeof value === 'string' ? placeholdersIn(value, articlePlaceholders)[0] : undefined;
+    if (found) errors.push(problems.placeholderText(source.locate([key]), found.text));
+  }
+}
+
+/**
+ * The body's components, images and (unless it is a draft) placeholder text, each problem at its
+ * line and column in the file; what it refers to, located the same way, for the checks that need
+ * the rest of the content (treatments, booking services, image files).
+ */
+function checkBody(article: Article, body: string, errors: SiteError[]): NonNullable<Article['references']> {
+  const { findings, references } = inspectMarkdown(body, article.draft ? {} : { placeholders: articlePlaceholders });
+  // remark counts lines from the start of the body: the front matter comes before it.
+  const at = (p: BodyPosition) => ({ file: article.file, line: article.bodyLine + p.line - 1, column: p.column });
+  for (const f of findings) {
+    if (f.kind === 'unknown-component') errors.push(problems.unknownComponent(at(f.at), f.name, f.suggestion, Object.keys(components)));
+    else if (f.kind === 'component-form') errors.push(problems.componentForm(at(f.at), f.name, f.expected));
+    else if (f.kind === 'unknown-attribute') errors.push(problems.unknownAttribute(at(f.at), f.name, f.attribute, f.suggestion, f.known));
+    else if (f.kind === 'missing-attribute') errors.push(problems.missingAttribute(at(f.at), f.name, f.attribute));
+    else if (f.kind === 'missing-alt') errors.push(problems.missingAlt(at(f.at), f.src));
+    else if (f.kind === 'remote-image') errors.push(problems.remoteImage(at(f.at), f.src));
+    else if (f.kind === 'image-path') errors.push(problems.imagePath(at(f.at), f.src));
+    else errors.push(problems.placeholderText(at(f.at), f.text));
+  }
+  return {
+    images: references.images.map((r) => {
+      const file = posix.join(posix.dirname(article.file), besideImageName(r.src));
+      return { src: r.src, file, image: `/images/${posix.relative('content', file)}`, loc: at(r.at) };
+    }),
+    treatments: references.treatments.map((r) => ({ id: r.id, loc: at(r.at) })),
+    bookings: references.bookings.map((r) => ({ service: r.service, loc: at(r.at) })),
+  };
 }
 
 /**

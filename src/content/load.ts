@@ -14,6 +14,7 @@ import type { MembershipsPage } from '../schemas/memberships.ts';
 import type { Redirect } from '../schemas/redirects.ts';
 import type { Site } from '../schemas/site.ts';
 import { frontMatterOf, loadArticle } from './article.ts';
+import { checkPlaceholders } from './placeholders.ts';
 import { checkReferences } from './references.ts';
 import { validate } from './validate.ts';
 import { lazySource, parseYaml, type YamlSource } from './yaml.ts';
@@ -207,6 +208,8 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
     catalogueKey: hashOf(...[...texts].sort(([a], [b]) => a.localeCompare(b)).flat()),
   };
   checkReferences(content, errors);
+  const shown = new Set([...content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments)), ...content.services.flatMap((s) => s.treatments.cards.map((c) => c.treatment))]);
+  checkPlaceholders(content, shown, errors);
   if (errors.length > 0) throw new SiteErrors(errors);
   return content;
 }

@@ -3,6 +3,7 @@ import { problems, type SiteError, type SourceLocation } from '../errors.ts';
 import { closest } from './suggest.ts';
 import type { Content } from './load.ts';
 import type { OutboundAction } from '../schemas/common.ts';
+import { treatmentHref } from '../routes.ts';
 
 /** Adds a problem for every dangling reference or duplicate id in the loaded content. */
 export function checkReferences(content: Content, errors: SiteError[]): void {
@@ -32,6 +33,15 @@ export function checkReferences(content: Content, errors: SiteError[]): void {
 
   checkUniqueIds(content, 'content/lab-sales.yaml', ['panels'], content.labSales.panels, 'lab panel', errors);
   checkUniqueIds(content, 'content/inbody-analysis.yaml', ['offerings'], content.inbody.offerings, 'body-scan offering', errors);
+
+  // Components in article bodies: a treatment card needs a treatment with a page, a booking button a known service.
+  for (const article of content.articles) {
+    for (const ref of article.references?.treatments ?? []) {
+      if (!content.treatments.has(ref.id)) errors.push(problems.unknownReference(ref.loc, 'treatment', ref.id, closest(ref.id, treatmentIds)));
+      else if (!treatmentHref(content, ref.id)) errors.push(problems.treatmentWithoutPage(ref.loc, ref.id));
+    }
+    for (const ref of article.references?.bookings ?? []) checkBookingService(content, { label: '', link: 'booking', service: ref.service }, () => ref.loc, errors);
+  }
 
   const slugs = new Map<string, string>();
   for (const article of content.articles) {

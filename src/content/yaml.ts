@@ -65,6 +65,7 @@ function parseStrictly(file: string, text: string, lineOffset: number): Parsed {
   } catch (error) {
     // The `yaml` package refuses excessive alias expansion; anything else thrown here is a bug of ours.
     if (!(error instanceof ReferenceError) || !/alias/i.test(error.message)) throw error;
+    if (/unresolved alias/i.test(error.message)) return { doc, data: undefined, errors: [problems.yamlSyntax(at(unresolvedOffset(doc) ?? 0), error.message, 'BAD_ALIAS')], at };
     return { doc, data: undefined, errors: [problems.yamlAliasBomb(at(bombOffset(doc)), maxAliasCount)], at };
   }
 }
@@ -109,6 +110,20 @@ function reported(errors: readonly YAMLError[]): YAMLError[] {
   const first = errors.find((e) => e.code !== 'DUPLICATE_KEY');
   if (!first) return [...errors];
   return [...errors.filter((e) => e.code === 'DUPLICATE_KEY' && e.pos[0] < first.pos[0]), first];
+}
+
+/** Where the first alias without an anchor before it is (the parser says only that there is one). */
+function unresolvedOffset(doc: Document): number | undefined {
+  const anchors = new Set<string>();
+  let found: number | undefined;
+  visit(doc, (_key, node) => {
+    if (found !== undefined) return visit.BREAK;
+    if (isAlias(node)) {
+      if (!anchors.has(node.source)) found = node.range?.[0];
+    } else if (node && typeof node === 'object' && 'anchor' in node && typeof node.anchor === 'string') anchors.add(node.anchor);
+    return undefined;
+  });
+  return found;
 }
 
 /** An unclosed quote is found at the end of the text; point at the quote that opened it instead. */

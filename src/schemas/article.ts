@@ -1,6 +1,7 @@
 /** Schema of a blog article's front matter (content/blog/SLUG.md). */
 import { z } from 'zod';
 import { text } from './common.ts';
+import type { SourceLocation } from '../errors.ts';
 import { oldPath } from './redirects.ts';
 
 /** An ISO date (YYYY-MM-DD) that exists in the calendar. */
@@ -50,6 +51,12 @@ export interface Article extends Omit<ArticleFrontMatter, 'readTime'> {
   bodyLine: number;
   /** Where in the file's text the body starts. */
   bodyOffset: number;
+  /** What the body refers to, each where it is written: images beside it, treatments and booking services of its components. */
+  references?: {
+    images: { src: string; file: string; image: string; loc: SourceLocation }[];
+    treatments: { id: string; loc: SourceLocation }[];
+    bookings: { service: string; loc: SourceLocation }[];
+  };
   /** A hash of the whole file: the article page's render key. */
   sourceHash: string;
   draft: boolean;

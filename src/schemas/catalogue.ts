@@ -1,6 +1,6 @@
 /** Schemas of the catalogues: treatments, programs, navigation and page metadata. */
 import { z } from 'zod';
-import { accent, faqEntry, icon, internalHref, text, textList } from './common.ts';
+import { accent, faqEntry, icon, internalHref, linkText, section, text, textList } from './common.ts';
 
 /** content/treatments/ID.yaml: one treatment, as the detail dialog and the service cards show it. */
 export const treatmentSchema = z.strictObject({
@@ -14,31 +14,33 @@ export type Treatment = z.infer<typeof treatmentSchema> & { id: string };
 
 /** content/programs/ID.yaml: one of the three care programs. */
 export const programSchema = z.strictObject({
-  name: text,
-  description: text,
+  name: text.describe('The program\'s name, such as The Brain Reset.'),
+  description: text.describe('What the program is, in a few paragraphs.'),
   icon,
   color: accent,
-  categories: z.array(text),
+  categories: z.array(text).describe('Treatment categories of the program (may be empty).'),
 });
 export type Program = z.infer<typeof programSchema> & { id: string };
 
 /** A link of the navigation. */
-export const navLink = z.strictObject({ name: text, href: internalHref });
+export const navLink = z.strictObject({ name: linkText, href: internalHref.describe('Where it goes: a page of this site, such as /process or /#about.') });
 export type NavLink = z.infer<typeof navLink>;
 
 /** content/navigation.yaml: main navigation, the Services dropdown and the footer's quick links. */
 export const navigationSchema = z.strictObject({
-  main: z.array(navLink).min(1),
-  services: z.strictObject({
-    label: text,
+  main: z.array(navLink).min(1).describe('The main navigation links, in order.'),
+  services: section('The Services dropdown.', {
+    label: text.describe('The dropdown button\'s text.'),
     /** Where the Services dropdown sits among the main links (0 = first). */
-    position: z.number().int().min(0),
-    groups: z.array(z.strictObject({ name: text, items: z.array(navLink) })).min(1),
+    position: z.number().int().min(0).describe('Where the dropdown sits among the main links (0 = first).'),
+    groups: z.array(z.strictObject({ name: text.describe('The group\'s heading.'), items: z.array(navLink).describe('The group\'s links (may be empty).') })).min(1).describe('The groups of the dropdown, in order.'),
   }),
-  portal: text,
-  bookVisit: text,
-  startVisit: text,
-  footer: z.strictObject({ quickLinksHeading: text, quickLinks: z.array(navLink).min(1), followHeading: text, contactHeading: text }),
+  portal: text.describe('The text of the Patient Portal link.'),
+  bookVisit: text.describe('The text of the Book Visit Now button.'),
+  startVisit: text.describe('The text of the Start Visit Now link in the footer.'),
+  footer: z
+    .strictObject({ quickLinksHeading: text.describe('The heading over the quick links.'), quickLinks: z.array(navLink).min(1).describe('The footer\'s quick links.'), followHeading: text.describe('The heading over the social links.'), contactHeading: text.describe('The heading over the contact details.') })
+    .describe('The footer\'s headings and quick links.'),
 });
 export type Navigation = z.infer<typeof navigationSchema>;
 

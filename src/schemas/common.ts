@@ -32,25 +32,29 @@ export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowe
  * An analytics event name from SPEC section 7, with its optional category and label.
  * Labels default to what the page decides (an id or the page label).
  */
-export const analyticsEvent = z.strictObject({
-  name: z.string().regex(/^[a-z0-9_]+$/, 'must be an event name like start_visit_clicked'),
-  category: z.string().optional(),
-  label: z.string().optional(),
-});
+export const analyticsEvent = z
+  .strictObject({
+    name: z.string().regex(/^[a-z0-9_]+$/, 'must be an event name like start_visit_clicked').describe('The analytics event a click raises, such as book_now_clicked.'),
+    category: z.string().optional().describe('The event category, such as conversion.'),
+    label: z.string().optional().describe('The event label; left out, the page decides it (an id or the page label).'),
+  })
+  .describe('The analytics event a click on the button raises.');
 export type AnalyticsEvent = z.infer<typeof analyticsEvent>;
 
 /** An outbound call to action: a button text, the external service it opens, and the event it raises. */
-export const outboundAction = z.strictObject({
-  label: text,
-  link: linkName,
-  /** Service id added to the booking page's query, e.g. diagnostic-experience. */
-  service: slug.optional(),
-  event: analyticsEvent.optional(),
-});
+export const outboundAction = z
+  .strictObject({
+    label: text.describe('The button text.'),
+    link: linkName.describe('Which external service of site.yaml `links` the button opens.'),
+    /** Service id added to the booking page's query, e.g. diagnostic-experience. */
+    service: slug.optional().describe('For the booking page: the service to book, one of site.yaml `bookingServices`.'),
+    event: analyticsEvent.optional(),
+  })
+  .describe('A button that opens an external service in a new tab.');
 export type OutboundAction = z.infer<typeof outboundAction>;
 
 /** The colours the design system has, by name. */
-export const accent = z.enum(['blue', 'teal', 'green', 'purple']);
+export const accent = z.enum(['blue', 'teal', 'green', 'purple']).describe('The accent colour.');
 export type Accent = z.infer<typeof accent>;
 
 /** The icons the templates can draw, by name. */
@@ -60,14 +64,36 @@ export const iconNames = [
   'package', 'microscope', 'heart', 'sun', 'moon', 'bolt', 'target', 'sparkles',
   'droplet', 'mars', 'venus', 'tag', 'repeat',
 ] as const;
-export const icon = z.enum(iconNames);
+export const icon = z.enum(iconNames).describe('The icon shown with it: one of the icon names listed under Icons.');
 export type IconName = z.infer<typeof icon>;
 
 /** An image under public/ with its intrinsic size in pixels (so the page reserves its space). */
-export const image = z.strictObject({
-  src: publicPath,
-  alt: text,
-  width: z.number().int().positive(),
-  height: z.number().int().positive(),
-});
+export const image = z
+  .strictObject({
+    src: publicPath.describe('The image file under public/, such as /images/hero.jpg.'),
+    alt: text.describe('What the picture shows, for visitors who cannot see it.'),
+    width: z.number().int().positive().describe('Its width in pixels.'),
+    height: z.number().int().positive().describe('Its height in pixels.'),
+  })
+  .describe('A picture, with its size so the page keeps its place while it loads.');
 export type Image = z.infer<typeof image>;
+
+/** The heading of a section of a page. */
+export const sectionHeading = text.describe('The heading of this section.');
+
+/** The sentence or two under a section's heading. */
+export const sectionIntro = text.describe('The sentence or two under the heading.');
+
+/** The text of a block, under its heading or title. */
+export const sectionText = text.describe('The text of this block, under its heading or title.');
+
+/** The title of one item of a list (a card, a step, a column). */
+export const itemTitle = text.describe('The title of this item.');
+
+/** A link's text as the navigation shows it. */
+export const linkText = text.describe('The text of the link.');
+
+/** A group of fields that is one section of a page, with what it is. */
+export function section<T extends z.ZodRawShape>(description: string, shape: T) {
+  return z.strictObject(shape).describe(description);
+}

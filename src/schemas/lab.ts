@@ -1,11 +1,11 @@
 /** Schema of the lab sales page (content/lab-sales.yaml) and its lab panels. */
 import { z } from 'zod';
-import { accent, icon, outboundAction, slug, text, textList } from './common.ts';
+import { accent, icon, outboundAction, slug, text, textList, sectionHeading, sectionIntro, sectionText, section } from './common.ts';
 
 /** One lab panel a visitor can order from the lab storefront. */
 export const labPanelSchema = z.strictObject({
   id: slug.describe("The panel's id: the label of its lab_purchase_click event. Must be unique."),
-  title: text,
+  title: text.describe('The panel\'s name.'),
   icon,
   color: accent.default('blue'),
   description: text.describe('One sentence under the title.'),
@@ -16,13 +16,13 @@ export const labPanelSchema = z.strictObject({
 export type LabPanel = z.infer<typeof labPanelSchema>;
 
 export const labSalesSchema = z.strictObject({
-  hero: z.strictObject({ eyebrow: text, title: text.describe('The page heading.'), intro: text }),
-  panelsHeading: text,
-  panels: z.array(labPanelSchema).min(1, 'must list at least one lab panel'),
-  featuresLabel: text,
-  bestForLabel: text,
+  hero: section('The top of the page.', { eyebrow: text.describe('The small line above the heading.'), title: text.describe('The page heading.'), intro: sectionIntro }),
+  panelsHeading: text.describe('The heading over the panels.'),
+  panels: z.array(labPanelSchema).min(1, 'must list at least one lab panel').describe('The lab panels, in order.'),
+  featuresLabel: text.describe('The heading over each panel\'s features.'),
+  bestForLabel: text.describe('The label before who a panel suits.'),
   order: outboundAction.describe('The button on each panel; its event is labelled with the panel id.'),
-  browseAll: z.strictObject({ heading: text, text, action: outboundAction }).describe('The closing call to browse every test.'),
+  browseAll: z.strictObject({ heading: sectionHeading, text: sectionText, action: outboundAction }).describe('The closing call to browse every test.'),
   note: text.optional().describe('Fine print under the panels.'),
 });
 export type LabSalesPage = z.infer<typeof labSalesSchema>;

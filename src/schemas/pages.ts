@@ -1,103 +1,106 @@
 /** Schemas of the page copy files: home, blog index, process and the not-found page. */
 import { z } from 'zod';
-import { accent, icon, outboundAction, slug, text, textList } from './common.ts';
+import { accent, icon, outboundAction, slug, text, textList, sectionHeading, sectionIntro, sectionText, itemTitle, section } from './common.ts';
 
 /** A short highlight with an icon: a benefit, a credential, a reason. */
-export const highlight = z.strictObject({ icon, title: text, text: text.optional() });
+export const highlight = z.strictObject({ icon, title: text.describe('The short title.'), text: text.optional().describe('A sentence under the title.') });
 export type Highlight = z.infer<typeof highlight>;
 
 /** A home pillar: its look, and its treatments grouped in categories (by treatment id). */
 export const pillarSchema = z.strictObject({
-  id: slug,
-  name: text,
-  description: text,
+  id: slug.describe('The pillar id: brain, body or well.'),
+  name: text.describe('The pillar\'s name.'),
+  description: text.describe('One sentence under the name.'),
   color: accent,
   icon,
-  categories: z.array(z.strictObject({ name: text, treatments: z.array(slug).min(1) })).min(1),
+  categories: z.array(z.strictObject({ name: text.describe('The category\'s name.'), treatments: z.array(slug).min(1).describe('The treatments of the category, by file name in content/treatments/.') })).min(1).describe('The pillar\'s treatments, grouped in categories.'),
 });
 export type PillarEntry = z.infer<typeof pillarSchema>;
 
 /** content/home.yaml */
 export const homeSchema = z.strictObject({
-  hero: z.strictObject({
-    eyebrow: text,
-    headline: text,
-    intro: text,
-    benefits: z.array(highlight).length(4, 'must list exactly four benefits'),
-    diagnostic: z.strictObject({
-      title: text,
-      intro: text,
-      steps: textList,
-      reviewTitle: text,
-      reviewCovers: textList,
+  hero: section('The top of the home page.', {
+    eyebrow: text.describe('The small line above the headline.'),
+    headline: text.describe('The page\'s main heading.'),
+    intro: sectionIntro,
+    benefits: z.array(highlight).length(4, 'must list exactly four benefits').describe('The four benefits under the headline.'),
+    diagnostic: section('The Diagnostic Experience card beside the headline.', {
+      title: text.describe('The card\'s title.'),
+      intro: sectionIntro,
+      steps: textList.describe('The steps of the Diagnostic Experience, in order.'),
+      reviewTitle: text.describe('The heading over what the review covers.'),
+      reviewCovers: textList.describe('What the lab and wellness review covers.'),
       action: outboundAction,
     }),
   }),
-  services: z.strictObject({
-    heading: text,
-    intro: text,
-    showLabel: text,
-    hideLabel: text,
-    narrowLabel: text,
-    pillars: z.array(pillarSchema).min(1),
+  services: section('The services section (#services): the pillars and their treatments.', {
+    heading: sectionHeading,
+    intro: sectionIntro,
+    showLabel: text.describe('The button that opens a pillar\'s treatment list on wide screens.'),
+    hideLabel: text.describe('The button that closes it again.'),
+    narrowLabel: text.describe('The same button on narrow screens.'),
+    pillars: z.array(pillarSchema).min(1).describe('The pillars (brain, body, well), in order.'),
     /**
      * The treatment details, in the dialog and on each treatment's own page (/treatments/ID/): section labels,
      * the Start Visit Now action, the dialog's close button and what it shows while the details load.
      */
-    dialog: z.strictObject({ dosageLabel: text, indicationsLabel: text, faqLabel: text, action: text, closeLabel: text, loadingLabel: text }),
+    dialog: z
+      .strictObject({ dosageLabel: text.describe('The heading over the dosage.'), indicationsLabel: text.describe('The heading over the indications.'), faqLabel: text.describe('The heading over the questions.'), action: text.describe('The text of the Start Visit Now button.'), closeLabel: text.describe('The dialog\'s close button, for screen readers.'), loadingLabel: text.describe('What the dialog shows while the details load.') })
+      .describe('The labels of a treatment\'s details, in the home dialog and on its own page.'),
   }),
-  about: z.strictObject({
-    heading: text,
-    name: text,
-    role: text,
-    bio: textList,
-    credentials: z.array(highlight).length(3, 'must list exactly three credential highlights'),
+  about: section('The founder\'s section (#about).', {
+    heading: sectionHeading,
+    name: text.describe('The founder\'s name.'),
+    role: text.describe('The founder\'s role and credentials line.'),
+    bio: textList.describe('The biography, one paragraph per entry.'),
+    credentials: z.array(highlight).length(3, 'must list exactly three credential highlights').describe('The three credential highlights.'),
   }),
-  conditions: z.strictObject({
-    heading: text,
-    intro: text,
-    men: z.strictObject({ title: text, symptoms: textList }),
-    women: z.strictObject({ title: text, symptoms: textList }),
-    reasonsHeading: text,
-    reasons: z.array(highlight).length(4, 'must list exactly four reasons'),
+  conditions: section('The conditions section (#conditions).', {
+    heading: sectionHeading,
+    intro: sectionIntro,
+    men: z.strictObject({ title: itemTitle, symptoms: textList.describe('The symptoms, one per line.') }).describe('The symptom list for men.'),
+    women: z.strictObject({ title: itemTitle, symptoms: textList.describe('The symptoms, one per line.') }).describe('The symptom list for women.'),
+    reasonsHeading: text.describe('The heading over the reasons to choose the practice.'),
+    reasons: z.array(highlight).length(4, 'must list exactly four reasons').describe('The four reasons to choose the practice.'),
   }),
-  contact: z.strictObject({
-    heading: text,
-    intro: text,
-    locationTitle: text,
-    scheduleTitle: text,
-    scheduleText: text,
+  contact: section('The contact section (#contact).', {
+    heading: sectionHeading,
+    intro: sectionIntro,
+    locationTitle: text.describe('The heading over the address.'),
+    scheduleTitle: text.describe('The heading over the booking block.'),
+    scheduleText: text.describe('The sentence in the booking block.'),
     scheduleAction: outboundAction,
-    careTitle: text,
-    careOptions: z.array(highlight).min(1),
-    hoursTitle: text,
-    hoursNote: text,
+    careTitle: text.describe('The heading over the care options.'),
+    careOptions: z.array(highlight).min(1).describe('The care options, such as in person and telehealth.'),
+    hoursTitle: text.describe('The heading over the office hours.'),
+    hoursNote: text.describe('A note under the office hours.'),
     /** Joins opening and closing time: "10:00 AM to 5:00 PM". */
-    hoursJoin: text,
-    closedLabel: text,
-    phoneLabel: text,
-    emailLabel: text,
-    directionsLabel: text,
+    hoursJoin: text.describe('The word between opening and closing time, as in "10:00 AM to 5:00 PM".'),
+    closedLabel: text.describe('What a closed day shows, such as Closed.'),
+    phoneLabel: text.describe('The label of the phone number.'),
+    emailLabel: text.describe('The label of the e-mail address.'),
+    directionsLabel: text.describe('The text of the Get Directions link.'),
   }),
 });
 export type Home = z.infer<typeof homeSchema>;
 
 /** content/blog.yaml: the copy of the blog index and the article dialog. */
 export const blogPageSchema = z.strictObject({
-  heading: text,
-  intro: text,
-  featuredLabel: text,
-  recentHeading: text,
-  readMore: text,
+  heading: sectionHeading,
+  intro: sectionIntro,
+  featuredLabel: text.describe('The label over the featured article.'),
+  recentHeading: text.describe('The heading over the other articles.'),
+  readMore: text.describe('The link text on each article\'s card.'),
   bookNow: outboundAction,
   /** The article dialog: its close button's name and what it shows while the article loads. */
-  closeLabel: text,
-  loadingLabel: text,
+  closeLabel: text.describe('The article dialog\'s close button, for screen readers.'),
+  loadingLabel: text.describe('What the dialog shows while the article loads.'),
   /** The article page's link back to the index. */
-  backLabel: text,
+  backLabel: text.describe('The article page\'s link back to the blog.'),
+  outlineLabel: text.describe('The title of the outline shown above an article with three or more sections, such as On this page.'),
   /** The closing box of an article page, above its Book Now button. */
-  ctaHeading: text,
-  ctaText: text,
+  ctaHeading: text.describe('The heading of the booking box at the end of each article.'),
+  ctaText: text.describe('The sentence in that box.'),
   /** The page of each category, /blog/category/SLUG/. */
   category: z
     .strictObject({
@@ -122,19 +125,19 @@ export type BlogPage = z.infer<typeof blogPageSchema>;
 
 /** content/process.yaml: the four-step process page. */
 export const processSchema = z.strictObject({
-  heading: text,
-  intro: text,
-  steps: z.array(z.strictObject({ number: text, title: text, description: text, icon, color: accent })).min(1),
-  closing: z.strictObject({ heading: text, text: text, action: outboundAction }),
+  heading: sectionHeading,
+  intro: sectionIntro,
+  steps: z.array(z.strictObject({ number: text.describe('The number label, such as Step 1.'), title: itemTitle, description: text.describe('What happens in this step.'), icon, color: accent })).min(1).describe('The steps, in order.'),
+  closing: section('The call to action that ends the page.', { heading: sectionHeading, text: sectionText, action: outboundAction }),
 });
 export type ProcessPage = z.infer<typeof processSchema>;
 
 /** content/not-found.yaml */
 export const notFoundSchema = z.strictObject({
-  heading: text,
-  text: text,
-  homeLabel: text,
+  heading: sectionHeading,
+  text: sectionText,
+  homeLabel: text.describe('The text of the link back home.'),
   /** Other useful places, offered below the way home. */
-  suggestionsHeading: text,
+  suggestionsHeading: text.describe('The heading over other useful places.'),
 });
 export type NotFoundPage = z.infer<typeof notFoundSchema>;

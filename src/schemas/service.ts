@@ -1,6 +1,6 @@
 /** Schema of a service page (content/services/ID.yaml): one template, eight data files. */
 import { z } from 'zod';
-import { icon, image, outboundAction, slug, text, textList } from './common.ts';
+import { icon, image, outboundAction, slug, text, textList, sectionHeading, sectionIntro, sectionText, itemTitle, section } from './common.ts';
 
 /** A treatment card: which treatment (by id) and, where the page lists benefits, the benefits it shows. */
 const serviceCard = z.strictObject({
@@ -12,16 +12,16 @@ export const servicePageSchema = z
   .strictObject({
     pillar: z.enum(['brain', 'body', 'well']).describe('Which pillar the page belongs to; its address is /services/PILLAR/FILE-NAME.'),
     label: text.describe("The page's short name: its breadcrumb, and the label its analytics events carry."),
-    hero: z.strictObject({
+    hero: section('The top of the page.', {
       title: text.describe('The page heading.'),
       tagline: text.describe('The line of key words under the heading, e.g. "Recovery • Performance • Longevity".'),
       intro: text.describe('One or two sentences under the tag line.'),
       image: image.optional().describe('An illustration beside the heading, with its size in pixels.'),
       action: outboundAction.optional().describe('A button under the intro.'),
     }),
-    treatments: z.strictObject({
+    treatments: section('The treatment cards and how they show.', {
       heading: text.describe('The heading over the treatment cards.'),
-      intro: text.optional().describe('A sentence under that heading.'),
+      intro: sectionIntro.optional().describe('A sentence under that heading.'),
       dosageLabel: text.describe('The heading over each dosage, e.g. Treatment Protocol.'),
       extra: z.enum(['none', 'badges', 'benefits']).default('none').describe("What each card shows besides dosage: the treatment's indications as badges, or the card's benefits."),
       extraLabel: text.optional().describe('The heading over the badges or benefits, e.g. Conditions Treated.'),
@@ -32,16 +32,16 @@ export const servicePageSchema = z
     }),
     conditions: z
       .strictObject({
-        heading: text,
-        intro: text.optional(),
-        columns: z.array(z.strictObject({ title: text, icon: icon.optional(), items: textList })).min(1),
+        heading: sectionHeading,
+        intro: sectionIntro.optional(),
+        columns: z.array(z.strictObject({ title: itemTitle, icon: icon.optional(), items: textList.describe('The conditions, one per line.') })).min(1).describe('The columns, in order.'),
       })
       .optional()
       .describe('A "conditions we treat" section in columns, after the cards.'),
     closing: z
       .strictObject({
-        heading: text,
-        text: text,
+        heading: sectionHeading,
+        text: sectionText,
         action: outboundAction,
         style: z.enum(['button', 'link']).default('button').describe('A button, or a link with an arrow.'),
       })

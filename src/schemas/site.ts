@@ -7,14 +7,21 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour ti
 
 /** One row of the office hours: the days it covers, and either opening times or closed. */
 const officeHours = z.strictObject({
-  label: text,
-  days: z.array(weekday).min(1),
-  opens: time.optional(),
-  closes: time.optional(),
-  closed: z.boolean().optional(),
+  label: text.describe('What the row is called, such as Monday to Friday.'),
+  days: z.array(weekday).min(1).describe('The days this row covers.'),
+  opens: time.optional().describe('Opening time, 24-hour, in quotes: "10:00".'),
+  closes: time.optional().describe('Closing time, 24-hour, in quotes: "17:00".'),
+  closed: z.boolean().optional().describe('true when the clinic is closed on these days.'),
 });
 
-const links = z.strictObject(Object.fromEntries(linkNames.map((name) => [name, externalUrl])) as Record<(typeof linkNames)[number], typeof externalUrl>);
+const linkMeanings: Record<(typeof linkNames)[number], string> = {
+  booking: 'The external booking page.',
+  patientPortal: 'The patient portal (log in).',
+  newClientIntake: 'The intake form for new clients.',
+  newPatientIntake: 'The intake form for new patients.',
+  labStore: 'The lab storefront.',
+};
+const links = z.strictObject(Object.fromEntries(linkNames.map((name) => [name, externalUrl.describe(linkMeanings[name])])) as Record<(typeof linkNames)[number], typeof externalUrl>);
 
 export const siteSchema = z.strictObject({
   name: text.describe('The clinic\'s full name, added to every page title.'),
@@ -22,22 +29,33 @@ export const siteSchema = z.strictObject({
   tagline: text.describe('The tagline shown in the footer.'),
   description: text.describe('One sentence about the clinic, for search engines and structured data.'),
   baseUrl: z.url({ protocol: /^https?$/, error: 'must be the full address of the site, e.g. https://www.example.com' }).describe('The address the site is published at, used for canonical links, the sitemap and the feed.'),
-  language: z.string().default('en'),
+  language: z.string().default('en').describe('The language of the pages, as an HTML language code (en).'),
   phone: z.string().regex(/^\+?[\d ().-]{7,}$/, 'must be a phone number such as (555) 010-0142').describe('The phone number as visitors should read it; links dial it.'),
   email: z.email('must be an e-mail address such as hello@example.com').describe('The general e-mail address.'),
-  address: z.strictObject({ street: text, city: text, region: text, postalCode: text, country: z.string().length(2) }),
+  address: z
+    .strictObject({ street: text.describe('Street and suite.'), city: text.describe('Town or city.'), region: text.describe('State, as its two-letter code (TX).'), postalCode: text.describe('ZIP code, in quotes.'), country: z.string().length(2).describe('Country, as its two-letter code (US).') })
+    .describe('The street address shown in the footer and contact block, and given to search engines.'),
   officeHours: z.array(officeHours).min(1).describe('One row per group of days: a label, the days (Mo Tu We Th Fr Sa Su), and opens/closes times or closed: true.'),
   /** Who signs new articles unless the author changes it. */
-  defaultAuthor: text,
+  defaultAuthor: text.describe('Who new articles are signed by unless changed.'),
   /** The default image for social sharing, 1200x630, under public/. */
-  socialImage: z.string().regex(/^\/[\w./-]+\.(png|jpe?g)$/, 'must be a PNG or JPEG path under public/, e.g. /images/og-image.png'),
+  socialImage: z.string().regex(/^\/[\w./-]+\.(png|jpe?g)$/, 'must be a PNG or JPEG path under public/, e.g. /images/og-image.png').describe('The picture shown when a page is shared, 1200x630, under public/.'),
   links: links.describe('The external services the site sends visitors to.'),
   /** Service ids added to the booking page address, by what they book. */
-  bookingServices: z.strictObject({ visit: text, diagnostic: text, mensHealth: text, womensHealth: text }),
-  map: z.strictObject({ embedUrl: externalUrl, directionsUrl: externalUrl, title: text }),
-  intakeWidget: z.strictObject({ scriptUrl: externalUrl, containerId: z.string().regex(/^[a-z][\w-]*$/) }).optional(),
-  analytics: z.strictObject({ measurementId: z.string().regex(/^G-[A-Z0-9]+$/, 'must be a Google Analytics id like G-ABC123').optional() }).default({}).describe('Leave measurementId out and no request leaves the site; set it (G-…) to load Google Analytics.'),
-  social: z.strictObject({ facebook: externalUrl, instagram: externalUrl, linkedin: externalUrl }),
+  bookingServices: z
+    .strictObject({ visit: text.describe('The service id of a general visit.'), diagnostic: text.describe('The service id of the Diagnostic Experience.'), mensHealth: text.describe('The service id of a men\'s health visit.'), womensHealth: text.describe('The service id of a women\'s health visit.') })
+    .describe('Service ids the booking page understands, added to its address as ?service=ID.'),
+  map: z
+    .strictObject({ embedUrl: externalUrl.describe('The address of the embedded map.'), directionsUrl: externalUrl.describe('The address the Get Directions link opens.'), title: text.describe('What the map shows, for screen readers.') })
+    .describe('The map in the contact block.'),
+  intakeWidget: z
+    .strictObject({ scriptUrl: externalUrl.describe('The intake widget\'s script.'), containerId: z.string().regex(/^[a-z][\w-]*$/).describe('The id of the element the widget fills.') })
+    .optional()
+    .describe('The external intake widget on the blog page; leave it out to show none.'),
+  analytics: z.strictObject({ measurementId: z.string().regex(/^G-[A-Z0-9]+$/, 'must be a Google Analytics id like G-ABC123').optional().describe('The Google Analytics measurement id, G-….') }).default({}).describe('Leave measurementId out and no request leaves the site; set it (G-…) to load Google Analytics.'),
+  social: z
+    .strictObject({ facebook: externalUrl.describe('The Facebook page.'), instagram: externalUrl.describe('The Instagram profile.'), linkedin: externalUrl.describe('The LinkedIn page.') })
+    .describe('The clinic\'s social media pages, linked from the footer.'),
   copyrightYear: z.number().int().min(2000).max(2100).describe('The year in the footer\'s copyright line.'),
   disclaimer: text.describe('The short medical disclaimer in the footer.'),
 });

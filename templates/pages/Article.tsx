@@ -52,6 +52,21 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
         ) : null}
       </PageHero>
       <div className="container container-narrow article-body">
+        {article.outline.length > 0 ? (
+          // Outside .prose: the blog's dialog loads only the text.
+          <nav className="article-outline" aria-labelledby="article-outline-title">
+            <p className="article-outline-title" id="article-outline-title">
+              {page.outlineLabel}
+            </p>
+            <ol>
+              {article.outline.map((entry) => (
+                <li key={entry.id}>
+                  <a href={`#${entry.id}`}>{entry.text}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
         <div className="prose" dangerouslySetInnerHTML={{ __html: article.html }} />
         <aside className="article-cta" aria-labelledby="article-cta-heading">
           <h2 id="article-cta-heading">{page.ctaHeading}</h2>

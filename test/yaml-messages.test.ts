@@ -1,0 +1,92 @@
+/**
+ * Every YAML parser error an author can cause, each made by a mutation of a real content file: the
+ * message says what happened and the hint what to do, in our words, never the parser's.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadYamlText } from '../src/content/load.ts';
+import { SiteErrors, type SiteError } from '../src/errors.ts';
+import { loadContent } from '../src/content/load.ts';
+import { folders, singleFiles } from '../src/schemas/registry.ts';
+import { editFile, projectRoot, removeProject, tempProject } from './helpers.ts';
+
+/** Wording of the `yaml` package that must never reach an author. */
+const parserWording = /compact mappings|Missing closing|Nested mappings|implicit|Implicit keys|Map keys must be unique|Tabs are not allowed|Invalid escape|Plain value|reserved character|flow-seq|token|Flow sequence|block collection|at most one|alias node|indicator|Unresolved/i;
+
+interface Case {
+  code: string;
+  file: string;
+  from: string | RegExp;
+  to: string;
+  /** The text of the line the error is at (its first occurrence after the edit). */
+  at: string;
+  message: RegExp;
+  hint: RegExp;
+}
+
+const cases: Case[] = [
+  { code: 'BLOCK_AS_IMPLICIT_KEY', file: 'content/site.yaml', from: 'phone: (555) 010-0142', to: 'phone: 555 010 0142 ext: 2', at: 'phone:', message: /second ": "/, hint: /phone: "555 010 0142 ext: 2"/ },
+  { code: 'BLOCK_AS_IMPLICIT_KEY (list)', file: 'content/treatments/nad.yaml', from: '  - Brain fog and mental clarity', to: ' - Brain fog and mental clarity', at: ' - Brain fog', message: /list item/, hint: /same column/ },
+  { code: 'MISSING_CHAR', file: 'content/site.yaml', from: 'tagline: Wellness starts when you are heard.', to: 'tagline: "Wellness starts when you are heard.', at: 'tagline:', message: /quote \(".*never closed/, hint: /closing "/ },
+  { code: 'BAD_INDENT (flow)', file: 'content/site.yaml', from: 'days: [Mo, Tu, We, Th, Fr]', to: 'days: [Mo, Tu, We, Th, Fr', at: '    opens:', message: /not closed/, hint: /close the list with \]/ },
+  { code: 'TAB_AS_INDENT', file: 'content/site.yaml', from: '  street: ', to: '\tstreet: ', at: '\tstreet', message: /tab/, hint: /replace the tab/ },
+  { code: 'DUPLICATE_KEY', file: 'content/site.yaml', from: 'email: hello@example.com\n', to: 'email: hello@example.com\nemail: office@example.com\n', at: 'email: office', message: /appears twice/, hint: /only once/ },
+  { code: 'BAD_DQ_ESCAPE', file: 'content/site.yaml', from: 'tagline: Wellness starts when you are heard.', to: 'tagline: "Wellness starts \\q when you are heard."', at: 'tagline:', message: /backslash/, hint: /single quotes/ },
+  { code: 'BAD_SCALAR_START', file: 'content/site.yaml', from: 'tagline: Wellness starts when you are heard.', to: 'tagline: @heard wellness', at: 'tagline:', message: /cannot start with @/, hint: /double quotes/ },
+  { code: 'MISSING_CHAR (no ": ")', file: 'content/navigation.yaml', from: '    href: /process', to: '    href /process', at: '    href /process', message: /its ": " is missing/, hint: /space after the colon/ },
+  { code: 'MISSING_CHAR (comment)', file: 'content/site.yaml', from: 'tagline: Wellness starts when you are heard.', to: 'tagline: "Wellness"# starts', at: 'tagline:', message: /comment/, hint: /space before the #/ },
+  { code: 'MULTILINE_IMPLICIT_KEY', file: 'content/site.yaml', from: 'tagline: Wellness starts when you are heard.', to: '"Wellness\n starts": 1\ntagline: x', at: '"Wellness', message: /missing its ": "/, hint: /space after the colon/ },
+  { code: 'UNEXPECTED_TOKEN', file: 'content/site.yaml', from: 'name: Heard Integrative Health', to: 'name: "Heard" Integrative Health', at: 'name: "Heard"', message: /follows where the value should have ended/, hint: /quotes/ },
+  { code: 'BLOCK_IN_FLOW', file: 'content/site.yaml', from: 'days: [Mo, Tu, We, Th, Fr]', to: 'days: [Mo, Tu,\n      - We]', at: '      - We', message: /continues on lines/, hint: /one line/ },
+  { code: 'MULTIPLE_DOCS', file: 'content/site.yaml', from: 'email: hello@example.com\n', to: 'email: hello@example.com\n---\n', at: '---', message: /second document/, hint: /delete the "---" line/ },
+  { code: 'BAD_ALIAS', file: 'content/site.yaml', from: 'tagline: Wellness starts when you are heard.', to: 'tagline: *heard', at: 'tagline:', message: /anchor \(&name\) that is not defined/, hint: /quotes/ },
+  { code: 'MULTIPLE_ANCHORS', file: 'content/site.yaml', from: 'tagline: Wellness starts when you are heard.', to: 'tagline: &a &b Wellness', at: 'tagline:', message: /& or ! marks/, hint: /remove the & and !/ },
+  { code: 'MULTIPLE_TAGS', file: 'content/site.yaml', from: 'tagline: Wellness starts when you are heard.', to: 'tagline: !a !b Wellness', at: 'tagline:', message: /& or ! marks/, hint: /remove the & and !/ },
+  { code: 'ALIAS_PROPS', file: 'content/site.yaml', from: 'tagline: Wellness starts when you are heard.', to: 'tagline: &t Wellness\nshortName2: !x *t', at: 'shortName2', message: /& or ! marks/, hint: /remove the & and !/ },
+  { code: 'KEY_OVER_1024_CHARS', file: 'content/site.yaml', from: 'email: hello@example.com\n', to: `email: hello@example.com\n${'Wellness '.repeat(120)}: x\n`, at: 'Wellness Wellness', message: /far longer than a field name/, hint: /closing quote/ },
+];
+
+let dir: string;
+beforeAll(async () => {
+  dir = await tempProject();
+});
+afterAll(async () => {
+  await removeProject(dir);
+});
+
+function errorsOf(file: string, text: string): SiteError[] {
+  const schema = file.startsWith('content/treatments/') ? folders.treatments.schema : file === 'content/navigation.yaml' ? singleFiles.navigation.schema : singleFiles.site.schema;
+  const errors: SiteError[] = [];
+  loadYamlText(file, text, schema, errors);
+  return errors;
+}
+
+describe('YAML messages an office manager can act on', () => {
+  for (const c of cases) {
+    it(`should translate ${c.code} into what happened and what to do, at its line`, async () => {
+      const original = await readFile(join(projectRoot, c.file), 'utf8');
+      const text = original.replace(c.from, c.to);
+      expect(text, 'the mutation applies').not.toBe(original);
+      const errors = errorsOf(c.file, text);
+      expect(errors.map((e) => e.code)).toEqual(['yaml-syntax']);
+      const error = errors[0]!;
+      expect(error.message).toMatch(c.message);
+      expect(error.hint).toMatch(c.hint);
+      expect(`${error.message} ${error.hint}`).not.toMatch(parserWording);
+      const line = text.split('\n').findIndex((l) => l.startsWith(c.at)) + 1;
+      expect(error.loc?.line).toBe(line);
+      expect(error.loc?.file).toBe(c.file);
+    });
+  }
+
+  it('should say it through a whole load of the real content, with exit-code-1 errors', async () => {
+    await editFile(dir, 'content/site.yaml', 'phone: (555) 010-0142', 'phone: 555 010 0142 ext: 2');
+    const error = await loadContent(dir).then(
+      () => undefined,
+      (e: unknown) => (e instanceof SiteErrors ? e.errors[0] : undefined),
+    );
+    expect(error?.message).toContain('second ": "');
+    expect(error?.loc).toMatchObject({ file: 'content/site.yaml', line: 10 });
+  });
+});
