@@ -37,6 +37,8 @@ export const navigationSchema = z.strictObject({
   }),
   portal: text,
   bookVisit: text,
+  /** The compact booking button beside the menu button on phones. */
+  bookVisitShort: text.describe('The short booking button shown in the header on phones, beside the menu button, such as "Book Visit".'),
   startVisit: text,
   footer: z.strictObject({ quickLinksHeading: text, quickLinks: z.array(navLink).min(1), followHeading: text, contactHeading: text }),
 });
