@@ -11,7 +11,7 @@ import { robotsTxt, rssFeed, sitemaps } from './feeds.ts';
 import { headersFile } from './headers.ts';
 import { besideImages, checkImageReferences, processImages } from './images.ts';
 import { externalLinks, renderPages, type SharedView } from './render.ts';
-import { buildRoutes, publishedArticles, type RouteOptions } from './routes.ts';
+import { buildRoutes, legalPath, publishedArticles, type RouteOptions } from './routes.ts';
 import { loadTemplates } from './templates.ts';
 import { verifyLinks } from './verify.ts';
 import type { Article } from './schemas/article.ts';
@@ -100,6 +100,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       links: externalLinks(content),
       feed: { href: '/feed.xml', title: `${content.site.name} blog` },
       images: images.images,
+      legalLinks: content.legal.map((page) => ({ name: page.footerLabel, href: legalPath(page.id) })),
     };
     const published = publishedArticles(content, { ...routeOptions, drafts: false, future: false });
     const inFeed = published.slice(0, feedLength);

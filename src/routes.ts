@@ -291,6 +291,19 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     memo?.articles.set(article, routes.at(-1)!);
   }
 
+  // Legal pages: their metadata is in their own file; sections for analytics follow site.yaml.
+  const analyticsOn = content.site.analytics.measurementId !== undefined;
+  for (const legal of content.legal) {
+    const path = legalPath(legal.id);
+    const sections = legal.sections.filter((s) => !s.shownWhen || (s.shownWhen === 'analytics-on') === analyticsOn);
+    add(
+      path,
+      { template: 'legal', legal: { ...legal, sections }, breadcrumbs: [{ name: 'Home', href: '/' }, { name: legal.title, href: path }] },
+      metaFor(path, { title: legal.title, description: legal.description, keywords: [legal.title, content.site.name] }),
+      { jsonLd: [trail([legal.title, path])], sources: [`content/legal/${legal.id}.yaml`] },
+    );
+  }
+
   // Not found
   routes.push({
     path: '/404',
@@ -308,6 +321,11 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
 
   if (errors.length > 0) throw new SiteErrors(errors);
   return routes;
+}
+
+/** The address of a legal page. */
+export function legalPath(id: string): string {
+  return `/legal/${id}`;
 }
 
 /** "March 4, 2024" for an ISO date, independent of the machine's time zone. */

@@ -2,7 +2,8 @@
 import type { Content, ServicePage } from './content/load.ts';
 import type { ImageInfo } from './images.ts';
 import type { Article } from './schemas/article.ts';
-import type { Navigation, Program, Treatment } from './schemas/catalogue.ts';
+import type { Navigation, NavLink, Program, Treatment } from './schemas/catalogue.ts';
+import type { LegalPage } from './schemas/legal.ts';
 import type { BlogPage, Home, NotFoundPage, PillarEntry, ProcessPage } from './schemas/pages.ts';
 import type { Site } from './schemas/site.ts';
 import type { InBodyPage } from './schemas/inbody.ts';
@@ -56,6 +57,8 @@ export interface Shell {
   scripts: string[];
   /** Size and variants of every image under public/images/, by path. */
   images: Record<string, ImageInfo>;
+  /** The legal pages every footer links to, in order. */
+  legalLinks: NavLink[];
 }
 
 /** Every external address the site links to, resolved from site.yaml. */
@@ -125,7 +128,9 @@ export type PageView =
   | { template: 'memberships'; memberships: MembershipsPage }
   | { template: 'labSales'; labSales: LabSalesPage }
   | { template: 'inbody'; inbody: InBodyPage }
-  | { template: 'notFound'; notFound: NotFoundPage };
+  | { template: 'notFound'; notFound: NotFoundPage }
+  /** A legal page, with only the sections this site shows (with or without analytics). */
+  | { template: 'legal'; legal: LegalPage; breadcrumbs: Breadcrumb[] };
 
 /** Everything one page render needs. */
 export interface RouteView {

@@ -11,6 +11,7 @@ import type { ServicePageEntry } from '../schemas/service.ts';
 import type { InBodyPage } from '../schemas/inbody.ts';
 import type { LabSalesPage } from '../schemas/lab.ts';
 import type { MembershipsPage } from '../schemas/memberships.ts';
+import type { LegalPage } from '../schemas/legal.ts';
 import type { Site } from '../schemas/site.ts';
 import { frontMatterOf, loadArticle } from './article.ts';
 import { checkReferences } from './references.ts';
@@ -46,6 +47,8 @@ export interface Content {
   treatments: Map<string, Treatment>;
   programs: Map<string, Program>;
   services: ServicePage[];
+  /** The legal pages (privacy, terms, accessibility, nondiscrimination), in footer order. */
+  legal: LegalPage[];
   /** Newest first. */
   articles: Article[];
   /** Each parsed file by its path (relative to the project), to locate problems found later. */
@@ -164,7 +167,7 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
     return map;
   }
 
-  const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, articles, memberships, labSales, inbody] = await Promise.all([
+  const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, articles, memberships, labSales, inbody, legal] = await Promise.all([
     loadYaml(join(contentDir, 'site.yaml'), (r) => r.singleFiles.site.schema),
     loadYaml(join(contentDir, 'navigation.yaml'), (r) => r.singleFiles.navigation.schema),
     loadYaml(join(contentDir, 'metadata.yaml'), (r) => r.singleFiles.metadata.schema),
@@ -179,6 +182,7 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
     loadYaml(join(contentDir, 'memberships.yaml'), (r) => r.singleFiles.memberships.schema),
     loadYaml(join(contentDir, 'lab-sales.yaml'), (r) => r.singleFiles.labSales.schema),
     loadYaml(join(contentDir, 'inbody-analysis.yaml'), (r) => r.singleFiles.inbody.schema),
+    loadFolder('legal', (r) => r.folders.legal.schema),
   ]);
 
   if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody || errors.length > 0) {
@@ -188,6 +192,7 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
     root,
     site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, memberships, labSales, inbody,
     services: [...services.values()],
+    legal: [...legal.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)),
     articles,
     sources,
     catalogueKey: hashOf(...[...texts].sort(([a], [b]) => a.localeCompare(b)).flat()),
@@ -305,7 +310,7 @@ function articleStat(path: string, file: string, errors: SiteError[]): Stats | u
 }
 
 /** What the files of each catalogue folder are, for messages. */
-const kinds: Record<string, string> = { treatments: 'treatment', programs: 'program', services: 'service page' };
+const kinds: Record<string, string> = { treatments: 'treatment', programs: 'program', services: 'service page', legal: 'legal page' };
 
 /**
  * Entries with an extension in a folder and its sub-folders, whatever they are (a folder or link

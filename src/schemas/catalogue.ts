@@ -40,7 +40,14 @@ export const navigationSchema = z.strictObject({
   /** The compact booking button beside the menu button on phones. */
   bookVisitShort: text.describe('The short booking button shown in the header on phones, beside the menu button, such as "Book Visit".'),
   startVisit: text,
-  footer: z.strictObject({ quickLinksHeading: text, quickLinks: z.array(navLink).min(1), followHeading: text, contactHeading: text }),
+  footer: z.strictObject({
+    quickLinksHeading: text,
+    quickLinks: z.array(navLink).min(1),
+    followHeading: text,
+    contactHeading: text,
+    /** What screen readers call the row of legal links (content/legal/) at the foot of every page. */
+    legalHeading: text.describe('What screen readers call the row of legal links at the foot of every page, such as "Legal and accessibility".'),
+  }),
 });
 export type Navigation = z.infer<typeof navigationSchema>;
 

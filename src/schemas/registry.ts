@@ -7,6 +7,7 @@ import { articleSchema } from './article.ts';
 import { metadataSchema, navigationSchema, programSchema, treatmentSchema } from './catalogue.ts';
 import { inbodySchema } from './inbody.ts';
 import { labSalesSchema } from './lab.ts';
+import { legalPageSchema } from './legal.ts';
 import { membershipsSchema } from './memberships.ts';
 import { blogPageSchema, homeSchema, notFoundSchema, processSchema } from './pages.ts';
 import { servicePageSchema } from './service.ts';
@@ -31,6 +32,7 @@ export const folders = {
   treatments: { dir: 'treatments', schema: treatmentSchema },
   programs: { dir: 'programs', schema: programSchema },
   services: { dir: 'services', schema: servicePageSchema },
+  legal: { dir: 'legal', schema: legalPageSchema },
 } as const;
 
 export { articleSchema };
