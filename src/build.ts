@@ -5,6 +5,7 @@ import { hashBytes, loadCache, saveCache, type BuildCache } from './cache.ts';
 import { markdownOf } from './content/article.ts';
 import { findHref } from './content/find.ts';
 import { loadContent } from './content/load.ts';
+import { reviewProblems, reviewWarnings } from './content/review.ts';
 import { markdownToHtml } from './content/markdown.ts';
 import { SiteErrors } from './errors.ts';
 import { robotsTxt, rssFeed, sitemaps } from './feeds.ts';
@@ -34,6 +35,8 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** Files changed since the last build (from the watcher): other articles are not even checked. */
   changed?: Set<string>;
+  /** Fails on medical pages never reviewed or reviewed more than 12 months ago, instead of warning (`check --strict`). */
+  strictReview?: boolean;
 }
 
 /** A file of the output with its size, raw and compressed. */
@@ -81,6 +84,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       today: options.today ?? new Date().toISOString().slice(0, 10),
       baseUrl: options.baseUrl ?? content.site.baseUrl,
     };
+    // Medical review, judged on the build date: a warning, or with strictReview an error.
+    const review = reviewProblems(content, publishedArticles(content, { ...routeOptions, drafts: false, future: false }), routeOptions.today);
+    if (options.strictReview && review.length > 0) throw new SiteErrors(review);
     // Only the articles this build publishes: a draft's image stays out of the output with it.
     const beside = besideImages(root, publishedArticles(content, routeOptions), content.sources);
     if (beside.errors.length > 0) throw new SiteErrors(beside.errors);
@@ -144,7 +150,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (persistent) await saveCache(root, cache).catch(() => undefined);
     stage('cache saved');
 
-    const warnings = routeOptions.drafts ? [] : leftOut(content.articles, publishedArticles(content, routeOptions));
+    const warnings = [...(routeOptions.drafts ? [] : leftOut(content.articles, publishedArticles(content, routeOptions))), ...reviewWarnings(review)];
     return {
       pages: routes.length,
       rendered: rendered.rendered,

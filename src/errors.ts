@@ -71,6 +71,8 @@ const titles = {
   'bad-encoding': 'Text that is not UTF-8',
   'bad-file-name': 'File name that is not a slug',
   'yaml-too-complex': 'YAML too complex to read',
+  'not-reviewed': 'Medical page never reviewed',
+  'review-outdated': 'Medical review more than 12 months old',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
@@ -209,6 +211,16 @@ export const problems = {
     }),
   yamlVersion: (loc: SourceLocation, line: string) =>
     new SiteError('yaml-syntax', `"${line}" asks for an older YAML; content files are read as YAML 1.2`, { loc, hint: 'delete this line' }),
+  notReviewed: (loc: SourceLocation, page: string) =>
+    new SiteError('not-reviewed', `the medical page ${page} has never been medically reviewed`, {
+      loc,
+      hint: 'once a provider has reviewed it, add "reviewedBy:" (their id in content/providers/) and "reviewedOn: YYYY-MM-DD"; never record a review that did not happen',
+    }),
+  reviewOutdated: (loc: SourceLocation, page: string, reviewedOn: string, today: string) =>
+    new SiteError('review-outdated', `the medical page ${page} was last reviewed on ${reviewedOn}, more than 12 months before ${today}`, {
+      loc,
+      hint: 'have a provider review it again, then update "reviewedOn:" to the day of that review',
+    }),
   exists: (path: string) =>
     new SiteError('exists', `${path} already exists; nothing was written`, { hint: 'choose another title or id, or edit the existing file' }),
 };

@@ -5,8 +5,8 @@ import { markdownSourceOf, type MarkdownSource } from './content/article.ts';
 import type { Content } from './content/load.ts';
 import type { Article } from './schemas/article.ts';
 import type { PageMetaEntry, Treatment } from './schemas/catalogue.ts';
-import { blogPosting, breadcrumbs, faqPage, medicalClinic, serializeJsonLd } from './structured-data.ts';
-import type { ArticleSummary, PageMeta, PageView, Pagination } from './view.ts';
+import { blogPosting, breadcrumbs, faqPage, medicalClinic, medicalWebPage, serializeJsonLd } from './structured-data.ts';
+import type { ArticleSummary, PageMeta, PageView, Pagination, ReviewView } from './view.ts';
 
 /** One page to render: where it is written, its metadata, and what its template receives. */
 export interface Route {
@@ -139,6 +139,13 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     routes.push(route);
   };
 
+  /** A page's review, with its reviewer (references validated it: an unknown id never gets here). */
+  const reviewOf = (page: { reviewedBy?: string | undefined; reviewedOn?: string | undefined }): ReviewView | undefined => {
+    const provider = page.reviewedBy ? content.providers.get(page.reviewedBy) : undefined;
+    if (!provider || !page.reviewedOn) return undefined;
+    return { reviewer: { id: provider.id, name: provider.name, credentials: provider.credentials }, reviewedOn: page.reviewedOn, date: longUsDate(page.reviewedOn) };
+  };
+
   // Home: each pillar lists its treatments as links to their own pages.
   const treatment = (id: string) => content.treatments.get(id)!;
   const pillars = content.home.services.pillars.map((p) => ({
@@ -146,8 +153,8 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     categories: p.categories.map((c) => ({ name: c.name, treatments: c.treatments.map((id) => ({ id, title: treatment(id).title, href: treatmentPath(id) })) })),
   }));
   const homeTreatments = uniqueById(content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments.map(treatment))));
-  add('/', { template: 'home', home: content.home, pillars }, metaFor('/', content.metadata['/']), {
-    sources: ['content/home.yaml', ...homeTreatments.map((t) => `content/treatments/${t.id}.yaml`)],
+  add('/', { template: 'home', home: content.home, pillars, founder: content.providers.get(content.home.about.founder)! }, metaFor('/', content.metadata['/']), {
+    sources: ['content/home.yaml', `content/providers/${content.home.about.founder}.yaml`, ...homeTreatments.map((t) => `content/treatments/${t.id}.yaml`)],
   });
 
   // A page per home treatment, in the colours of the first pillar that lists it; the home dialog shows its details.
@@ -161,7 +168,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     ];
     add(
       path,
-      { template: 'treatment', treatment: t, pillar, labels: content.home.services.dialog, breadcrumbs: steps },
+      { template: 'treatment', treatment: t, pillar, labels: content.home.services.dialog, breadcrumbs: steps, review: reviewOf(t) },
       {
         title: t.title,
         documentTitle: `${t.title} | ${content.site.name}`,
@@ -174,6 +181,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
       },
       {
         jsonLd: [
+          serializeJsonLd(medicalWebPage(t.title, absolute(path), reviewOf(t), content.providers, absolute)),
           serializeJsonLd(breadcrumbs(steps.map((step) => ({ name: step.name, url: absolute(step.href) })))),
           ...(t.faq.length > 0 ? [serializeJsonLd(faqPage(t.faq))] : []),
         ],
@@ -212,8 +220,8 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
       return { treatment: t, benefits: card.benefits, faqs: faqs === 'all' ? t.faq : t.faq.slice(0, faqs) };
     });
     const shown = cards.flatMap((c) => c.faqs);
-    add(path, { template: 'service', service, treatments, cards, program: content.programs.get(service.pillar) }, metaFor(path, content.metadata[path]), {
-      jsonLd: [trail([service.label, path]), ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : [])],
+    add(path, { template: 'service', service, treatments, cards, program: content.programs.get(service.pillar), review: reviewOf(service) }, metaFor(path, content.metadata[path]), {
+      jsonLd: [serializeJsonLd(medicalWebPage(service.hero.title, absolute(`${path}/`), reviewOf(service), content.providers, absolute)), trail([service.label, path]), ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : [])],
       sources: [`content/services/${service.id}.yaml`, ...treatments.map((t) => `content/treatments/${t.id}.yaml`)],
     });
   }
@@ -268,7 +276,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     add(
       path,
       // The render stage turns the markdown into the body HTML.
-      () => ({ template: 'article', page: content.blogPage, article: { ...summarize(article), html: '' } }),
+      () => ({ template: 'article', page: content.blogPage, article: { ...summarize(article), html: '' }, review: reviewOf(article) }),
       {
         title: article.title,
         documentTitle: `${article.title} | ${content.site.name}`,
@@ -280,7 +288,10 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
         index: !draft,
       },
       {
-        jsonLd: () => [serializeJsonLd(blogPosting(content.site, article, url, articleImage)), trail([content.blogPage.heading, '/blog'], [article.title, path.slice(0, -1)])],
+        jsonLd: () => [
+          serializeJsonLd(blogPosting(content.site, article, url, articleImage)),
+          serializeJsonLd(medicalWebPage(article.title, url, reviewOf(article), content.providers, absolute)),
+          trail([content.blogPage.heading, '/blog'], [article.title, path.slice(0, -1)])],
         listed: !draft,
         draft,
         sources: [article.file],

@@ -4,6 +4,7 @@ import type { ImageInfo } from './images.ts';
 import type { Article } from './schemas/article.ts';
 import type { Navigation, NavLink, Program, Treatment } from './schemas/catalogue.ts';
 import type { LegalPage } from './schemas/legal.ts';
+import type { Provider } from './schemas/review.ts';
 import type { BlogPage, Home, NotFoundPage, PillarEntry, ProcessPage } from './schemas/pages.ts';
 import type { Site } from './schemas/site.ts';
 import type { InBodyPage } from './schemas/inbody.ts';
@@ -109,9 +110,16 @@ export interface ServiceCardView {
   faqs: FaqEntry[];
 }
 
+/** A medical page's review as the byline shows it: who, when (and as a long US date), and its references. */
+export interface ReviewView {
+  reviewer: { id: string; name: string; credentials: string };
+  reviewedOn: string;
+  date: string;
+}
+
 /** Each template and the data it receives, by name. */
 export type PageView =
-  | { template: 'home'; home: Home; pillars: PillarView[] }
+  | { template: 'home'; home: Home; pillars: PillarView[]; founder: Provider }
   | {
       template: 'treatment';
       treatment: Treatment;
@@ -120,11 +128,12 @@ export type PageView =
       /** The labels the home page's treatment dialog uses too (content/home.yaml `services.dialog`). */
       labels: Home['services']['dialog'];
       breadcrumbs: Breadcrumb[];
+      review: ReviewView | undefined;
     }
   | { template: 'blog'; page: BlogPage; featured: ArticleSummary | undefined; recent: ArticleSummary[]; pagination: Pagination }
-  | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string } }
+  | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string }; review: ReviewView | undefined }
   | { template: 'process'; process: ProcessPage }
-  | { template: 'service'; service: ServicePage; treatments: Treatment[]; cards: ServiceCardView[]; program: Program | undefined }
+  | { template: 'service'; service: ServicePage; treatments: Treatment[]; cards: ServiceCardView[]; program: Program | undefined; review: ReviewView | undefined }
   | { template: 'memberships'; memberships: MembershipsPage }
   | { template: 'labSales'; labSales: LabSalesPage }
   | { template: 'inbody'; inbody: InBodyPage }

@@ -373,11 +373,11 @@ describe('treatment pages', () => {
     }
   });
 
-  it('should describe each page as BreadcrumbList (Home › Services › title) and FAQPage of every question', async () => {
+  it('should describe each page as BreadcrumbList (Home › Services › title), FAQPage of every question and MedicalWebPage', async () => {
     for (const id of homeTreatmentIds()) {
       const treatment = content.treatments.get(id)!;
       const data = jsonLd(await page(`/treatments/${id}/`));
-      expect(data.map((d) => d['@type']).sort()).toEqual(['BreadcrumbList', 'FAQPage', 'MedicalClinic']);
+      expect(data.map((d) => d['@type']).sort()).toEqual(['BreadcrumbList', 'FAQPage', 'MedicalClinic', 'MedicalWebPage']);
       const trail = data.find((d) => d['@type'] === 'BreadcrumbList')!;
       expect(trail.itemListElement.map((s: Record<string, unknown>) => [s.position, s.name, s.item])).toEqual([
         [1, 'Home', `${content.site.baseUrl}/`],

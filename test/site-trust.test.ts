@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
 import { loadContent, type Content } from '../src/content/load.ts';
-import { diskWriter } from '../src/writer.ts';
-import { projectRoot } from './helpers.ts';
+import { SiteErrors, type SiteError } from '../src/errors.ts';
+import { diskWriter, memoryWriter } from '../src/writer.ts';
+import { editFile, projectRoot, removeProject, runCli, tempProject } from './helpers.ts';
 
 let out: string;
 let content: Content;
@@ -109,5 +110,127 @@ describe('legal pages', () => {
   it('should list the legal pages in the sitemap', async () => {
     const sitemap = await readFile(join(out, 'sitemap.xml'), 'utf8');
     for (const id of legalIds) expect(sitemap).toContain(`${content.site.baseUrl}/legal/${id}/`);
+  });
+});
+
+/** The problems a failing run reports. */
+async function problemsOf(run: Promise<unknown>): Promise<SiteError[]> {
+  try {
+    await run;
+  } catch (error) {
+    if (error instanceof SiteErrors) return error.errors;
+    throw error;
+  }
+  throw new Error('expected the run to fail');
+}
+
+describe('medical review', () => {
+  it('should record no review that did not happen: the real content has none, and build names every medical file in a warning', () => {
+    const reviewed = [...content.treatments.values(), ...content.services, ...content.articles].filter((p) => p.reviewedBy || p.reviewedOn);
+    expect(reviewed).toEqual([]);
+    const warning = result.warnings.find((w) => w.includes('never medically reviewed'));
+    expect(warning).toBeDefined();
+    for (const file of ['content/services/anxiety.yaml', 'content/treatments/ssri.yaml', 'content/blog/burnout-and-energy.md']) expect(warning).toContain(file);
+    // Nothing claims a review on the real pages.
+    return Promise.all(allRoutes().map(async (route) => expect((await page(route))('.review-byline').length, route).toBe(0)));
+  });
+
+  it('should give every treatment, service and article page MedicalWebPage structured data', async () => {
+    for (const route of ['/services/brain/anxiety', '/treatments/ssri/', '/blog/burnout-and-energy/']) {
+      const $ = await page(route);
+      const blocks = $('script[type="application/ld+json"]').map((_, el) => JSON.parse($(el).text()) as Record<string, unknown>).get() as Record<string, unknown>[];
+      const medical = blocks.find((b) => b['@type'] === 'MedicalWebPage');
+      expect(medical, route).toBeDefined();
+      expect(medical!.reviewedBy, route).toBeUndefined();
+    }
+  });
+
+  it('should show "Medically reviewed by … · Updated …", MedicalWebPage reviewedBy and lastReviewed, and the references of a reviewed page', async () => {
+    const dir = await tempProject();
+    try {
+      const today = new Date().toISOString().slice(0, 10);
+      await editFile(dir, 'content/services/anxiety.yaml', /$/, `reviewedBy: jane-example\nreviewedOn: ${today}\n`);
+      await editFile(dir, 'content/treatments/ssri.yaml', /$/, 'reviewedBy: jane-example\nreviewedOn: 2024-03-04\nsources:\n  - title: A Test Reference\n    publisher: Test Publisher\n    year: 2023\n    url: https://example.org/reference\n');
+      const tempOut = join(dir, 'out');
+      const built = await build({ root: dir, writer: diskWriter(tempOut, dir), today });
+      const $ = load(await readFile(join(tempOut, 'services/brain/anxiety/index.html'), 'utf8'));
+      expect(text($('.page-hero .review-byline').text())).toBe(`Medically reviewed by Dr. Jane Example, DNP, FNP-C · Updated ${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${today}T12:00:00Z`))}`);
+      expect($('.review-byline time').attr('datetime')).toBe(today);
+      const blocks = $('script[type="application/ld+json"]').map((_, el) => JSON.parse($(el).text()) as Record<string, any>).get() as Record<string, any>[];
+      const medical = blocks.find((b) => b['@type'] === 'MedicalWebPage')!;
+      expect(medical.lastReviewed).toBe(today);
+      expect(medical.reviewedBy).toMatchObject({ '@type': 'Person', name: 'Dr. Jane Example', honorificSuffix: 'DNP, FNP-C' });
+
+      const $t = load(await readFile(join(tempOut, 'treatments/ssri/index.html'), 'utf8'));
+      expect(text($t('.review-byline').text())).toContain('Updated March 4, 2024');
+      expect(text($t('.references li').text())).toBe('A Test Reference (opens in a new tab). Test Publisher, 2023.');
+      expect($t('.references a').attr('href')).toBe('https://example.org/reference');
+      // The fresh review is no longer reported; the review of 2024-03-04 is more than 12 months old.
+      expect(built.warnings.join('\n')).not.toContain('content/services/anxiety.yaml');
+      const outdated = built.warnings.find((w) => w.includes('more than 12 months'));
+      expect(outdated).toContain('content/treatments/ssri.yaml');
+    } finally {
+      await removeProject(dir);
+    }
+  });
+
+  it('should fail check --strict (exit 1), naming each unreviewed file, while plain check passes and warns', async () => {
+    const strict = await runCli(['check', '--strict'], projectRoot);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('content/services/mood.yaml');
+    expect(strict.stderr).toContain('has never been medically reviewed');
+    const plain = await runCli(['check'], projectRoot);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toContain('never medically reviewed');
+
+    const errors = await problemsOf(build({ root: projectRoot, writer: memoryWriter(), strictReview: true, today: '2026-06-01' }));
+    expect(errors.every((e) => e.code === 'not-reviewed')).toBe(true);
+    expect(errors.map((e) => e.loc!.file)).toContain('content/blog/hrt-glow-up.md');
+  });
+
+  it('should report an unknown reviewer where it is written, with the nearest provider id', async () => {
+    const dir = await tempProject('unknown-reviewer');
+    try {
+      const errors = await problemsOf(loadContent(dir));
+      const error = errors.find((e) => e.code === 'unknown-reference')!;
+      expect(error.loc).toEqual({ file: 'content/services/focus.yaml', line: 45, column: 13 });
+      expect(error.message).toContain('jane-exampel');
+      expect(error.hint).toBe('did you mean "jane-example"?');
+    } finally {
+      await removeProject(dir);
+    }
+  });
+
+  it('should report a review date that does not exist at its line', async () => {
+    const dir = await tempProject('bad-review-date');
+    try {
+      const errors = await problemsOf(loadContent(dir));
+      const error = errors.find((e) => e.code === 'invalid-date')!;
+      expect(error.loc).toMatchObject({ file: 'content/blog/reviewed-note.md', line: 8 });
+      expect(error.message).toContain('2025-02-30');
+    } finally {
+      await removeProject(dir);
+    }
+  });
+});
+
+describe('a face', () => {
+  it("should show the founder's portrait, from her provider file, beside the bio in #about", async () => {
+    const $ = await page('/');
+    const founder = content.providers.get(content.home.about.founder)!;
+    expect(founder.name).toBe('Dr. Jane Example');
+    const img = $('#about .about-grid > figure.founder-portrait img');
+    expect(img.attr('src')).toBe(founder.photo.src);
+    expect(img.attr('alt')).toBe(founder.photo.alt);
+    expect([img.attr('width'), img.attr('height')]).toEqual([String(founder.photo.width), String(founder.photo.height)]);
+    expect($('#about .founder-portrait source[type="image/avif"]').attr('srcset')).toMatch(/providers-jane-example-800-\w+\.avif 800w/);
+    expect($('#about .about-grid > .about-copy p').length).toBe(content.home.about.bio.length + 1);
+  });
+
+  it('should make the portrait placeholder with a script, so a photo replaces it through content alone', async () => {
+    const script = await readFile(join(projectRoot, 'scripts/artwork/portraits.mjs'), 'utf8');
+    expect(script).toContain('public/images/providers/jane-example.jpg');
+    const provider = await readFile(join(projectRoot, 'content/providers/jane-example.yaml'), 'utf8');
+    expect(provider).toMatch(/^# .*illustration/im);
   });
 });

@@ -1,6 +1,7 @@
 /** Schemas of the catalogues: treatments, programs, navigation and page metadata. */
 import { z } from 'zod';
 import { accent, faqEntry, icon, internalHref, text, textList } from './common.ts';
+import { reviewFields } from './review.ts';
 
 /** content/treatments/ID.yaml: one treatment, as the detail dialog and the service cards show it. */
 export const treatmentSchema = z.strictObject({
@@ -9,6 +10,7 @@ export const treatmentSchema = z.strictObject({
   dosage: text.describe('Typical dosing, stated as typical, with the provider deciding.'),
   indications: textList.describe('What it may help with, one short phrase per line.'),
   faq: z.array(faqEntry).min(1, 'must have at least one question').describe('Questions and answers; service pages show the first two unless told otherwise.'),
+  ...reviewFields,
 });
 export type Treatment = z.infer<typeof treatmentSchema> & { id: string };
 

@@ -71,3 +71,13 @@ export const image = z.strictObject({
   height: z.number().int().positive(),
 });
 export type Image = z.infer<typeof image>;
+
+/** An ISO date (YYYY-MM-DD) that exists in the calendar. */
+export const isoDate = z
+  .string({ error: 'must be a date written as YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date written as YYYY-MM-DD, for example 2024-03-04', abort: true })
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'invalid-date');
+

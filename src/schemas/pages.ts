@@ -48,6 +48,7 @@ export const homeSchema = z.strictObject({
   }),
   about: z.strictObject({
     heading: text,
+    founder: slug.describe("The founder's id in content/providers/ (without .yaml): the section shows their portrait."),
     name: text,
     role: text,
     bio: textList,

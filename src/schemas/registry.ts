@@ -8,6 +8,7 @@ import { metadataSchema, navigationSchema, programSchema, treatmentSchema } from
 import { inbodySchema } from './inbody.ts';
 import { labSalesSchema } from './lab.ts';
 import { legalPageSchema } from './legal.ts';
+import { providerSchema } from './review.ts';
 import { membershipsSchema } from './memberships.ts';
 import { blogPageSchema, homeSchema, notFoundSchema, processSchema } from './pages.ts';
 import { servicePageSchema } from './service.ts';
@@ -33,6 +34,7 @@ export const folders = {
   programs: { dir: 'programs', schema: programSchema },
   services: { dir: 'services', schema: servicePageSchema },
   legal: { dir: 'legal', schema: legalPageSchema },
+  providers: { dir: 'providers', schema: providerSchema },
 } as const;
 
 export { articleSchema };

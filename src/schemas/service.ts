@@ -1,6 +1,7 @@
 /** Schema of a service page (content/services/ID.yaml): one template, eight data files. */
 import { z } from 'zod';
 import { icon, image, outboundAction, slug, text, textList } from './common.ts';
+import { reviewFields } from './review.ts';
 
 /** A treatment card: which treatment (by id) and, where the page lists benefits, the benefits it shows. */
 const serviceCard = z.strictObject({
@@ -46,6 +47,7 @@ export const servicePageSchema = z
         style: z.enum(['button', 'link']).default('button').describe('A button, or a link with an arrow.'),
       })
       .describe('The call to action that ends the page.'),
+    ...reviewFields,
   })
   .superRefine((page, ctx) => {
     const { extra, extraLabel, cards } = page.treatments;

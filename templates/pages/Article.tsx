@@ -5,6 +5,7 @@ import { Icon } from '../components/Icon.tsx';
 import { ActionLink } from '../components/Links.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Picture } from '../components/Picture.tsx';
+import { References, ReviewByline } from '../components/Review.tsx';
 
 type ArticleView = Extract<PageView, { template: 'article' }>;
 
@@ -23,7 +24,7 @@ export function Byline({ article }: { article: ArticleView['article'] }): ReactE
 
 /** The page of one article, `/blog/SLUG/`. */
 export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }): ReactElement {
-  const { article, page } = view;
+  const { article, page, review } = view;
   return (
     <article className="article-page">
       <PageHero
@@ -43,6 +44,7 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
         intro={article.excerpt}
       >
         <Byline article={article} />
+        <ReviewByline review={review} />
         {article.image ? (
           // Decorative art, and on phones the largest thing above the fold: loaded first.
           <div className="article-image">
@@ -52,6 +54,7 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
       </PageHero>
       <div className="container container-narrow article-body">
         <div className="prose" dangerouslySetInnerHTML={{ __html: article.html }} />
+        <References sources={article.sources} />
         <aside className="article-cta" aria-labelledby="article-cta-heading">
           <h2 id="article-cta-heading">{page.ctaHeading}</h2>
           <p>{page.ctaText}</p>

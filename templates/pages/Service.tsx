@@ -7,6 +7,7 @@ import { Icon } from '../components/Icon.tsx';
 import { ActionLink, ExternalLink } from '../components/Links.tsx';
 import { OnThisPage } from '../components/OnThisPage.tsx';
 import { PageHero } from '../components/PageHero.tsx';
+import { References, ReviewByline } from '../components/Review.tsx';
 import { Section } from '../components/Section.tsx';
 import { TreatmentCard } from '../components/TreatmentCard.tsx';
 
@@ -31,7 +32,9 @@ export function ServicePage({ shell, view }: { shell: Shell; view: ServiceView }
         image={hero.image}
         actions={hero.action ? <ActionLink action={hero.action} links={shell.links} eventLabel={service.label} /> : undefined}
         aside={<OnThisPage links={outline} />}
-      />
+      >
+        <ReviewByline review={view.review} />
+      </PageHero>
       <Section id="treatments" heading={treatments.heading} {...(treatments.intro ? { intro: treatments.intro } : {})}>
         <div className={`treatment-cards treatment-cards-${columns}`}>
           {cards.map((card) => (
@@ -70,6 +73,11 @@ export function ServicePage({ shell, view }: { shell: Shell; view: ServiceView }
             ))}
           </div>
         </Section>
+      ) : null}
+ {service.sources && service.sources.length > 0 ? (
+        <div className="container container-narrow">
+          <References sources={service.sources} />
+        </div>
       ) : null}
       <ClosingCall id="closing" heading={closing.heading} text={closing.text}>
         {closing.style === 'link' ? (
