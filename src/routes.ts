@@ -5,6 +5,8 @@ import { markdownSourceOf, type MarkdownSource } from './content/article.ts';
 import type { Content } from './content/load.ts';
 import type { Article } from './schemas/article.ts';
 import type { PageMetaEntry, Treatment } from './schemas/catalogue.ts';
+import type { BlogCategory } from './schemas/pages.ts';
+import { categoryOf } from './content/categories.ts';
 import { blogPosting, breadcrumbs, faqPage, medicalClinic, medicalWebPage, serializeJsonLd } from './structured-data.ts';
 import type { ArticleSummary, PageMeta, PageView, Pagination, ReviewView } from './view.ts';
 
@@ -238,6 +240,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     }
     return key;
   };
+  const categories = content.blogPage.categories;
   const featured = articles.find((a) => a.featured) ?? articles[0];
   const rest = articles.filter((a) => a !== featured);
   const size = content.blogPage.pageSize;
@@ -254,7 +257,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
       ...(pagination.next ? { next: pagination.next } : {}),
     };
     const leading = n === 1 && featured ? [featured] : [];
-    const view = (): PageView => ({ template: 'blog', page: content.blogPage, featured: leading[0] && summarize(leading[0]), recent: shown.map(summarize), pagination });
+    const view = (): PageView => ({ template: 'blog', page: content.blogPage, featured: leading[0] && summarize(leading[0], categories), recent: shown.map((a) => summarize(a, categories)), pagination });
     add(path, view, meta, {
       jsonLd: [trail([content.blogPage.heading, '/blog'])],
       scripts: widget,
@@ -276,7 +279,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     add(
       path,
       // The render stage turns the markdown into the body HTML.
-      () => ({ template: 'article', page: content.blogPage, article: { ...summarize(article), html: '' }, review: reviewOf(article) }),
+      () => ({ template: 'article', page: content.blogPage, article: { ...summarize(article, categories), html: '' }, review: reviewOf(article) }),
       {
         title: article.title,
         documentTitle: `${article.title} | ${content.site.name}`,
@@ -352,9 +355,10 @@ export function longUsDate(iso: string): string {
 const longDateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const longDates = new Map<string, string>();
 
-function summarize(article: Article): ArticleSummary {
+function summarize(article: Article, categories: readonly BlogCategory[]): ArticleSummary {
   const { markdown: _markdown, bodyLine: _bodyLine, bodyOffset: _bodyOffset, ...rest } = article;
-  return { ...rest, href: `/blog/${article.slug}/`, date: longUsDate(article.publishDate) };
+  const category = categoryOf(article, categories);
+  return { ...rest, href: `/blog/${article.slug}/`, date: longUsDate(article.publishDate), categoryColor: category?.color ?? 'teal', mentalHealth: category?.mentalHealth ?? false };
 }
 
 /** The address of page `n` of the blog index. */

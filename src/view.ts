@@ -10,7 +10,7 @@ import type { Site } from './schemas/site.ts';
 import type { InBodyPage } from './schemas/inbody.ts';
 import type { LabSalesPage } from './schemas/lab.ts';
 import type { MembershipsPage } from './schemas/memberships.ts';
-import type { FaqEntry } from './schemas/common.ts';
+import type { Accent, FaqEntry } from './schemas/common.ts';
 
 /** The head metadata of one page, with absolute URLs. */
 export interface PageMeta {
@@ -91,7 +91,14 @@ export interface Breadcrumb {
 }
 
 /** An article as a card shows it (no body). */
-export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset'> & { href: string; date: string };
+export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset'> & {
+  href: string;
+  date: string;
+  /** Its category's one colour (content/blog.yaml). */
+  categoryColor: Accent;
+  /** Whether its category is a mental-health one: the page shows the 988 Suicide & Crisis Lifeline. */
+  mentalHealth: boolean;
+};
 
 /** Links between the numbered pages of the blog index. */
 export interface Pagination {

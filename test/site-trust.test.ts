@@ -234,3 +234,84 @@ describe('a face', () => {
     expect(provider).toMatch(/^# .*illustration/im);
   });
 });
+
+describe('the crisis line', () => {
+  const crisisOf = ($: CheerioAPI) => $('main .crisis-line').map((_, el) => $(el).attr('data-crisis-line')).get();
+
+  it('should show the 988 Suicide & Crisis Lifeline near the top and at the close of the anxiety and mood pages, with tel: and sms: links', async () => {
+    for (const route of ['/services/brain/anxiety', '/services/brain/mood']) {
+      const $ = await page(route);
+      expect(crisisOf($), route).toEqual(['top', 'close']);
+      // Near the top: right after the hero; at the close: right before the closing call.
+      expect($('main .page-hero').next().is('.crisis-line-top'), route).toBe(true);
+      expect($('main .crisis-line-close').next().is('.closing-section'), route).toBe(true);
+      for (const el of $('main .crisis-line').toArray()) {
+        expect(text($(el).text()), route).toContain('988 Suicide & Crisis Lifeline');
+        expect($(el).find('a[href="tel:988"]').length, route).toBeGreaterThan(0);
+        expect($(el).find('a[href="sms:988"]').length, route).toBe(1);
+      }
+    }
+  });
+
+  it('should keep it off the other pages, and keep 911 as a tel: link in every footer', async () => {
+    for (const route of allRoutes()) {
+      const $ = await page(route);
+      if (!['/services/brain/anxiety', '/services/brain/mood'].includes(route)) expect(crisisOf($), route).toEqual([]);
+      expect($('footer a[href="tel:911"]').length, route).toBe(1);
+    }
+  });
+
+  it('should show it on articles of a category marked mentalHealth in content/blog.yaml', async () => {
+    expect(content.blogPage.categories.filter((c) => c.mentalHealth).map((c) => c.name)).toEqual(['Mental Health']);
+    const dir = await tempProject();
+    try {
+      await editFile(dir, 'content/blog/burnout-and-energy.md', /^category: .*$/m, 'category: Mental Health');
+      const tempOut = join(dir, 'out');
+      await build({ root: dir, writer: diskWriter(tempOut, dir) });
+      const $ = load(await readFile(join(tempOut, 'blog/burnout-and-energy/index.html'), 'utf8'));
+      expect(crisisOf($)).toEqual(['top', 'close']);
+      expect($('main .crisis-line a[href="sms:988"]').length).toBe(2);
+      const other = load(await readFile(join(tempOut, 'blog/hrt-glow-up/index.html'), 'utf8'));
+      expect(crisisOf(other)).toEqual([]);
+    } finally {
+      await removeProject(dir);
+    }
+  });
+});
+
+describe('blog category colours', () => {
+  it('should give each category one colour on every card and article page', async () => {
+    const colours = new Map<string, Set<string>>();
+    const note = (category: string, classes: string | undefined) => {
+      const accent = (classes ?? '').split(' ').find((c) => c.startsWith('accent-')) ?? 'none';
+      colours.set(category, (colours.get(category) ?? new Set()).add(accent));
+    };
+    const $blog = await page('/blog');
+    $blog('[data-article-card]').each((_, card) => {
+      const badge = $blog(card).find('.category-badge');
+      note(text(badge.text()), badge.attr('class'));
+      note(text(badge.text()), $blog(card).attr('class'));
+    });
+    for (const article of content.articles) {
+      const $ = await page(`/blog/${article.slug}/`);
+      note(article.category, $('main .category-badge').attr('class'));
+    }
+    expect(colours.size).toBe(new Set(content.articles.map((a) => a.category)).size);
+    for (const [category, set] of colours) {
+      const defined = content.blogPage.categories.find((c) => c.name === category)!;
+      expect([...set], category).toEqual([`accent-${defined.color}`]);
+    }
+  });
+});
+
+describe('markup', () => {
+  it('should keep the legal pages and the pages this issue changed valid HTML', async () => {
+    const { HtmlValidate } = await import('html-validate');
+    const validator = new HtmlValidate({ extends: ['html-validate:standard'], rules: { 'tel-non-breaking': 'error' } });
+    const routes = ['/', '/blog', '/404', '/services/brain/anxiety', '/treatments/ssri/', '/blog/burnout-and-energy/', ...content.legal.map((l) => `/legal/${l.id}`)];
+    for (const route of routes) {
+      const report = await validator.validateString(await readFile(join(out, fileOf(route)), 'utf8'));
+      expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`)), route).toEqual([]);
+    }
+  });
+});

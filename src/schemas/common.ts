@@ -50,7 +50,7 @@ export const outboundAction = z.strictObject({
 export type OutboundAction = z.infer<typeof outboundAction>;
 
 /** The colours the design system has, by name. */
-export const accent = z.enum(['blue', 'teal', 'green', 'purple']);
+export const accent = z.enum(['blue', 'teal', 'green', 'purple', 'amber']);
 export type Accent = z.infer<typeof accent>;
 
 /** The icons the templates can draw, by name. */

@@ -83,8 +83,19 @@ export const homeSchema = z.strictObject({
 });
 export type Home = z.infer<typeof homeSchema>;
 
+/** A blog category: its one colour everywhere, and what kind of articles it holds. */
+export const blogCategory = z.strictObject({
+  name: text.describe('The category as articles write it, such as Metabolic Health.'),
+  color: accent.describe('Its colour on every card, badge and article page.'),
+  mentalHealth: z.boolean().default(false).describe('true for mental-health articles: they show the 988 Suicide & Crisis Lifeline near the top and at the end.'),
+  medical: z.boolean().default(true).describe('false for articles that give no medical information (such as the practice\'s story): they need no medical review.'),
+});
+export type BlogCategory = z.infer<typeof blogCategory>;
+
 /** content/blog.yaml: the copy of the blog index and the article dialog. */
 export const blogPageSchema = z.strictObject({
+  /** Each category's colour and kind; an article in a category not listed here is shown in teal. */
+  categories: z.array(blogCategory).min(1).describe('The blog categories: name, colour, and whether they are mental-health or medical articles.'),
   heading: text,
   intro: text,
   featuredLabel: text,

@@ -47,6 +47,7 @@ export const servicePageSchema = z
         style: z.enum(['button', 'link']).default('button').describe('A button, or a link with an arrow.'),
       })
       .describe('The call to action that ends the page.'),
+    crisisLine: z.boolean().default(false).describe('true on mental-health pages: the 988 Suicide & Crisis Lifeline is shown near the top and again before the closing call.'),
     ...reviewFields,
   })
   .superRefine((page, ctx) => {

@@ -1,21 +1,18 @@
 /** A blog article as the index shows it: a real link to its page, which the script opens in a dialog. */
 import type { ReactElement } from 'react';
-import type { Accent } from '../../src/schemas/common.ts';
 import type { ArticleSummary } from '../../src/view.ts';
 import { Icon } from './Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { Picture } from './Picture.tsx';
 
-/** Cards take the accent colours in turn, so a grid of them reads as varied but calm. */
-export const cardAccents: Accent[] = ['teal', 'blue', 'green', 'purple'];
-
 /**
  * The fields carry `data-field` so the article dialog can show the same title, category, author,
  * date and read time while the text loads.
  */
-export function ArticleCard({ article, accent, readMore, featured = false }: { article: ArticleSummary; accent: Accent; readMore: string; featured?: boolean }): ReactElement {
+export function ArticleCard({ article, readMore, featured = false }: { article: ArticleSummary; readMore: string; featured?: boolean }): ReactElement {
+  // A card takes its category's colour (content/blog.yaml), the same on every page.
   return (
-    <article className={`article-card accent-${accent}${featured ? ' article-card-featured' : ''}`} data-article-card="">
+    <article className={`article-card accent-${article.categoryColor}${featured ? ' article-card-featured' : ''}`} data-article-card="">
       {article.image ? (
         // Decorative art: the title says what the article is about. The featured card's is above the fold on
         // phones and desktops alike, and the largest thing there (the LCP element): it loads first, not lazily.
@@ -29,7 +26,7 @@ export function ArticleCard({ article, accent, readMore, featured = false }: { a
       ) : null}
       <div className="article-card-body">
         <p className="card-meta">
-          <span className="category-badge" data-field="category">
+          <span className={`category-badge accent-${article.categoryColor}`} data-field="category">
             {article.category}
           </span>
           <span className="card-readtime" data-field="readTime">

@@ -1,6 +1,7 @@
 /** An article's own page: title, byline, body (`.prose`, which the blog's dialog loads), and a way to book. */
 import type { ReactElement } from 'react';
 import type { PageView, Shell } from '../../src/view.ts';
+import { CrisisLine } from '../components/CrisisLine.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ActionLink } from '../components/Links.tsx';
 import { PageHero } from '../components/PageHero.tsx';
@@ -36,7 +37,7 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
               {page.backLabel}
             </a>
             <p className="card-meta">
-              <span className="category-badge">{article.category}</span>
+              <span className={`category-badge accent-${article.categoryColor}`}>{article.category}</span>
             </p>
           </>
         }
@@ -52,9 +53,11 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
           </div>
         ) : null}
       </PageHero>
+      {article.mentalHealth ? <CrisisLine crisis={shell.site.crisisLine} placement="top" /> : null}
       <div className="container container-narrow article-body">
         <div className="prose" dangerouslySetInnerHTML={{ __html: article.html }} />
         <References sources={article.sources} />
+        {article.mentalHealth ? <CrisisLine crisis={shell.site.crisisLine} placement="close" /> : null}
         <aside className="article-cta" aria-labelledby="article-cta-heading">
           <h2 id="article-cta-heading">{page.ctaHeading}</h2>
           <p>{page.ctaText}</p>

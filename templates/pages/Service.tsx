@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { outboundHref } from '../lib/links.ts';
 import type { PageView, Shell } from '../../src/view.ts';
 import { ClosingCall } from '../components/ClosingCall.tsx';
+import { CrisisLine } from '../components/CrisisLine.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ActionLink, ExternalLink } from '../components/Links.tsx';
 import { OnThisPage } from '../components/OnThisPage.tsx';
@@ -35,6 +36,7 @@ export function ServicePage({ shell, view }: { shell: Shell; view: ServiceView }
       >
         <ReviewByline review={view.review} />
       </PageHero>
+      {service.crisisLine ? <CrisisLine crisis={shell.site.crisisLine} placement="top" /> : null}
       <Section id="treatments" heading={treatments.heading} {...(treatments.intro ? { intro: treatments.intro } : {})}>
         <div className={`treatment-cards treatment-cards-${columns}`}>
           {cards.map((card) => (
@@ -79,6 +81,7 @@ export function ServicePage({ shell, view }: { shell: Shell; view: ServiceView }
           <References sources={service.sources} />
         </div>
       ) : null}
+      {service.crisisLine ? <CrisisLine crisis={shell.site.crisisLine} placement="close" /> : null}
       <ClosingCall id="closing" heading={closing.heading} text={closing.text}>
         {closing.style === 'link' ? (
           <ExternalLink href={outboundHref(shell.links, closing.action)} className="cta-link" event={closing.action.event} eventLabel={service.label}>
