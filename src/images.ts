@@ -17,8 +17,11 @@ export interface ImageInfo {
   sources: { type: 'image/avif' | 'image/webp'; srcset: string }[];
 }
 
-/** Widths variants are made at (never wider than the original). */
-export const variantWidths = [480, 800, 1200] as const;
+/**
+ * Widths variants are made at (never wider than the original, which is offered too up to the widest):
+ * 1600 serves a 736 px box on a high-density screen, the widest box the templates give an image.
+ */
+export const variantWidths = [480, 800, 1200, 1600] as const;
 const formats = [
   { ext: 'avif', type: 'image/avif', encode: (s: sharp.Sharp) => s.avif({ quality: 52, effort: 1 }) },
   { ext: 'webp', type: 'image/webp', encode: (s: sharp.Sharp) => s.webp({ quality: 74 }) },
@@ -42,7 +45,8 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
       const { width = 0, height = 0 } = await sharp(raster.bytes).metadata();
       const hash = createHash('sha256').update(raster.bytes).digest('hex').slice(0, 10);
       const base = raster.file.replace(/^images\//, '').replace(/\.[^.]+$/, '').replace(/[/\\]/g, '-');
-      const widths = [...new Set([...variantWidths.filter((w) => w < width), width])];
+      const widest = variantWidths.at(-1)!;
+      const widths = [...new Set([...variantWidths.filter((w) => w < width), Math.min(width, widest)])];
       const sources: ImageInfo['sources'] = [];
       for (const format of formats) {
         const entries: string[] = [];

@@ -17,7 +17,7 @@ export function ArticleCard({ article, readMore, featured = false }: { article: 
         // Decorative art: the title says what the article is about. The featured card's is above the fold on
         // phones and desktops alike, and the largest thing there (the LCP element): it loads first, not lazily.
         <div className="card-image">
-          <Picture src={article.image} alt="" priority={featured} sizes={featured ? '(min-width: 1200px) 460px, (min-width: 768px) 40vw, 100vw' : '(min-width: 1200px) 380px, (min-width: 1024px) 32vw, (min-width: 768px) 50vw, 100vw'} />
+          <Picture src={article.image} alt="" priority={featured} sizes={featured ? '(min-width: 1200px) 634px, (min-width: 768px) 55vw, 100vw' : '(min-width: 1200px) 380px, (min-width: 1024px) 32vw, (min-width: 768px) 50vw, 100vw'} />
         </div>
       ) : featured ? (
         <div className="featured-visual" aria-hidden="true">
