@@ -315,3 +315,34 @@ describe('markup', () => {
     }
   });
 });
+
+describe('less template', () => {
+  it('should give each card of a service page its own icon', async () => {
+    for (const service of content.services) {
+      const $ = await page(`/services/${service.pillar}/${service.id}`);
+      const icons = $('.treatment-cards .card-icon svg').map((_, svg) => $.html(svg)).get();
+      expect(icons.length, service.id).toBe(service.treatments.cards.length);
+      expect(new Set(icons).size, service.id).toBe(icons.length);
+    }
+    // The men's and women's cards no longer all share the heartbeat icon.
+    for (const id of ['mens-health', 'womens-health']) {
+      const service = content.services.find((s) => s.id === id)!;
+      expect(service.treatments.cards.map((c) => c.icon).filter((i) => i === 'heartbeat')).toEqual([]);
+    }
+  });
+
+  it('should show on phones that the pillar strip scrolls: a dot per pillar and a hint', async () => {
+    const $ = await page('/');
+    expect($('#services .pillars-hint .pillar-dot').length).toBe(content.home.services.pillars.length);
+    expect(text($('#services .pillars-hint').text())).toBe(content.home.services.swipeHint);
+    expect($('#services .pillars-hint').attr('aria-hidden')).toBe('true');
+  });
+
+  it('should keep the budgets: script at most 5 KB, CSS at most 20 KB gzip, every page at most 30 KB gzip', () => {
+    const js = result.assets.find((a) => a.file.endsWith('.js'))!;
+    const css = result.assets.find((a) => a.file.endsWith('.css'))!;
+    expect(js.gzip).toBeLessThanOrEqual(5 * 1024);
+    expect(css.gzip).toBeLessThanOrEqual(20 * 1024);
+    expect(result.largestPage!.gzip).toBeLessThanOrEqual(30 * 1024);
+  });
+});

@@ -39,6 +39,8 @@ export const homeSchema = z.strictObject({
     showLabel: text,
     hideLabel: text,
     narrowLabel: text,
+    /** Under the pillar strip on phones, beside one dot per pillar: says the strip scrolls sideways. */
+    swipeHint: text.describe('Shown under the pillars on phones, beside a dot per pillar, such as "Swipe to see all three programs".'),
     pillars: z.array(pillarSchema).min(1),
     /**
      * The treatment details, in the dialog and on each treatment's own page (/treatments/ID/): section labels,

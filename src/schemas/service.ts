@@ -6,6 +6,7 @@ import { reviewFields } from './review.ts';
 /** A treatment card: which treatment (by id) and, where the page lists benefits, the benefits it shows. */
 const serviceCard = z.strictObject({
   treatment: slug.describe('The treatment shown, by its file name in content/treatments/ (without .yaml).'),
+  icon: icon.optional().describe("The card's own icon, saying what the treatment is about; the page's program icon when left out."),
   benefits: textList.optional().describe('The benefits listed on the card; only on pages with extra: benefits.'),
 });
 

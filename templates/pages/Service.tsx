@@ -43,7 +43,7 @@ export function ServicePage({ shell, view }: { shell: Shell; view: ServiceView }
             <TreatmentCard
               key={card.treatment.id}
               treatment={card.treatment}
-              icon={program?.icon ?? 'pill'}
+              icon={service.treatments.cards.find((c) => c.treatment === card.treatment.id)?.icon ?? program?.icon ?? 'pill'}
               dosageLabel={treatments.dosageLabel}
               extraLabel={treatments.extraLabel}
               badges={treatments.extra === 'badges' ? card.treatment.indications : undefined}
