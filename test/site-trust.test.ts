@@ -346,3 +346,64 @@ describe('less template', () => {
     expect(result.largestPage!.gzip).toBeLessThanOrEqual(30 * 1024);
   });
 });
+
+describe('copy a patient can trust', () => {
+  it('should spell "personalized" the US way in every content file', async () => {
+    const { readdir } = await import('node:fs/promises');
+    const files = (await readdir(join(projectRoot, 'content'), { recursive: true })).filter((f) => /\.(ya?ml|md)$/.test(f));
+    expect(files.length).toBeGreaterThan(40);
+    for (const file of files) expect(await readFile(join(projectRoot, 'content', file), 'utf8'), file).not.toMatch(/personalis/i);
+    expect(text((await page('/'))('main').text())).toContain('A personalized supplement protocol where appropriate');
+  });
+
+  it('should write every button label in Title Case', async () => {
+    const small = new Set(['a', 'an', 'the', 'to', 'of', 'and', 'or', 'in', 'on', 'for', 'with']);
+    const labels = new Set<string>();
+    for (const route of allRoutes()) {
+      const $ = await page(route);
+      $('a.button, button.button, .cta-link, .pillar-toggle').each((_, el) => {
+        const clone = $(el).clone();
+        clone.find('.visually-hidden').remove();
+        const label = text(clone.text());
+        if (label) labels.add(label);
+      });
+    }
+    expect(labels.size).toBeGreaterThan(10);
+    for (const label of labels) {
+      const words = label.split(' ').filter((w, i) => i === 0 || !small.has(w));
+      expect(words.every((w) => /^[A-Z0-9(]/.test(w)), label).toBe(true);
+    }
+  });
+
+  it("should share no paragraph word for word between the men's and women's pages", async () => {
+    const paragraphs = async (route: string) => {
+      const $ = await page(route);
+      return new Set($('main p, main li, main dd').map((_, el) => text($(el).text())).get().filter((p) => p.length > 40));
+    };
+    const men = await paragraphs('/services/body/mens-health');
+    const women = await paragraphs('/services/body/womens-health');
+    expect([...men].filter((p) => women.has(p))).toEqual([]);
+  });
+
+  it('should frame every dose as typical and decided by the provider, keeping the SPEC ranges exact', () => {
+    for (const treatment of content.treatments.values()) {
+      expect(treatment.dosage, treatment.id).toMatch(/typical/i);
+      expect(treatment.dosage, treatment.id).toMatch(/provider/i);
+    }
+    const dosage = (id: string) => content.treatments.get(id)!.dosage.replace(/\s+/g, ' ');
+    expect(dosage('testosterone-optimization')).toContain('100-200 mg weekly');
+    expect(dosage('enclomiphene')).toContain('12.5-25 mg daily');
+    expect(dosage('nad')).toContain('250-750 mg');
+    expect(dosage('low-dose-naltrexone')).toContain('1.5-4.5 mg at bedtime');
+  });
+
+  it('should keep the SPEC heading and text on the 404 page and offer the services, the phone number and booking', async () => {
+    const $ = await page('/404');
+    expect(text($('h1').text())).toBe('404 Page Not Found');
+    expect(text($('main .lead').text())).toContain('Did you forget to add the page to the router?');
+    const services = content.navigation.services.groups.flatMap((g) => g.items.map((i) => i.href));
+    for (const href of services) expect($(`main a[href="${href}"]`).length, href).toBe(1);
+    expect($('main a[href^="tel:"]').length).toBe(1);
+    expect($(`main a[href="${content.site.links.booking}?service=${content.site.bookingServices.visit}"]`).length).toBe(1);
+  });
+});

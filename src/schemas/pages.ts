@@ -118,8 +118,8 @@ export const blogPageSchema = z.strictObject({
   pagination: z
     .strictObject({
       label: text.describe('What screen readers call the page links, such as "Blog pages".'),
-      newer: text.describe('The link to the page of newer articles, such as "Newer articles".'),
-      older: text.describe('The link to the page of older articles, such as "Older articles".'),
+      newer: text.describe('The link to the page of newer articles, such as "Newer Articles".'),
+      older: text.describe('The link to the page of older articles, such as "Older Articles".'),
     })
     .describe('The links between the pages of the blog, shown once there are more articles than fit on one page.'),
 });
@@ -141,5 +141,9 @@ export const notFoundSchema = z.strictObject({
   homeLabel: text,
   /** Other useful places, offered below the way home. */
   suggestionsHeading: text,
+  /** The heading over every service page, listed below the suggestions. */
+  servicesHeading: text.describe('The heading over the list of every service, such as "Our services".'),
+  /** A line offering the phone number and booking instead. */
+  helpText: text.describe('The line before the phone number and the booking button, such as "Prefer to talk to someone?"'),
 });
 export type NotFoundPage = z.infer<typeof notFoundSchema>;
