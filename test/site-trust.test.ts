@@ -80,7 +80,7 @@ describe('legal pages', () => {
   it('should say what each page must say: no collection without a measurement id, 911 and 988, WCAG 2.2 AA and a phone alternative', async () => {
     const privacy = text((await page('/legal/privacy-policy'))('main').text());
     expect(content.site.analytics.measurementId).toBeUndefined();
-    expect(privacy).toContain('It sets no cookies and sends no information about your visit to anyone.');
+    expect(privacy).toContain('This website has no forms, no accounts and no analytics, and it sets no cookies.');
     expect(privacy).not.toContain('Google Analytics');
     for (const service of ['book a visit', 'intake form', 'patient portal', 'Google Maps']) expect(privacy).toContain(service);
 
