@@ -15,7 +15,15 @@ export interface ImageInfo {
   width: number;
   height: number;
   sources: { type: 'image/avif' | 'image/webp'; srcset: string }[];
+  /**
+   * For an image wider than a sharing card (art drawn at twice its size for sharp screens): a copy
+   * 1200 px wide in its own format, which link previews get as og:image.
+   */
+  share?: { src: string; width: number; height: number };
 }
+
+/** The width link previews ask for (og:image 1200x630). */
+export const shareWidth = 1200;
 
 /**
  * Widths variants are made at (never wider than the original, which is offered too up to the widest):
@@ -63,7 +71,21 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
         }
         sources.push({ type: format.type, srcset: entries.join(', ') });
       }
-      images[`/${raster.file}`] = { width, height, sources };
+      const info: ImageInfo = { width, height, sources };
+      if (width > shareWidth) {
+        const ext = /\.png$/i.test(raster.file) ? 'png' : 'jpg';
+        const name = `${base}-share-${hash}.${ext}`;
+        const cached = join(cache, name);
+        let bytes: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
+        if (!bytes) {
+          const resized = sharp(raster.bytes).resize({ width: shareWidth });
+          bytes = await (ext === 'png' ? resized.png({ compressionLevel: 9, palette: true, quality: 90 }) : resized.jpeg({ quality: 82, mozjpeg: true })).toBuffer();
+          await writeFile(cached, bytes);
+        }
+        files.push({ file: `assets/img/${name}`, bytes });
+        info.share = { src: `/assets/img/${name}`, width: shareWidth, height: Math.round((height * shareWidth) / width) };
+      }
+      images[`/${raster.file}`] = info;
     }),
   );
   // Completion order varies; a stable order keeps every page's cache key stable.

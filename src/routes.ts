@@ -57,7 +57,7 @@ export function publishedArticles(content: Content, options: RouteOptions): Arti
 }
 
 /** The pixel size of images under public/, by path (from the image stage). */
-export type ImageSizes = Record<string, { width: number; height: number }>;
+export type ImageSizes = Record<string, { width: number; height: number; share?: { src: string; width: number; height: number } }>;
 
 /**
  * Article routes kept from the last build while what they are made from is the same (the dev
@@ -274,7 +274,9 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     const path = `/blog/${article.slug}/`;
     const url = absolute(path);
     const ownImage = article.image && /\.(png|jpe?g)$/i.test(article.image) ? article.image : undefined;
-    const articleImage = ownImage ? absolute(ownImage) : image.url;
+    // Art wider than a sharing card is shared as its 1200 px copy (og:image 1200x630).
+    const share = ownImage ? imageSizes[ownImage]?.share : undefined;
+    const articleImage = ownImage ? absolute(share?.src ?? ownImage) : image.url;
     const draft = isDraft(article);
     add(
       path,
@@ -286,7 +288,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
         description: article.excerpt,
         keywords: [article.category, ...(blogMeta?.keywords ?? [])],
         url,
-        image: ownImage ? { url: articleImage, ...sizeOf(ownImage), alt: article.title } : image,
+        image: ownImage ? { url: articleImage, ...(share ? { width: share.width, height: share.height } : sizeOf(ownImage)), alt: article.title } : image,
         type: 'article',
         index: !draft,
       },

@@ -407,3 +407,16 @@ describe('copy a patient can trust', () => {
     expect($(`main a[href="${content.site.links.booking}?service=${content.site.bookingServices.visit}"]`).length).toBe(1);
   });
 });
+
+describe('sharing images', () => {
+  it('should share art drawn at twice its size as a 1200x630 copy that exists in the output', async () => {
+    const sharp = (await import('sharp')).default;
+    for (const article of content.articles.filter((a) => a.image)) {
+      const $ = await page(`/blog/${article.slug}/`);
+      const url = new URL($('meta[property="og:image"]').attr('content')!);
+      expect([$('meta[property="og:image:width"]').attr('content'), $('meta[property="og:image:height"]').attr('content')], article.slug).toEqual(['1200', '630']);
+      const meta = await sharp(join(out, url.pathname)).metadata();
+      expect([meta.width, meta.height], article.slug).toEqual([1200, 630]);
+    }
+  });
+});
