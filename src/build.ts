@@ -5,6 +5,7 @@ import { hashBytes, hashOf, loadCache, saveCache, type BuildCache } from './cach
 import { markdownOf } from './content/article.ts';
 import { findHref } from './content/find.ts';
 import { loadContent, type Content } from './content/load.ts';
+import { reviewProblems, reviewWarnings } from './content/review.ts';
 import { renderMarkdown } from './content/markdown.ts';
 import { SiteErrors } from './errors.ts';
 import { robotsTxt, rssFeed, sitemaps } from './feeds.ts';
@@ -12,7 +13,7 @@ import { headersFile } from './headers.ts';
 import { besideImages, checkImageReferences, processImages } from './images.ts';
 import { lostPages, redirectsOf, sitemapPaths } from './redirects.ts';
 import { externalLinks, renderPages, type SharedView } from './render.ts';
-import { articleMarkdownContext, buildRoutes, categoriesOf, categoryPath, publishedArticles, type RouteOptions } from './routes.ts';
+import { articleMarkdownContext, buildRoutes, categoriesOf, categoryPath, legalPath, publishedArticles, type RouteOptions } from './routes.ts';
 import { loadTemplates } from './templates.ts';
 import { verifyLinks } from './verify.ts';
 import type { Article } from './schemas/article.ts';
@@ -35,6 +36,8 @@ export interface BuildOptions {
   cache?: BuildCache;
   /** Files changed since the last build (from the watcher): other articles are not even checked. */
   changed?: Set<string>;
+  /** Fails on medical pages never reviewed or reviewed more than 12 months ago, instead of warning (`check --strict`). */
+  strictReview?: boolean;
 }
 
 /** A file of the output with its size, raw and compressed. */
@@ -86,6 +89,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       today: options.today ?? new Date().toISOString().slice(0, 10),
       baseUrl: options.baseUrl ?? content.site.baseUrl,
     };
+    // Medical review, judged on the build date: a warning, or with strictReview an error.
+    const review = reviewProblems(content, publishedArticles(content, { ...routeOptions, drafts: false, future: false }), routeOptions.today);
+    if (options.strictReview && review.length > 0) throw new SiteErrors(review);
     // Only the articles this build publishes: a draft's image stays out of the output with it.
     const beside = besideImages(root, publishedArticles(content, routeOptions), content.sources, (cache.besideImages ??= new Map()));
     if (beside.errors.length > 0) throw new SiteErrors(beside.errors);
@@ -105,6 +111,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       links: externalLinks(content),
       feed: { href: '/feed.xml', title: `${content.site.name} blog` },
       images: images.images,
+      legalLinks: content.legal.map((page) => ({ name: page.footerLabel, href: legalPath(page.id) })),
     };
     const published = publishedArticles(content, { ...routeOptions, drafts: false, future: false });
     const inFeed = published.slice(0, feedLength);
@@ -159,6 +166,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     const warnings = [
       ...(routeOptions.drafts ? [] : leftOut(content.articles, publishedArticles(content, routeOptions))),
+      ...reviewWarnings(review),
       ...lostPages(before, routes, moved.redirects, publishedArticles(content, routeOptions)),
     ];
     return {

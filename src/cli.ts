@@ -64,9 +64,11 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
     .command('check')
     .description('validate content and verify links without writing anything')
     .option('--drafts', 'check draft and future-dated articles too')
-    .action(async (options: { drafts?: boolean }) => {
-      const result = await build({ root, writer: memoryWriter(), drafts: options.drafts ?? false });
-      process.stdout.write(`${c.green('✓')} ${result.pages} pages checked in ${Math.round(result.elapsedMs)} ms: content valid, every link resolves\n`);
+    .option('--strict', 'also fail on medical pages never reviewed or reviewed more than 12 months ago (for CI)')
+    .action(async (options: { drafts?: boolean; strict?: boolean }) => {
+      const result = await build({ root, writer: memoryWriter(), drafts: options.drafts ?? false, strictReview: options.strict ?? false });
+      process.stdout.write(`${c.green('✓')} ${result.pages} pages checked in ${Math.round(result.elapsedMs)} ms: content valid, every link resolves${options.strict ? ', every medical page reviewed within 12 months' : ''}\n`);
+      for (const warning of result.warnings) process.stdout.write(`${c.yellow('!')} ${warning}\n`);
     });
 
   const create = program.command('new').description('start a new content file from a complete template');

@@ -75,6 +75,8 @@ const titles = {
   'markdown-component': 'Component that does not exist or is written wrongly',
   'missing-alt': 'Image without alt text',
   'placeholder-text': 'Placeholder text left in',
+  'not-reviewed': 'Medical page never reviewed',
+  'review-outdated': 'Medical review more than 12 months old',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
@@ -278,6 +280,16 @@ export const problems = {
     new SiteError('placeholder-text', `"${text}" is placeholder text that would be published`, {
       loc,
       hint: text === 'TODO' ? 'finish what the TODO asks for and remove it, or keep the page a draft (draft: true)' : 'replace it with the real text, or keep the page a draft (draft: true)',
+    }),
+  notReviewed: (loc: SourceLocation, page: string) =>
+    new SiteError('not-reviewed', `the medical page ${page} has never been medically reviewed`, {
+      loc,
+      hint: 'once a provider has reviewed it, add "reviewedBy:" (their id in content/providers/) and "reviewedOn: YYYY-MM-DD"; never record a review that did not happen',
+    }),
+  reviewOutdated: (loc: SourceLocation, page: string, reviewedOn: string, today: string) =>
+    new SiteError('review-outdated', `the medical page ${page} was last reviewed on ${reviewedOn}, more than 12 months before ${today}`, {
+      loc,
+      hint: 'have a provider review it again, then update "reviewedOn:" to the day of that review',
     }),
   exists: (path: string) =>
     new SiteError('exists', `${path} already exists; nothing was written`, { hint: 'choose another title or id, or edit the existing file' }),

@@ -15,10 +15,21 @@ export interface ImageInfo {
   width: number;
   height: number;
   sources: { type: 'image/avif' | 'image/webp'; srcset: string }[];
+  /**
+   * For an image wider than a sharing card (art drawn at twice its size for sharp screens): a copy
+   * 1200 px wide in its own format, which link previews get as og:image.
+   */
+  share?: { src: string; width: number; height: number };
 }
 
-/** Widths variants are made at (never wider than the original). */
-export const variantWidths = [480, 800, 1200] as const;
+/** The width link previews ask for (og:image 1200x630). */
+export const shareWidth = 1200;
+
+/**
+ * Widths variants are made at (never wider than the original, which is offered too up to the widest):
+ * 1600 serves a 736 px box on a high-density screen, the widest box the templates give an image.
+ */
+export const variantWidths = [480, 800, 1200, 1600] as const;
 const formats = [
   { ext: 'avif', type: 'image/avif', encode: (s: sharp.Sharp) => s.avif({ quality: 52, effort: 1 }) },
   { ext: 'webp', type: 'image/webp', encode: (s: sharp.Sharp) => s.webp({ quality: 74 }) },
@@ -42,7 +53,8 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
       const { width = 0, height = 0 } = await sharp(raster.bytes).metadata();
       const hash = createHash('sha256').update(raster.bytes).digest('hex').slice(0, 10);
       const base = raster.file.replace(/^images\//, '').replace(/\.[^.]+$/, '').replace(/[/\\]/g, '-');
-      const widths = [...new Set([...variantWidths.filter((w) => w < width), width])];
+      const widest = variantWidths.at(-1)!;
+      const widths = [...new Set([...variantWidths.filter((w) => w < width), Math.min(width, widest)])];
       const sources: ImageInfo['sources'] = [];
       for (const format of formats) {
         const entries: string[] = [];
@@ -59,7 +71,21 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
         }
         sources.push({ type: format.type, srcset: entries.join(', ') });
       }
-      images[`/${raster.file}`] = { width, height, sources };
+      const info: ImageInfo = { width, height, sources };
+      if (width > shareWidth) {
+        const ext = /\.png$/i.test(raster.file) ? 'png' : 'jpg';
+        const name = `${base}-share-${hash}.${ext}`;
+        const cached = join(cache, name);
+        let bytes: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
+        if (!bytes) {
+          const resized = sharp(raster.bytes).resize({ width: shareWidth });
+          bytes = await (ext === 'png' ? resized.png({ compressionLevel: 9, palette: true, quality: 90 }) : resized.jpeg({ quality: 82, mozjpeg: true })).toBuffer();
+          await writeAtomically(cached, bytes);
+        }
+        files.push({ file: `assets/img/${name}`, bytes });
+        info.share = { src: `/assets/img/${name}`, width: shareWidth, height: Math.round((height * shareWidth) / width) };
+      }
+      images[`/${raster.file}`] = info;
     }),
   );
   // Completion order varies; a stable order keeps every page's cache key stable.

@@ -16,7 +16,7 @@ import type { Writer } from './writer.ts';
 import type { ExternalLinks, RouteView, Shell } from './view.ts';
 
 /** The part of every page's shell that is the same on all pages. */
-export type SharedView = Pick<Shell, 'site' | 'navigation' | 'assets' | 'links' | 'feed' | 'images'>;
+export type SharedView = Pick<Shell, 'site' | 'navigation' | 'assets' | 'links' | 'feed' | 'images' | 'legalLinks'>;
 
 /** One route to render. */
 export type RenderJob = Route;

@@ -8,8 +8,10 @@ import type { Article } from './schemas/article.ts';
 import type { MarkdownContext } from './content/markdown.ts';
 import { posix } from 'node:path';
 import type { PageMetaEntry, Treatment } from './schemas/catalogue.ts';
-import { blogPosting, breadcrumbs, faqPage, medicalClinic, serializeJsonLd } from './structured-data.ts';
-import type { ArticleSummary, PageMeta, PageView, Pagination } from './view.ts';
+import type { BlogCategory } from './schemas/pages.ts';
+import { categoryOf } from './content/categories.ts';
+import { blogPosting, breadcrumbs, faqPage, medicalClinic, medicalWebPage, serializeJsonLd } from './structured-data.ts';
+import type { ArticleSummary, PageMeta, PageView, Pagination, ReviewView } from './view.ts';
 
 /** One page to render: where it is written, its metadata, and what its template receives. */
 export interface Route {
@@ -60,7 +62,7 @@ export function publishedArticles(content: Content, options: RouteOptions): Arti
 }
 
 /** The pixel size of images under public/, by path (from the image stage). */
-export type ImageSizes = Record<string, { width: number; height: number }>;
+export type ImageSizes = Record<string, { width: number; height: number; share?: { src: string; width: number; height: number } }>;
 
 /**
  * Article routes kept from the last build while what they are made from is the same (the dev
@@ -146,6 +148,13 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     routes.push(route);
   };
 
+  /** A page's review, with its reviewer (references validated it: an unknown id never gets here). */
+  const reviewOf = (page: { reviewedBy?: string | undefined; reviewedOn?: string | undefined }): ReviewView | undefined => {
+    const provider = page.reviewedBy ? content.providers.get(page.reviewedBy) : undefined;
+    if (!provider || !page.reviewedOn) return undefined;
+    return { reviewer: { id: provider.id, name: provider.name, credentials: provider.credentials }, reviewedOn: page.reviewedOn, date: longUsDate(page.reviewedOn) };
+  };
+
   // Home: each pillar lists its treatments as links to their own pages.
   const treatment = (id: string) => content.treatments.get(id)!;
   const pillars = content.home.services.pillars.map((p) => ({
@@ -153,8 +162,8 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     categories: p.categories.map((c) => ({ name: c.name, treatments: c.treatments.map((id) => ({ id, title: treatment(id).title, href: treatmentPath(id) })) })),
   }));
   const homeTreatments = uniqueById(content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments.map(treatment))));
-  add('/', { template: 'home', home: content.home, pillars }, metaFor('/', content.metadata['/']), {
-    sources: ['content/home.yaml', ...homeTreatments.map((t) => `content/treatments/${t.id}.yaml`)],
+  add('/', { template: 'home', home: content.home, pillars, founder: content.providers.get(content.home.about.founder)! }, metaFor('/', content.metadata['/']), {
+    sources: ['content/home.yaml', `content/providers/${content.home.about.founder}.yaml`, ...homeTreatments.map((t) => `content/treatments/${t.id}.yaml`)],
   });
 
   // A page per home treatment, in the colours of the first pillar that lists it; the home dialog shows its details.
@@ -168,7 +177,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     ];
     add(
       path,
-      { template: 'treatment', treatment: t, pillar, labels: content.home.services.dialog, breadcrumbs: steps },
+      { template: 'treatment', treatment: t, pillar, labels: content.home.services.dialog, breadcrumbs: steps, review: reviewOf(t) },
       {
         title: t.title,
         documentTitle: `${t.title} | ${content.site.name}`,
@@ -181,6 +190,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
       },
       {
         jsonLd: [
+          serializeJsonLd(medicalWebPage(t.title, absolute(path), reviewOf(t), content.providers, absolute)),
           serializeJsonLd(breadcrumbs(steps.map((step) => ({ name: step.name, url: absolute(step.href) })))),
           ...(t.faq.length > 0 ? [serializeJsonLd(faqPage(t.faq))] : []),
         ],
@@ -219,8 +229,8 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
       return { treatment: t, benefits: card.benefits, faqs: faqs === 'all' ? t.faq : t.faq.slice(0, faqs) };
     });
     const shown = cards.flatMap((c) => c.faqs);
-    add(path, { template: 'service', service, treatments, cards, program: content.programs.get(service.pillar) }, metaFor(path, content.metadata[path]), {
-      jsonLd: [trail([service.label, path]), ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : [])],
+    add(path, { template: 'service', service, treatments, cards, program: content.programs.get(service.pillar), review: reviewOf(service) }, metaFor(path, content.metadata[path]), {
+      jsonLd: [serializeJsonLd(medicalWebPage(service.hero.title, absolute(`${path}/`), reviewOf(service), content.providers, absolute)), trail([service.label, path]), ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : [])],
       sources: [`content/services/${service.id}.yaml`, ...treatments.map((t) => `content/treatments/${t.id}.yaml`)],
     });
   }
@@ -240,6 +250,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     }
     return key;
   };
+  const categories = content.blogPage.categories;
   const featured = articles.find((a) => a.featured) ?? articles[0];
   const rest = articles.filter((a) => a !== featured);
   const size = content.blogPage.pageSize;
@@ -256,7 +267,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
       ...(pagination.next ? { next: pagination.next } : {}),
     };
     const leading = n === 1 && featured ? [featured] : [];
-    const view = (): PageView => ({ template: 'blog', page: content.blogPage, featured: leading[0] && summarize(leading[0]), recent: shown.map(summarize), pagination });
+    const view = (): PageView => ({ template: 'blog', page: content.blogPage, featured: leading[0] && summarize(leading[0], categories), recent: shown.map((a) => summarize(a, categories)), pagination });
     add(path, view, meta, {
       jsonLd: [trail([content.blogPage.heading, '/blog'])],
       scripts: widget,
@@ -265,10 +276,10 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     });
   }
   // Category pages: each category of the published articles, paginated like /blog, with a feed of its own.
-  const categories = categoriesOf(articles);
+  const byCategory = categoriesOf(articles);
   const categoryText = (text: string, name: string) => text.replaceAll('{category}', name);
   const categoryOwners = new Map<string, string>();
-  for (const [name, listed] of categories) {
+  for (const [name, listed] of byCategory) {
     const first = categoryPath(name);
     const owner = categoryOwners.get(first);
     if (owner !== undefined) {
@@ -299,7 +310,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
         ...(pagination.previous ? { previous: pagination.previous } : {}),
         ...(pagination.next ? { next: pagination.next } : {}),
       };
-      const view = (): PageView => ({ template: 'blog', page: content.blogPage, featured: undefined, recent: shown.map(summarize), pagination, category: { name, intro } });
+      const view = (): PageView => ({ template: 'blog', page: content.blogPage, featured: undefined, recent: shown.map((a) => summarize(a, categories)), pagination, category: { name, intro } });
       add(path, view, meta, {
         jsonLd: [trail([content.blogPage.heading, '/blog'], [name, first.slice(0, -1)])],
         sources: ['content/blog.yaml'],
@@ -309,7 +320,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   }
 
   for (const article of articles) {
-    const related = relatedArticles(article, articles, categories);
+    const related = relatedArticles(article, articles, byCategory);
     const relatedKey = related.map(articleKey).join(' ');
     const known = memo?.articles.get(article);
     if (known && known.related === relatedKey) {
@@ -319,24 +330,29 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
     const path = `/blog/${article.slug}/`;
     const url = absolute(path);
     const ownImage = article.image && /\.(png|jpe?g)$/i.test(article.image) ? article.image : undefined;
-    const articleImage = ownImage ? absolute(ownImage) : image.url;
+    // Art wider than a sharing card is shared as its 1200 px copy (og:image 1200x630).
+    const share = ownImage ? imageSizes[ownImage]?.share : undefined;
+    const articleImage = ownImage ? absolute(share?.src ?? ownImage) : image.url;
     const draft = isDraft(article);
     add(
       path,
       // The render stage turns the markdown into the body HTML.
-      () => ({ template: 'article', page: content.blogPage, article: { ...summarize(article), html: '', outline: [] }, related: related.map(summarize) }),
+      () => ({ template: 'article', page: content.blogPage, article: { ...summarize(article, categories), html: '', outline: [] }, related: related.map((a) => summarize(a, categories)), review: reviewOf(article) }),
       {
         title: article.title,
         documentTitle: `${article.title} | ${content.site.name}`,
         description: article.excerpt,
         keywords: [article.category, ...(blogMeta?.keywords ?? [])],
         url,
-        image: ownImage ? { url: articleImage, ...sizeOf(ownImage), alt: article.title } : image,
+        image: ownImage ? { url: articleImage, ...(share ? { width: share.width, height: share.height } : sizeOf(ownImage)), alt: article.title } : image,
         type: 'article',
         index: !draft,
       },
       {
-        jsonLd: () => [serializeJsonLd(blogPosting(content.site, article, url, articleImage)), trail([content.blogPage.heading, '/blog'], [article.title, path.slice(0, -1)])],
+        jsonLd: () => [
+          serializeJsonLd(blogPosting(content.site, article, url, articleImage)),
+          serializeJsonLd(medicalWebPage(article.title, url, reviewOf(article), content.providers, absolute)),
+          trail([content.blogPage.heading, '/blog'], [article.title, path.slice(0, -1)])],
         listed: !draft,
         draft,
         sources: [article.file],
@@ -346,6 +362,19 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
       },
     );
     memo?.articles.set(article, { route: routes.at(-1)!, related: relatedKey });
+  }
+
+  // Legal pages: their metadata is in their own file; sections for analytics follow site.yaml.
+  const analyticsOn = content.site.analytics.measurementId !== undefined;
+  for (const legal of content.legal) {
+    const path = legalPath(legal.id);
+    const sections = legal.sections.filter((s) => !s.shownWhen || (s.shownWhen === 'analytics-on') === analyticsOn);
+    add(
+      path,
+      { template: 'legal', legal: { ...legal, sections }, breadcrumbs: [{ name: 'Home', href: '/' }, { name: legal.title, href: path }] },
+      metaFor(path, { title: legal.title, description: legal.description, keywords: [legal.title, content.site.name] }),
+      { jsonLd: [trail([legal.title, path])], sources: [`content/legal/${legal.id}.yaml`] },
+    );
   }
 
   // Not found
@@ -367,6 +396,11 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   return routes;
 }
 
+/** The address of a legal page. */
+export function legalPath(id: string): string {
+  return `/legal/${id}`;
+}
+
 /** "March 4, 2024" for an ISO date, independent of the machine's time zone. */
 export function longUsDate(iso: string): string {
   let text = longDates.get(iso);
@@ -380,9 +414,17 @@ export function longUsDate(iso: string): string {
 const longDateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
 const longDates = new Map<string, string>();
 
-function summarize(article: Article): ArticleSummary {
+function summarize(article: Article, categories: readonly BlogCategory[]): ArticleSummary {
   const { markdown: _markdown, bodyLine: _bodyLine, bodyOffset: _bodyOffset, references: _references, ...rest } = article;
-  return { ...rest, href: `/blog/${article.slug}/`, date: longUsDate(article.publishDate), categoryHref: categoryPath(article.category) };
+  const category = categoryOf(article, categories);
+  return {
+    ...rest,
+    href: `/blog/${article.slug}/`,
+    date: longUsDate(article.publishDate),
+    categoryHref: categoryPath(article.category),
+    categoryColor: category?.color ?? 'teal',
+    mentalHealth: category?.mentalHealth ?? false,
+  };
 }
 
 /** The address of page `n` of the blog index. */

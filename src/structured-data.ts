@@ -2,6 +2,8 @@
 import type { Article } from './schemas/article.ts';
 import type { FaqEntry } from './schemas/common.ts';
 import type { Site } from './schemas/site.ts';
+import type { Provider } from './schemas/review.ts';
+import type { ReviewView } from './view.ts';
 
 /** JSON for a `<script type="application/ld+json">`, with `<` escaped so content cannot close the tag. */
 export function serializeJsonLd(data: object): string {
@@ -80,5 +82,26 @@ export function breadcrumbs(trail: { name: string; url: string }[]): object {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
     itemListElement: trail.map((step, i) => ({ '@type': 'ListItem', position: i + 1, name: step.name, item: step.url })),
+  };
+}
+
+/**
+ * A medical page (treatment, service, article) as MedicalWebPage; once a provider has reviewed it,
+ * with `reviewedBy` (the provider as a Person) and `lastReviewed`.
+ */
+export function medicalWebPage(name: string, url: string, review: ReviewView | undefined, providers: Map<string, Provider>, absolute: (path: string) => string): object {
+  const provider = review ? providers.get(review.reviewer.id) : undefined;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'MedicalWebPage',
+    name,
+    url,
+    publisher: { '@id': `${absolute('/')}#clinic` },
+    ...(review && provider
+      ? {
+          reviewedBy: { '@type': 'Person', name: provider.name, honorificSuffix: provider.credentials, jobTitle: provider.role, image: absolute(provider.photo.src) },
+          lastReviewed: review.reviewedOn,
+        }
+      : {}),
   };
 }

@@ -3,13 +3,15 @@ import type { Content, ServicePage } from './content/load.ts';
 import type { ImageInfo } from './images.ts';
 import type { OutlineEntry } from './content/markdown.ts';
 import type { Article } from './schemas/article.ts';
-import type { Navigation, Program, Treatment } from './schemas/catalogue.ts';
+import type { Navigation, NavLink, Program, Treatment } from './schemas/catalogue.ts';
+import type { LegalPage } from './schemas/legal.ts';
+import type { Provider } from './schemas/review.ts';
 import type { BlogPage, Home, NotFoundPage, PillarEntry, ProcessPage } from './schemas/pages.ts';
 import type { Site } from './schemas/site.ts';
 import type { InBodyPage } from './schemas/inbody.ts';
 import type { LabSalesPage } from './schemas/lab.ts';
 import type { MembershipsPage } from './schemas/memberships.ts';
-import type { FaqEntry } from './schemas/common.ts';
+import type { Accent, FaqEntry } from './schemas/common.ts';
 
 /** The head metadata of one page, with absolute URLs. */
 export interface PageMeta {
@@ -59,6 +61,8 @@ export interface Shell {
   scripts: string[];
   /** Size and variants of every image under public/images/, by path. */
   images: Record<string, ImageInfo>;
+  /** The legal pages every footer links to, in order. */
+  legalLinks: NavLink[];
 }
 
 /** Every external address the site links to, resolved from site.yaml. */
@@ -95,6 +99,10 @@ export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset
   date: string;
   /** The page of the article's category, `/blog/category/SLUG/`. */
   categoryHref: string;
+  /** Its category's one colour (content/blog.yaml). */
+  categoryColor: Accent;
+  /** Whether its category is a mental-health one: the page shows the 988 Suicide & Crisis Lifeline. */
+  mentalHealth: boolean;
 };
 
 /** Links between the numbered pages of the blog index. */
@@ -114,9 +122,16 @@ export interface ServiceCardView {
   faqs: FaqEntry[];
 }
 
+/** A medical page's review as the byline shows it: who, when (and as a long US date), and its references. */
+export interface ReviewView {
+  reviewer: { id: string; name: string; credentials: string };
+  reviewedOn: string;
+  date: string;
+}
+
 /** Each template and the data it receives, by name. */
 export type PageView =
-  | { template: 'home'; home: Home; pillars: PillarView[] }
+  | { template: 'home'; home: Home; pillars: PillarView[]; founder: Provider }
   | {
       template: 'treatment';
       treatment: Treatment;
@@ -125,15 +140,18 @@ export type PageView =
       /** The labels the home page's treatment dialog uses too (content/home.yaml `services.dialog`). */
       labels: Home['services']['dialog'];
       breadcrumbs: Breadcrumb[];
+      review: ReviewView | undefined;
     }
   | { template: 'blog'; page: BlogPage; featured: ArticleSummary | undefined; recent: ArticleSummary[]; pagination: Pagination; category?: { name: string; intro: string } }
-  | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string; outline: OutlineEntry[] }; related: ArticleSummary[] }
+  | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string; outline: OutlineEntry[] }; related: ArticleSummary[]; review: ReviewView | undefined }
   | { template: 'process'; process: ProcessPage }
-  | { template: 'service'; service: ServicePage; treatments: Treatment[]; cards: ServiceCardView[]; program: Program | undefined }
+  | { template: 'service'; service: ServicePage; treatments: Treatment[]; cards: ServiceCardView[]; program: Program | undefined; review: ReviewView | undefined }
   | { template: 'memberships'; memberships: MembershipsPage }
   | { template: 'labSales'; labSales: LabSalesPage }
   | { template: 'inbody'; inbody: InBodyPage }
-  | { template: 'notFound'; notFound: NotFoundPage };
+  | { template: 'notFound'; notFound: NotFoundPage }
+  /** A legal page, with only the sections this site shows (with or without analytics). */
+  | { template: 'legal'; legal: LegalPage; breadcrumbs: Breadcrumb[] };
 
 /** Everything one page render needs. */
 export interface RouteView {

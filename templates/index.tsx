@@ -13,6 +13,7 @@ import { TreatmentPage } from './pages/Treatment.tsx';
 import { InBodyPage } from './pages/InBody.tsx';
 import { LabSalesPage } from './pages/LabSales.tsx';
 import { MembershipsPage } from './pages/Memberships.tsx';
+import { LegalPage } from './pages/Legal.tsx';
 
 /** Renders the whole document of one route. */
 export function Page({ shell, page }: RouteView): ReactElement {
@@ -43,6 +44,8 @@ function body(shell: RouteView['shell'], page: RouteView['page']): ReactElement 
       return <LabSalesPage shell={shell} view={page} />;
     case 'inbody':
       return <InBodyPage shell={shell} view={page} />;
+    case 'legal':
+      return <LegalPage shell={shell} view={page} />;
     case 'notFound':
       return <NotFoundPage shell={shell} view={page} />;
   }

@@ -373,11 +373,11 @@ describe('treatment pages', () => {
     }
   });
 
-  it('should describe each page as BreadcrumbList (Home › Services › title) and FAQPage of every question', async () => {
+  it('should describe each page as BreadcrumbList (Home › Services › title), FAQPage of every question and MedicalWebPage', async () => {
     for (const id of homeTreatmentIds()) {
       const treatment = content.treatments.get(id)!;
       const data = jsonLd(await page(`/treatments/${id}/`));
-      expect(data.map((d) => d['@type']).sort()).toEqual(['BreadcrumbList', 'FAQPage', 'MedicalClinic']);
+      expect(data.map((d) => d['@type']).sort()).toEqual(['BreadcrumbList', 'FAQPage', 'MedicalClinic', 'MedicalWebPage']);
       const trail = data.find((d) => d['@type'] === 'BreadcrumbList')!;
       expect(trail.itemListElement.map((s: Record<string, unknown>) => [s.position, s.name, s.item])).toEqual([
         [1, 'Home', `${content.site.baseUrl}/`],
@@ -453,14 +453,14 @@ describe('blog', () => {
       expect([img.attr('src'), img.attr('alt'), img.attr('width'), img.attr('height'), img.attr('loading'), img.attr('fetchpriority')]).toEqual([
         article.image,
         '',
-        '1200',
-        '630',
+        '2400',
+        '1260',
         featured ? 'eager' : 'lazy',
         featured ? 'high' : undefined,
       ]);
       const sources = $(card).find('picture > source').toArray();
       expect(sources.map((el) => $(el).attr('type'))).toEqual(['image/avif', 'image/webp']);
-      for (const el of sources) expect($(el).attr('srcset')).toMatch(/^\/assets\/img\/\S+ 480w, .+ 1200w$/);
+      for (const el of sources) expect($(el).attr('srcset')).toMatch(/^\/assets\/img\/\S+ 480w, .+ 1600w$/);
     }
     expect($('.featured-visual').length).toBe(0);
   });
@@ -472,8 +472,8 @@ describe('blog', () => {
       expect([img.attr('src'), img.attr('alt'), img.attr('width'), img.attr('height'), img.attr('loading'), img.attr('fetchpriority')], article.slug).toEqual([
         article.image,
         '',
-        '1200',
-        '630',
+        '2400',
+        '1260',
         'eager',
         'high',
       ]);

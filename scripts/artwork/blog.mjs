@@ -1,4 +1,5 @@
-// Draws the blog articles' illustrations (1200x630, so they double as sharing images) into public/images/blog/.
+// Draws the blog articles' illustrations into public/images/blog/: drawn on a 1200x630 canvas (the sharing-card shape) and
+// rendered at twice that, 2400x1260, so a high-density screen showing one 736 px wide still gets a pixel per device pixel.
 // Run: node scripts/artwork/blog.mjs
 import sharp from 'sharp';
 
@@ -71,6 +72,6 @@ const art = {
 };
 
 for (const [slug, svg] of Object.entries(art)) {
-  const info = await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true, quality: 90 }).toFile(`public/images/blog/${slug}.png`);
+  const info = await sharp(Buffer.from(svg), { density: 144 }).png({ compressionLevel: 9, palette: true, quality: 90 }).toFile(`public/images/blog/${slug}.png`);
   console.log(slug, info.width, info.height, info.size);
 }

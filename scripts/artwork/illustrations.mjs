@@ -10,11 +10,12 @@ const root = join(here, '..', '..');
 
 /** Source drawing, output file and pixel size. */
 const artwork = [
-  ['mens-health.svg', 'public/images/services/mens-health.jpg', 960, 800],
-  ['womens-health.svg', 'public/images/services/womens-health.jpg', 960, 800],
-  ['inbody-570.svg', 'public/images/inbody/inbody-570.jpg', 720, 540],
-  ['ingrip.svg', 'public/images/inbody/ingrip.jpg', 720, 540],
-  ['inbody-package.svg', 'public/images/inbody/inbody-package.jpg', 720, 540],
+  // Twice the largest box each fills (about 490x408 and 363x272 CSS px), for high-density screens.
+  ['mens-health.svg', 'public/images/services/mens-health.jpg', 1200, 1000],
+  ['womens-health.svg', 'public/images/services/womens-health.jpg', 1200, 1000],
+  ['inbody-570.svg', 'public/images/inbody/inbody-570.jpg', 960, 720],
+  ['ingrip.svg', 'public/images/inbody/ingrip.jpg', 960, 720],
+  ['inbody-package.svg', 'public/images/inbody/inbody-package.jpg', 960, 720],
 ];
 
 /** Replaces each `<g data-include="FILE" .../>` with that file's `<g id="device">` drawing, keeping the other attributes. */
@@ -31,7 +32,7 @@ async function withIncludes(svg) {
 
 for (const [source, output, width, height] of artwork) {
   const svg = Buffer.from(await withIncludes(await readFile(join(here, source), 'utf8')));
-  const bytes = await sharp(svg, { density: 72 })
+  const bytes = await sharp(svg, { density: 144 })
     .resize(width, height)
     .flatten({ background: '#ffffff' })
     .jpeg({ quality: 80, mozjpeg: true, chromaSubsampling: '4:2:0' })

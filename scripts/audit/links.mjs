@@ -66,7 +66,7 @@ export async function checkLinks(site) {
           add(element, raw, 'javascript: URL (blocked by the CSP, and not a link)');
           continue;
         }
-        if (url.protocol === 'mailto:' || url.protocol === 'tel:' || url.protocol === 'data:') continue;
+        if (url.protocol === 'mailto:' || url.protocol === 'tel:' || url.protocol === 'sms:' || url.protocol === 'data:') continue;
         // Absolute URLs on the site's own base URL (canonical, og:url, og:image) must exist in the build too.
         const internal = url.origin === local || url.origin === site.baseUrl;
         if (!internal) {

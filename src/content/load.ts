@@ -12,6 +12,8 @@ import type { InBodyPage } from '../schemas/inbody.ts';
 import type { LabSalesPage } from '../schemas/lab.ts';
 import type { MembershipsPage } from '../schemas/memberships.ts';
 import type { Redirect } from '../schemas/redirects.ts';
+import type { LegalPage } from '../schemas/legal.ts';
+import type { Provider } from '../schemas/review.ts';
 import type { Site } from '../schemas/site.ts';
 import { frontMatterOf, loadArticle } from './article.ts';
 import { checkPlaceholders } from './placeholders.ts';
@@ -50,6 +52,10 @@ export interface Content {
   treatments: Map<string, Treatment>;
   programs: Map<string, Program>;
   services: ServicePage[];
+  /** The legal pages (privacy, terms, accessibility, nondiscrimination), in footer order. */
+  legal: LegalPage[];
+  /** The clinicians who can review medical pages, by id. */
+  providers: Map<string, Provider>;
   /** Newest first. */
   articles: Article[];
   /** Each parsed file by its path (relative to the project), to locate problems found later. */
@@ -177,7 +183,7 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
     return map;
   }
 
-  const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, articles, memberships, labSales, inbody, redirects] = await Promise.all([
+  const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, articles, memberships, labSales, inbody, redirects, legal, providers] = await Promise.all([
     loadYaml(join(contentDir, 'site.yaml'), (r) => r.singleFiles.site.schema),
     loadYaml(join(contentDir, 'navigation.yaml'), (r) => r.singleFiles.navigation.schema),
     loadYaml(join(contentDir, 'metadata.yaml'), (r) => r.singleFiles.metadata.schema),
@@ -193,6 +199,8 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
     loadYaml(join(contentDir, 'lab-sales.yaml'), (r) => r.singleFiles.labSales.schema),
     loadYaml(join(contentDir, 'inbody-analysis.yaml'), (r) => r.singleFiles.inbody.schema),
     loadOptionalYaml(join(contentDir, 'redirects.yaml'), (r) => r.singleFiles.redirects.schema),
+    loadFolder('legal', (r) => r.folders.legal.schema),
+    loadFolder('providers', (r) => r.folders.providers.schema),
   ]);
 
   if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody || errors.length > 0) {
@@ -203,6 +211,8 @@ export async function loadContent(root: string, memo: ContentMemo = emptyContent
     site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, memberships, labSales, inbody,
     redirects: redirects ?? [],
     services: [...services.values()],
+    legal: [...legal.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)),
+    providers,
     articles,
     sources,
     catalogueKey: hashOf(...[...texts].sort(([a], [b]) => a.localeCompare(b)).flat()),
@@ -322,7 +332,7 @@ function articleStat(path: string, file: string, errors: SiteError[]): Stats | u
 }
 
 /** What the files of each catalogue folder are, for messages. */
-const kinds: Record<string, string> = { treatments: 'treatment', programs: 'program', services: 'service page' };
+const kinds: Record<string, string> = { treatments: 'treatment', programs: 'program', services: 'service page', legal: 'legal page', providers: 'provider' };
 
 /**
  * Entries with an extension in a folder and its sub-folders, whatever they are (a folder or link

@@ -31,6 +31,8 @@ export function checkReferences(content: Content, errors: SiteError[]): void {
     for (const [action, path] of actions) checkBookingService(content, action, () => source.locate([...path, 'service']), errors);
   }
 
+  checkReviews(content, errors);
+
   checkUniqueIds(content, 'content/lab-sales.yaml', ['panels'], content.labSales.panels, 'lab panel', errors);
   checkUniqueIds(content, 'content/inbody-analysis.yaml', ['offerings'], content.inbody.offerings, 'body-scan offering', errors);
 
@@ -72,4 +74,40 @@ function checkBookingService(content: Content, action: OutboundAction | undefine
   if (!action?.service) return;
   const known = Object.values(content.site.bookingServices);
   if (!known.includes(action.service)) errors.push(problems.unknownReference(locate(), 'booking service (site.yaml bookingServices)', action.service, closest(action.service, known)));
+}
+
+/** What a medical page says about its review. */
+interface Reviewed {
+  reviewedBy?: string | undefined;
+  reviewedOn?: string | undefined;
+}
+
+/**
+ * Every medical page (treatment, service page, article) and the founder named on the home page must
+ * name a provider of content/providers/; a review names both who and when.
+ */
+function checkReviews(content: Content, errors: SiteError[]): void {
+  const providerIds = [...content.providers.keys()];
+  const pages: [string, Reviewed][] = [
+    ...[...content.treatments.values()].map((t): [string, Reviewed] => [`content/treatments/${t.id}.yaml`, t]),
+    ...content.services.map((s): [string, Reviewed] => [`content/services/${s.id}.yaml`, s]),
+    ...content.articles.map((a): [string, Reviewed] => [a.file, a]),
+  ];
+  for (const [file, page] of pages) {
+    const locate = (field: string) => content.sources.get(file)?.locate([field]) ?? { file, line: 1, column: 1 };
+    if (page.reviewedBy !== undefined && !content.providers.has(page.reviewedBy)) {
+      errors.push(problems.unknownReference(locate('reviewedBy'), 'provider (content/providers/)', page.reviewedBy, closest(page.reviewedBy, providerIds)));
+    }
+    if (page.reviewedBy !== undefined && page.reviewedOn === undefined) {
+      errors.push(problems.invalidValue(locate('reviewedBy'), 'reviewedBy', 'names a reviewer but no date', 'add "reviewedOn: YYYY-MM-DD", the day the review happened'));
+    }
+    if (page.reviewedOn !== undefined && page.reviewedBy === undefined) {
+      errors.push(problems.invalidValue(locate('reviewedOn'), 'reviewedOn', 'gives a review date but no reviewer', 'add "reviewedBy:" with the id of the provider who reviewed it (a file name in content/providers/)'));
+    }
+  }
+  const founder = content.home.about.founder;
+  if (!content.providers.has(founder)) {
+    const loc = content.sources.get('content/home.yaml')?.locate(['about', 'founder']) ?? { file: 'content/home.yaml', line: 1, column: 1 };
+    errors.push(problems.unknownReference(loc, 'provider (content/providers/)', founder, closest(founder, providerIds)));
+  }
 }

@@ -1,17 +1,12 @@
 /** Schema of a blog article's front matter (content/blog/SLUG.md). */
 import { z } from 'zod';
-import { text } from './common.ts';
+import { isoDate, text } from './common.ts';
 import type { SourceLocation } from '../errors.ts';
 import { oldPath } from './redirects.ts';
+import { reviewFields } from './review.ts';
 
-/** An ISO date (YYYY-MM-DD) that exists in the calendar. */
-export const isoDate = z
-  .string({ error: 'must be a date written as YYYY-MM-DD' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date written as YYYY-MM-DD, for example 2024-03-04', abort: true })
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'invalid-date');
+/** Dates are written YYYY-MM-DD everywhere in content. */
+export { isoDate };
 
 /** A path under public/ (/images/blog/x.png) or the file name of a JPEG or PNG in the article's own folder (x.png). */
 export const articleImage = z.string().regex(/^(\/[\w./-]+|(\.\/)?\w[\w.-]*\.(png|jpe?g))$/i, 'must be a path from the site root, e.g. /images/blog/photo.png, or the name of a JPEG or PNG beside the article, e.g. photo.png');
@@ -31,6 +26,7 @@ export const articleSchema = z.strictObject({
   aliases: z.array(oldPath).optional().describe('Old addresses of this article that must keep working, one per line starting with "- ", such as /blog/old-title/. Add the old address here when you rename the file.'),
   /** Keeps the article out of `build` until it is ready. */
   draft: z.boolean().optional().describe('true keeps the article out of the published site; serve still shows it, marked Draft.'),
+  ...reviewFields,
 });
 export type ArticleFrontMatter = z.infer<typeof articleSchema>;
 

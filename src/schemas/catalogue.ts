@@ -1,6 +1,7 @@
 /** Schemas of the catalogues: treatments, programs, navigation and page metadata. */
 import { z } from 'zod';
 import { accent, faqEntry, icon, internalHref, linkText, section, text, textList } from './common.ts';
+import { reviewFields } from './review.ts';
 
 /** content/treatments/ID.yaml: one treatment, as the detail dialog and the service cards show it. */
 export const treatmentSchema = z.strictObject({
@@ -9,6 +10,7 @@ export const treatmentSchema = z.strictObject({
   dosage: text.describe('Typical dosing, stated as typical, with the provider deciding.'),
   indications: textList.describe('What it may help with, one short phrase per line.'),
   faq: z.array(faqEntry).min(1, 'must have at least one question').describe('Questions and answers; service pages show the first two unless told otherwise.'),
+  ...reviewFields,
 });
 export type Treatment = z.infer<typeof treatmentSchema> & { id: string };
 
@@ -37,10 +39,19 @@ export const navigationSchema = z.strictObject({
   }),
   portal: text.describe('The text of the Patient Portal link.'),
   bookVisit: text.describe('The text of the Book Visit Now button.'),
+  /** The compact booking button beside the menu button on phones. */
+  bookVisitShort: text.describe('The short booking button shown in the header on phones, beside the menu button, such as "Book Visit".'),
   startVisit: text.describe('The text of the Start Visit Now link in the footer.'),
   footer: z
-    .strictObject({ quickLinksHeading: text.describe('The heading over the quick links.'), quickLinks: z.array(navLink).min(1).describe('The footer\'s quick links.'), followHeading: text.describe('The heading over the social links.'), contactHeading: text.describe('The heading over the contact details.') })
-    .describe('The footer\'s headings and quick links.'),
+    .strictObject({
+      quickLinksHeading: text.describe('The heading over the quick links.'),
+      quickLinks: z.array(navLink).min(1).describe('The footer\'s quick links.'),
+      followHeading: text.describe('The heading over the social links.'),
+      contactHeading: text.describe('The heading over the contact details.'),
+      /** What screen readers call the row of legal links (content/legal/) at the foot of every page. */
+      legalHeading: text.describe('What screen readers call the row of legal links at the foot of every page, such as "Legal and accessibility".'),
+    })
+    .describe('The footer\'s headings, quick links and legal links.'),
 });
 export type Navigation = z.infer<typeof navigationSchema>;
 

@@ -54,7 +54,7 @@ export const outboundAction = z
 export type OutboundAction = z.infer<typeof outboundAction>;
 
 /** The colours the design system has, by name. */
-export const accent = z.enum(['blue', 'teal', 'green', 'purple']).describe('The accent colour.');
+export const accent = z.enum(['blue', 'teal', 'green', 'purple', 'amber']).describe('The accent colour.');
 export type Accent = z.infer<typeof accent>;
 
 /** The icons the templates can draw, by name. */
@@ -97,3 +97,13 @@ export const linkText = text.describe('The text of the link.');
 export function section<T extends z.ZodRawShape>(description: string, shape: T) {
   return z.strictObject(shape).describe(description);
 }
+
+/** An ISO date (YYYY-MM-DD) that exists in the calendar. */
+export const isoDate = z
+  .string({ error: 'must be a date written as YYYY-MM-DD' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date written as YYYY-MM-DD, for example 2024-03-04', abort: true })
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+  }, 'invalid-date');
+

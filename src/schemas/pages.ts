@@ -39,6 +39,8 @@ export const homeSchema = z.strictObject({
     showLabel: text.describe('The button that opens a pillar\'s treatment list on wide screens.'),
     hideLabel: text.describe('The button that closes it again.'),
     narrowLabel: text.describe('The same button on narrow screens.'),
+    /** Under the pillar strip on phones, beside one dot per pillar: says the strip scrolls sideways. */
+    swipeHint: text.describe('Shown under the pillars on phones, beside a dot per pillar, such as "Swipe to see all three programs".'),
     pillars: z.array(pillarSchema).min(1).describe('The pillars (brain, body, well), in order.'),
     /**
      * The treatment details, in the dialog and on each treatment's own page (/treatments/ID/): section labels,
@@ -50,6 +52,7 @@ export const homeSchema = z.strictObject({
   }),
   about: section('The founder\'s section (#about).', {
     heading: sectionHeading,
+    founder: slug.describe("The founder's id in content/providers/ (without .yaml): the section shows their portrait."),
     name: text.describe('The founder\'s name.'),
     role: text.describe('The founder\'s role and credentials line.'),
     bio: textList.describe('The biography, one paragraph per entry.'),
@@ -84,8 +87,19 @@ export const homeSchema = z.strictObject({
 });
 export type Home = z.infer<typeof homeSchema>;
 
+/** A blog category: its one colour everywhere, and what kind of articles it holds. */
+export const blogCategory = z.strictObject({
+  name: text.describe('The category as articles write it, such as Metabolic Health.'),
+  color: accent.describe('Its colour on every card, badge and article page.'),
+  mentalHealth: z.boolean().default(false).describe('true for mental-health articles: they show the 988 Suicide & Crisis Lifeline near the top and at the end.'),
+  medical: z.boolean().default(true).describe('false for articles that give no medical information (such as the practice\'s story): they need no medical review.'),
+});
+export type BlogCategory = z.infer<typeof blogCategory>;
+
 /** content/blog.yaml: the copy of the blog index and the article dialog. */
 export const blogPageSchema = z.strictObject({
+  /** Each category's colour and kind; an article in a category not listed here is shown in teal. */
+  categories: z.array(blogCategory).min(1).describe('The blog categories: name, colour, and whether they are mental-health or medical articles.'),
   heading: sectionHeading,
   intro: sectionIntro,
   featuredLabel: text.describe('The label over the featured article.'),
@@ -116,8 +130,8 @@ export const blogPageSchema = z.strictObject({
   pagination: z
     .strictObject({
       label: text.describe('What screen readers call the page links, such as "Blog pages".'),
-      newer: text.describe('The link to the page of newer articles, such as "Newer articles".'),
-      older: text.describe('The link to the page of older articles, such as "Older articles".'),
+      newer: text.describe('The link to the page of newer articles, such as "Newer Articles".'),
+      older: text.describe('The link to the page of older articles, such as "Older Articles".'),
     })
     .describe('The links between the pages of the blog, shown once there are more articles than fit on one page.'),
 });
@@ -139,5 +153,9 @@ export const notFoundSchema = z.strictObject({
   homeLabel: text.describe('The text of the link back home.'),
   /** Other useful places, offered below the way home. */
   suggestionsHeading: text.describe('The heading over other useful places.'),
+  /** The heading over every service page, listed below the suggestions. */
+  servicesHeading: text.describe('The heading over the list of every service, such as "Our services".'),
+  /** A line offering the phone number and booking instead. */
+  helpText: text.describe('The line before the phone number and the booking button, such as "Prefer to talk to someone?"'),
 });
 export type NotFoundPage = z.infer<typeof notFoundSchema>;

@@ -7,6 +7,8 @@ import { articleSchema } from './article.ts';
 import { metadataSchema, navigationSchema, programSchema, treatmentSchema } from './catalogue.ts';
 import { inbodySchema } from './inbody.ts';
 import { labSalesSchema } from './lab.ts';
+import { legalPageSchema } from './legal.ts';
+import { providerSchema } from './review.ts';
 import { membershipsSchema } from './memberships.ts';
 import { blogPageSchema, homeSchema, notFoundSchema, processSchema } from './pages.ts';
 import { redirectsSchema } from './redirects.ts';
@@ -34,6 +36,8 @@ export const folders = {
   treatments: { dir: 'treatments', schema: treatmentSchema },
   programs: { dir: 'programs', schema: programSchema },
   services: { dir: 'services', schema: servicePageSchema },
+  legal: { dir: 'legal', schema: legalPageSchema },
+  providers: { dir: 'providers', schema: providerSchema },
 } as const;
 
 export { articleSchema };

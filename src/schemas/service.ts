@@ -1,10 +1,12 @@
 /** Schema of a service page (content/services/ID.yaml): one template, eight data files. */
 import { z } from 'zod';
 import { icon, image, outboundAction, slug, text, textList, sectionHeading, sectionIntro, sectionText, itemTitle, section } from './common.ts';
+import { reviewFields } from './review.ts';
 
 /** A treatment card: which treatment (by id) and, where the page lists benefits, the benefits it shows. */
 const serviceCard = z.strictObject({
   treatment: slug.describe('The treatment shown, by its file name in content/treatments/ (without .yaml).'),
+  icon: icon.optional().describe("The card's own icon, saying what the treatment is about; the page's program icon when left out."),
   benefits: textList.optional().describe('The benefits listed on the card; only on pages with extra: benefits.'),
 });
 
@@ -46,6 +48,8 @@ export const servicePageSchema = z
         style: z.enum(['button', 'link']).default('button').describe('A button, or a link with an arrow.'),
       })
       .describe('The call to action that ends the page.'),
+    crisisLine: z.boolean().default(false).describe('true on mental-health pages: the 988 Suicide & Crisis Lifeline is shown near the top and again before the closing call.'),
+    ...reviewFields,
   })
   .superRefine((page, ctx) => {
     const { extra, extraLabel, cards } = page.treatments;

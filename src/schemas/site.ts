@@ -58,5 +58,14 @@ export const siteSchema = z.strictObject({
     .describe('The clinic\'s social media pages, linked from the footer.'),
   copyrightYear: z.number().int().min(2000).max(2100).describe('The year in the footer\'s copyright line.'),
   disclaimer: text.describe('The short medical disclaimer in the footer.'),
+  crisisLine: z
+    .strictObject({
+      heading: text.describe('The box heading, such as "In crisis? You are not alone."'),
+      text: text.describe('What the lifeline is and when to use it.'),
+      number: z.string().regex(/^\d{3,}$/, 'must be digits only, such as 988').describe('The number to call or text: 988.'),
+      callLabel: text.describe('The call button, such as "Call 988".'),
+      textLabel: text.describe('The text-message button, such as "Text 988".'),
+    })
+    .describe('The 988 Suicide & Crisis Lifeline box on mental-health pages (anxiety, mood, and articles of a mentalHealth category).'),
 });
 export type Site = z.infer<typeof siteSchema>;

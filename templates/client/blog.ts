@@ -25,7 +25,10 @@ function initArticleDialog(dialog: HTMLDialogElement): void {
     // Title, category, author, date and read time come from the card at once; the text follows.
     const card = link.closest('[data-article-card]');
     for (const field of dialog.querySelectorAll<HTMLElement>('[data-field]')) {
-      field.textContent = card?.querySelector(`[data-field="${field.dataset.field}"]`)?.textContent ?? '';
+      const source = card?.querySelector(`[data-field="${field.dataset.field}"]`);
+      field.textContent = source?.textContent ?? '';
+      // The category badge keeps its category's colour.
+      if (source && field.dataset.field === 'category') field.className = source.className;
     }
     show(link.href, link);
   });

@@ -4,7 +4,7 @@ import { initBlog } from './blog.ts';
 import { initDialogs } from './dialogs.ts';
 import { initDrawer } from './drawer.ts';
 import { initDropdowns } from './dropdown.ts';
-import { initPillars } from './pillars.ts';
+import { initPillarDots, initPillars } from './pillars.ts';
 import { initSmoothScroll } from './smooth-scroll.ts';
 import { initTreatments } from './treatments.ts';
 
@@ -14,6 +14,7 @@ initDialogs();
 initDrawer();
 initDropdowns();
 initPillars();
+initPillarDots();
 initSmoothScroll();
 initBlog();
 initTreatments();

@@ -1,13 +1,9 @@
 /** A blog article as the index shows it: a real link to its page, which the script opens in a dialog. */
 import type { ReactElement } from 'react';
-import type { Accent } from '../../src/schemas/common.ts';
 import type { ArticleSummary } from '../../src/view.ts';
 import { Icon } from './Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { Picture } from './Picture.tsx';
-
-/** Cards take the accent colours in turn, so a grid of them reads as varied but calm. */
-export const cardAccents: Accent[] = ['teal', 'blue', 'green', 'purple'];
 
 /**
  * The fields carry `data-field` so the article dialog can show the same title, category, author,
@@ -15,14 +11,12 @@ export const cardAccents: Accent[] = ['teal', 'blue', 'green', 'purple'];
  */
 export function ArticleCard({
   article,
-  accent,
   readMore,
   categoryLabel,
   featured = false,
   headingLevel = 3,
 }: {
   article: ArticleSummary;
-  accent: Accent;
   readMore: string;
   /** What screen readers hear on the category badge, `{category}` standing for its name. */
   categoryLabel: string;
@@ -30,13 +24,14 @@ export function ArticleCard({
   headingLevel?: 2 | 3;
 }): ReactElement {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
+  // A card takes its category's colour (content/blog.yaml), the same on every page.
   return (
-    <article className={`article-card accent-${accent}${featured ? ' article-card-featured' : ''}`} data-article-card="">
+    <article className={`article-card accent-${article.categoryColor}${featured ? ' article-card-featured' : ''}`} data-article-card="">
       {article.image ? (
         // Decorative art: the title says what the article is about. The featured card's is above the fold on
         // phones and desktops alike, and the largest thing there (the LCP element): it loads first, not lazily.
         <div className="card-image">
-          <Picture src={article.image} alt="" priority={featured} sizes={featured ? '(min-width: 1200px) 460px, (min-width: 768px) 40vw, 100vw' : '(min-width: 1200px) 380px, (min-width: 1024px) 32vw, (min-width: 768px) 50vw, 100vw'} />
+          <Picture src={article.image} alt="" priority={featured} sizes={featured ? '(min-width: 1200px) 634px, (min-width: 768px) 55vw, 100vw' : '(min-width: 1200px) 380px, (min-width: 1024px) 32vw, (min-width: 768px) 50vw, 100vw'} />
         </div>
       ) : featured ? (
         <div className="featured-visual" aria-hidden="true">
@@ -73,9 +68,9 @@ export function ArticleCard({
 }
 
 /** The category badge, a link to the category's page (above the card's own link, which covers the card). */
-export function CategoryLink({ article, label }: { article: Pick<ArticleSummary, 'category' | 'categoryHref'>; label: string }): ReactElement {
+export function CategoryLink({ article, label }: { article: Pick<ArticleSummary, 'category' | 'categoryHref' | 'categoryColor'>; label: string }): ReactElement {
   return (
-    <a className="category-badge category-link" href={article.categoryHref} aria-label={label.replaceAll('{category}', article.category)} data-field="category">
+    <a className={`category-badge category-link accent-${article.categoryColor}`} href={article.categoryHref} aria-label={label.replaceAll('{category}', article.category)} data-field="category">
       {article.category}
     </a>
   );

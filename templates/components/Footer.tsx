@@ -4,6 +4,7 @@ import { outboundHref } from '../lib/links.ts';
 import type { Shell } from '../../src/view.ts';
 import { smoothAttribute } from './Header.tsx';
 import { Icon } from './Icon.tsx';
+import { DialText } from './DialText.tsx';
 import { ExternalLink } from './Links.tsx';
 import { Logo } from './Logo.tsx';
 import { PhoneLink } from './PhoneLink.tsx';
@@ -115,7 +116,20 @@ export function Footer({ shell }: { shell: Shell }): ReactElement {
         </div>
       </div>
       <div className="container footer-bottom">
-        <p className="disclaimer">{site.disclaimer}</p>
+        <nav aria-label={footer.legalHeading} className="footer-legal">
+          <ul>
+            {shell.legalLinks.map((link) => (
+              <li key={link.href}>
+                <a href={link.href} aria-current={shell.path === link.href ? 'page' : undefined}>
+                  {link.name}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <p className="disclaimer">
+          <DialText text={site.disclaimer} />
+        </p>
         <p className="copyright">
           © {site.copyrightYear} {site.name}. All rights reserved.
         </p>

@@ -106,6 +106,15 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
         <div className="header-actions">
           <HeaderActions shell={shell} label="header" />
         </div>
+        {/* Phones: booking stays one tap away in the first screen, without opening the menu. */}
+        <ExternalLink
+          href={outboundHref(shell.links, { link: 'booking', service: site.bookingServices.visit })}
+          className="button header-book"
+          event={{ name: 'start_visit_clicked', category: 'conversion' }}
+          eventLabel="mobile_header"
+        >
+          {navigation.bookVisitShort}
+        </ExternalLink>
         <a href="#site-map" className="menu-link">
           <Icon name="menu" />
           Menu

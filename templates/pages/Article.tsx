@@ -1,11 +1,13 @@
 /** An article's own page: title, byline, body (`.prose`, which the blog's dialog loads), and a way to book. */
 import type { ReactElement } from 'react';
 import type { PageView, Shell } from '../../src/view.ts';
-import { ArticleCard, CategoryLink, cardAccents } from '../components/ArticleCard.tsx';
+import { ArticleCard, CategoryLink } from '../components/ArticleCard.tsx';
+import { CrisisLine } from '../components/CrisisLine.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ActionLink } from '../components/Links.tsx';
 import { PageHero } from '../components/PageHero.tsx';
 import { Picture } from '../components/Picture.tsx';
+import { References, ReviewByline } from '../components/Review.tsx';
 
 type ArticleView = Extract<PageView, { template: 'article' }>;
 
@@ -24,7 +26,7 @@ export function Byline({ article }: { article: ArticleView['article'] }): ReactE
 
 /** The page of one article, `/blog/SLUG/`. */
 export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }): ReactElement {
-  const { article, page, related } = view;
+  const { article, page, related, review } = view;
   return (
     <article className="article-page">
       <PageHero
@@ -44,6 +46,7 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
         intro={article.excerpt}
       >
         <Byline article={article} />
+        <ReviewByline review={review} />
         {article.image ? (
           // Decorative art, and on phones the largest thing above the fold: loaded first.
           <div className="article-image">
@@ -51,6 +54,7 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
           </div>
         ) : null}
       </PageHero>
+      {article.mentalHealth ? <CrisisLine crisis={shell.site.crisisLine} placement="top" /> : null}
       <div className="container container-narrow article-body">
         {article.outline.length > 0 ? (
           // Outside .prose: the blog's dialog loads only the text.
@@ -68,6 +72,8 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
           </nav>
         ) : null}
         <div className="prose" dangerouslySetInnerHTML={{ __html: article.html }} />
+        <References sources={article.sources} />
+        {article.mentalHealth ? <CrisisLine crisis={shell.site.crisisLine} placement="close" /> : null}
         <aside className="article-cta" aria-labelledby="article-cta-heading">
           <h2 id="article-cta-heading">{page.ctaHeading}</h2>
           <p>{page.ctaText}</p>
@@ -78,8 +84,8 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
         <section className="container related-articles" aria-labelledby="related-heading">
           <h2 id="related-heading">{page.relatedHeading}</h2>
           <div className="article-grid">
-            {related.map((other, i) => (
-              <ArticleCard key={other.slug} article={other} accent={cardAccents[i % cardAccents.length]!} readMore={page.readMore} categoryLabel={page.category.linkLabel} />
+            {related.map((other) => (
+              <ArticleCard key={other.slug} article={other} readMore={page.readMore} categoryLabel={page.category.linkLabel} />
             ))}
           </div>
         </section>

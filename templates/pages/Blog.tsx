@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import type { BlogPage } from '../../src/schemas/pages.ts';
 import type { PageView, Pagination, Shell } from '../../src/view.ts';
-import { ArticleCard, cardAccents } from '../components/ArticleCard.tsx';
+import { ArticleCard } from '../components/ArticleCard.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ActionLink } from '../components/Links.tsx';
 import { Modal } from '../components/Modal.tsx';
@@ -68,21 +68,21 @@ export function BlogPage({ shell, view }: { shell: Shell; view: BlogView }): Rea
             <h2 id="featured-heading" className="eyebrow">
               {page.featuredLabel}
             </h2>
-            <ArticleCard article={featured} accent="teal" readMore={page.readMore} categoryLabel={label} featured />
+            <ArticleCard article={featured} readMore={page.readMore} categoryLabel={label} featured />
           </section>
         ) : null}
         {recent.length > 0 && category ? (
           <div className="article-grid">
-            {recent.map((article, i) => (
-              <ArticleCard key={article.slug} article={article} accent={cardAccents[i % cardAccents.length]!} readMore={page.readMore} categoryLabel={label} headingLevel={2} />
+            {recent.map((article) => (
+              <ArticleCard key={article.slug} article={article} readMore={page.readMore} categoryLabel={label} headingLevel={2} />
             ))}
           </div>
         ) : recent.length > 0 ? (
           <section aria-labelledby="recent-heading" className="blog-recent">
             <h2 id="recent-heading">{page.recentHeading}</h2>
             <div className="article-grid">
-              {recent.map((article, i) => (
-                <ArticleCard key={article.slug} article={article} accent={cardAccents[i % cardAccents.length]!} readMore={page.readMore} categoryLabel={label} />
+              {recent.map((article) => (
+                <ArticleCard key={article.slug} article={article} readMore={page.readMore} categoryLabel={label} />
               ))}
             </div>
           </section>

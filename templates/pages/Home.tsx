@@ -16,7 +16,7 @@ export function HomePage({ shell, view }: { shell: Shell; view: HomeView }): Rea
     <>
       <Hero hero={home.hero} links={shell.links} />
       <Services services={home.services} pillars={pillars} links={shell.links} />
-      <About about={home.about} tagline={shell.site.tagline} />
+      <About about={home.about} founder={view.founder} tagline={shell.site.tagline} />
       <Conditions conditions={home.conditions} />
       <Contact contact={home.contact} site={shell.site} links={shell.links} />
     </>

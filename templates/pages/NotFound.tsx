@@ -3,6 +3,9 @@ import type { ReactElement } from 'react';
 import type { PageView, Shell } from '../../src/view.ts';
 import { smoothAttribute } from '../components/Header.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { ExternalLink } from '../components/Links.tsx';
+import { PhoneLink } from '../components/PhoneLink.tsx';
+import { outboundHref } from '../lib/links.ts';
 
 type NotFoundView = Extract<PageView, { template: 'notFound' }>;
 
@@ -21,6 +24,14 @@ export function NotFoundPage({ shell, view }: { shell: Shell; view: NotFoundView
           <Icon name="arrow-right" size={18} className="icon-flip" />
           {notFound.homeLabel}
         </a>
+        <p className="not-found-help">{notFound.helpText}</p>
+        <p className="button-row not-found-actions">
+          <PhoneLink phone={shell.site.phone} label="Call" className="button button-ghost" />
+          {/* No analytics event: SPEC section 7 names no label for this page. */}
+          <ExternalLink href={outboundHref(shell.links, { link: 'booking', service: shell.site.bookingServices.visit })} className="button">
+            {shell.navigation.bookVisit}
+          </ExternalLink>
+        </p>
         <h2 className="not-found-suggestions">{notFound.suggestionsHeading}</h2>
         <ul className="pill-links">
           {shell.navigation.main.map((link) => (
@@ -30,6 +41,16 @@ export function NotFoundPage({ shell, view }: { shell: Shell; view: NotFoundView
               </a>
             </li>
           ))}
+        </ul>
+        <h2 className="not-found-suggestions">{notFound.servicesHeading}</h2>
+        <ul className="pill-links">
+          {shell.navigation.services.groups.flatMap((group) =>
+            group.items.map((item) => (
+              <li key={item.href}>
+                <a href={item.href}>{item.name}</a>
+              </li>
+            )),
+          )}
         </ul>
       </div>
     </div>

@@ -3,10 +3,12 @@ import type { ReactElement } from 'react';
 import { outboundHref } from '../lib/links.ts';
 import type { PageView, Shell } from '../../src/view.ts';
 import { ClosingCall } from '../components/ClosingCall.tsx';
+import { CrisisLine } from '../components/CrisisLine.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ActionLink, ExternalLink } from '../components/Links.tsx';
 import { OnThisPage } from '../components/OnThisPage.tsx';
 import { PageHero } from '../components/PageHero.tsx';
+import { References, ReviewByline } from '../components/Review.tsx';
 import { Section } from '../components/Section.tsx';
 import { TreatmentCard } from '../components/TreatmentCard.tsx';
 
@@ -31,14 +33,17 @@ export function ServicePage({ shell, view }: { shell: Shell; view: ServiceView }
         image={hero.image}
         actions={hero.action ? <ActionLink action={hero.action} links={shell.links} eventLabel={service.label} /> : undefined}
         aside={<OnThisPage links={outline} />}
-      />
+      >
+        <ReviewByline review={view.review} />
+      </PageHero>
+      {service.crisisLine ? <CrisisLine crisis={shell.site.crisisLine} placement="top" /> : null}
       <Section id="treatments" heading={treatments.heading} {...(treatments.intro ? { intro: treatments.intro } : {})}>
         <div className={`treatment-cards treatment-cards-${columns}`}>
           {cards.map((card) => (
             <TreatmentCard
               key={card.treatment.id}
               treatment={card.treatment}
-              icon={program?.icon ?? 'pill'}
+              icon={service.treatments.cards.find((c) => c.treatment === card.treatment.id)?.icon ?? program?.icon ?? 'pill'}
               dosageLabel={treatments.dosageLabel}
               extraLabel={treatments.extraLabel}
               badges={treatments.extra === 'badges' ? card.treatment.indications : undefined}
@@ -71,6 +76,12 @@ export function ServicePage({ shell, view }: { shell: Shell; view: ServiceView }
           </div>
         </Section>
       ) : null}
+ {service.sources && service.sources.length > 0 ? (
+        <div className="container container-narrow">
+          <References sources={service.sources} />
+        </div>
+      ) : null}
+      {service.crisisLine ? <CrisisLine crisis={shell.site.crisisLine} placement="close" /> : null}
       <ClosingCall id="closing" heading={closing.heading} text={closing.text}>
         {closing.style === 'link' ? (
           <ExternalLink href={outboundHref(shell.links, closing.action)} className="cta-link" event={closing.action.event} eventLabel={service.label}>

@@ -5,6 +5,7 @@
 import type { ReactElement } from 'react';
 import type { PageView, Shell } from '../../src/view.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { References, ReviewByline } from '../components/Review.tsx';
 import { FaqList } from '../components/FaqList.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { StartVisitLink } from '../components/Links.tsx';
@@ -32,7 +33,7 @@ function TreatmentDetail({ treatment, labels }: Pick<TreatmentView, 'treatment' 
 }
 
 export function TreatmentPage({ shell, view }: { shell: Shell; view: TreatmentView }): ReactElement {
-  const { treatment, pillar, labels, breadcrumbs } = view;
+  const { treatment, pillar, labels, breadcrumbs, review } = view;
   return (
     <div className={`treatment-page accent-${pillar.color}`}>
       <PageHero
@@ -48,9 +49,12 @@ export function TreatmentPage({ shell, view }: { shell: Shell; view: TreatmentVi
         }
         title={treatment.title}
         actions={<StartVisitLink href={shell.links.booking} label={labels.action} />}
-      />
+      >
+        <ReviewByline review={review} />
+      </PageHero>
       <div className="container container-narrow treatment-body">
         <TreatmentDetail treatment={treatment} labels={labels} />
+        <References sources={treatment.sources} />
       </div>
     </div>
   );

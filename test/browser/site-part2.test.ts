@@ -124,7 +124,7 @@ describe('part 2 pages in Chromium', () => {
         await page.evaluate(axeSource);
         const result = await page.evaluate(async () => {
           const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-          return axe.run(document, { resultTypes: ['violations'] });
+          return axe.run(document, { resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } });
         });
         const violations = result.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
         expect(violations, `${route} at ${width} px`).toEqual([]);

@@ -1,26 +1,33 @@
-/** Home #about: the founder's bio beside a quote card, and three credential highlights. */
+/** Home #about: the founder's portrait beside her bio and the practice's promise, then three credential highlights. */
 import type { ReactElement } from 'react';
 import type { Home } from '../../../src/schemas/pages.ts';
+import type { Provider } from '../../../src/schemas/review.ts';
 import { HighlightGrid } from '../HighlightGrid.tsx';
-import { Logo } from '../Logo.tsx';
+import { Picture } from '../Picture.tsx';
 import { Section } from '../Section.tsx';
 
-/** The #about section. */
-export function About({ about, tagline }: { about: Home['about']; tagline: string }): ReactElement {
+/** The #about section; the portrait is the founder's photo in content/providers/ (an illustration until a photograph replaces it). */
+export function About({ about, founder, tagline }: { about: Home['about']; founder: Provider; tagline: string }): ReactElement {
   return (
     <Section id="about" heading={about.heading} className="section-about">
       <div className="about-grid">
-        <figure className="founder-card">
-          <Logo size={56} />
-          <blockquote>
-            <p>{tagline}</p>
-          </blockquote>
+        <figure className="founder-portrait">
+          <Picture
+            src={founder.photo.src}
+            alt={founder.photo.alt}
+            width={founder.photo.width}
+            height={founder.photo.height}
+            sizes="(min-width: 900px) 400px, 320px"
+          />
           <figcaption>
             <strong>{about.name}</strong>
             <span>{about.role}</span>
           </figcaption>
         </figure>
         <div className="about-copy">
+          <blockquote className="founder-quote">
+            <p>{tagline}</p>
+          </blockquote>
           {about.bio.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}

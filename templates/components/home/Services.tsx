@@ -83,6 +83,15 @@ export function Services({ services, pillars, links }: { services: Home['service
           <Pillar key={pillar.id} pillar={pillar} services={services} />
         ))}
       </div>
+      {/* Phones: the strip scrolls sideways; one dot per pillar, the one in view filled (by the script). */}
+      <p className="pillars-hint" aria-hidden="true">
+        <span className="pillar-dots">
+          {pillars.map((pillar, i) => (
+            <span key={pillar.id} className={i === 0 ? 'pillar-dot is-current' : 'pillar-dot'} />
+          ))}
+        </span>
+        {services.swipeHint}
+      </p>
       <TreatmentDialog services={services} links={links} />
     </Section>
   );

@@ -1,0 +1,32 @@
+/** The 988 Suicide & Crisis Lifeline, on mental-health pages near the top and again at the close: call or text, as links. */
+import type { ReactElement } from 'react';
+import type { Site } from '../../src/schemas/site.ts';
+import { DialText } from './DialText.tsx';
+import { Icon } from './Icon.tsx';
+import { unbreakable } from './PhoneLink.tsx';
+
+export function CrisisLine({ crisis, placement }: { crisis: Site['crisisLine']; placement: 'top' | 'close' }): ReactElement {
+  return (
+    <div className={`crisis-line crisis-line-${placement}`} role="note" data-crisis-line={placement}>
+      <div className="container crisis-line-inner">
+        <span className="crisis-line-icon" aria-hidden="true">
+          <Icon name="heart" />
+        </span>
+        <div className="crisis-line-copy">
+          <p className="crisis-line-heading">{crisis.heading}</p>
+          <p>
+            <DialText text={crisis.text} />
+          </p>
+        </div>
+        <p className="crisis-line-actions">
+          <a className="button" href={`tel:${crisis.number}`}>
+            {unbreakable(crisis.callLabel)}
+          </a>
+          <a className="button button-ghost" href={`sms:${crisis.number}`}>
+            {unbreakable(crisis.textLabel)}
+          </a>
+        </p>
+      </div>
+    </div>
+  );
+}
