@@ -111,7 +111,11 @@ describe('images beside an article', () => {
     const variants = [...writer.files.keys()].filter((f) => f.startsWith('assets/img/blog-glow-beside-'));
     expect(variants.some((f) => f.endsWith('.avif')) && variants.some((f) => f.endsWith('.webp'))).toBe(true);
     const $ = load(Buffer.from(writer.files.get('blog/hrt-glow-up/index.html')!).toString('utf8'));
-    expect($('meta[property="og:image"]').attr('content')).toBe('https://www.example.com/images/blog/glow-beside.png');
+    // The art is wider than a sharing card: the card gets the 1200 px copy the build makes of it.
+    const shared = $('meta[property="og:image"]').attr('content')!;
+    expect(shared).toMatch(/^https:\/\/www\.example\.com\/assets\/img\/blog-glow-beside-share-[0-9a-f]+\.png$/);
+    expect(writer.files.has(new URL(shared).pathname.slice(1))).toBe(true);
+    expect($('meta[property="og:image:width"]').attr('content')).toBe('1200');
     const picture = $('picture').filter((_, el) => $(el).find('source').attr('srcset')?.includes('glow-beside') ?? false).first();
     expect(picture.find('img').attr('width')).toBeTruthy();
     expect(picture.find('img').attr('height')).toBeTruthy();
