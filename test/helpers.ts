@@ -4,6 +4,7 @@ import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createHash } from 'node:crypto';
+import { SiteErrors, type SiteError } from '../src/errors.ts';
 
 /** The project being tested. */
 export const projectRoot = join(import.meta.dirname, '..');
@@ -64,4 +65,15 @@ export function seededRandom(state: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** The problems a failing run reports (its SiteErrors); fails the test when it resolves or throws anything else. */
+export async function siteErrorsOf(run: Promise<unknown>): Promise<SiteError[]> {
+  try {
+    await run;
+  } catch (error) {
+    if (error instanceof SiteErrors) return error.errors;
+    throw error;
+  }
+  throw new Error('expected the run to fail');
 }

@@ -3,9 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { SiteErrors, type SiteError } from '../src/errors.ts';
+import type { SiteError } from '../src/errors.ts';
 import { memoryWriter } from '../src/writer.ts';
-import { editFile, removeProject, runCli, tempProject } from './helpers.ts';
+import { editFile, removeProject, runCli, tempProject, siteErrorsOf } from './helpers.ts';
 
 const probe = 'content/blog/markdown-probe.md';
 const made: string[] = [];
@@ -21,15 +21,7 @@ async function probeWith(from: string | RegExp, to: string): Promise<string> {
   return dir;
 }
 
-async function problemsOf(dir: string): Promise<SiteError[]> {
-  try {
-    await build({ root: dir, writer: memoryWriter(), today: '2026-01-01' });
-  } catch (error) {
-    if (error instanceof SiteErrors) return error.errors;
-    throw error;
-  }
-  throw new Error('expected the build to fail');
-}
+const problemsOf = (dir: string) => siteErrorsOf(build({ root: dir, writer: memoryWriter(), today: '2026-01-01' }));
 
 /** The 1-based line and column where `text` is in the probe article of `dir`. */
 async function whereIs(dir: string, text: string): Promise<{ file: string; line: number; column: number }> {

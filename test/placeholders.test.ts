@@ -3,10 +3,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { SiteErrors, type SiteError } from '../src/errors.ts';
 import { newArticle, newTreatment } from '../src/scaffold.ts';
 import { memoryWriter } from '../src/writer.ts';
-import { editFile, removeProject, tempProject } from './helpers.ts';
+import { editFile, removeProject, tempProject, siteErrorsOf } from './helpers.ts';
 
 const made: string[] = [];
 afterEach(async () => {
@@ -21,15 +20,7 @@ async function project(): Promise<string> {
 
 const run = (dir: string) => build({ root: dir, writer: memoryWriter(), today: '2026-01-01' });
 
-async function problemsOf(dir: string): Promise<SiteError[]> {
-  try {
-    await run(dir);
-  } catch (error) {
-    if (error instanceof SiteErrors) return error.errors;
-    throw error;
-  }
-  throw new Error('expected the build to fail');
-}
+const problemsOf = (dir: string) => siteErrorsOf(run(dir));
 
 /** The 1-based line of the first line of `file` that contains `text`. */
 async function lineOf(dir: string, file: string, text: string): Promise<number> {

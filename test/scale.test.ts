@@ -10,11 +10,10 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
 import { emptyCache, hashOf, type BuildCache } from '../src/cache.ts';
-import { SiteErrors, type SiteError } from '../src/errors.ts';
 import { paginationOf } from '../src/routes.ts';
 import { cacheDir } from '../src/templates.ts';
 import { diskWriter, memoryWriter } from '../src/writer.ts';
-import { editFile, removeProject, snapshot, tempProject } from './helpers.ts';
+import { editFile, removeProject, snapshot, tempProject, siteErrorsOf } from './helpers.ts';
 
 /** How many articles each project gets on top of the six real ones. */
 const generatedCount = 75;
@@ -83,17 +82,6 @@ const sitemapUrls = async (out: string): Promise<string[]> => [...(await readFil
 /** The files whose bytes differ between two snapshots (added, removed or changed). */
 function changedFiles(before: Record<string, string>, after: Record<string, string>): string[] {
   return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((f) => before[f] !== after[f]).sort();
-}
-
-/** The SiteErrors a promise rejects with; fails the test when it resolves or throws anything else. */
-async function siteErrorsOf(promise: Promise<unknown>): Promise<SiteError[]> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof SiteErrors) return error.errors;
-    throw error;
-  }
-  throw new Error('expected the build to fail');
 }
 
 describe('paginationOf', () => {

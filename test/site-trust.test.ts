@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
 import { loadContent, type Content } from '../src/content/load.ts';
-import { SiteErrors, type SiteError } from '../src/errors.ts';
 import { diskWriter, memoryWriter } from '../src/writer.ts';
-import { editFile, projectRoot, removeProject, runCli, tempProject } from './helpers.ts';
+import { editFile, projectRoot, removeProject, runCli, tempProject, siteErrorsOf } from './helpers.ts';
 
 let out: string;
 let content: Content;
@@ -113,17 +112,6 @@ describe('legal pages', () => {
   });
 });
 
-/** The problems a failing run reports. */
-async function problemsOf(run: Promise<unknown>): Promise<SiteError[]> {
-  try {
-    await run;
-  } catch (error) {
-    if (error instanceof SiteErrors) return error.errors;
-    throw error;
-  }
-  throw new Error('expected the run to fail');
-}
-
 describe('medical review', () => {
   it('should record no review that did not happen: the real content has none, and build names every medical file in a warning', () => {
     const reviewed = [...content.treatments.values(), ...content.services, ...content.articles].filter((p) => p.reviewedBy || p.reviewedOn);
@@ -183,7 +171,7 @@ describe('medical review', () => {
     expect(plain.code).toBe(0);
     expect(plain.stdout).toContain('never medically reviewed');
 
-    const errors = await problemsOf(build({ root: projectRoot, writer: memoryWriter(), strictReview: true, today: '2026-06-01' }));
+    const errors = await siteErrorsOf(build({ root: projectRoot, writer: memoryWriter(), strictReview: true, today: '2026-06-01' }));
     expect(errors.every((e) => e.code === 'not-reviewed')).toBe(true);
     expect(errors.map((e) => e.loc!.file)).toContain('content/blog/hrt-glow-up.md');
   });
@@ -191,7 +179,7 @@ describe('medical review', () => {
   it('should report an unknown reviewer where it is written, with the nearest provider id', async () => {
     const dir = await tempProject('unknown-reviewer');
     try {
-      const errors = await problemsOf(loadContent(dir));
+      const errors = await siteErrorsOf(loadContent(dir));
       const error = errors.find((e) => e.code === 'unknown-reference')!;
       expect(error.loc).toEqual({ file: 'content/services/focus.yaml', line: 45, column: 13 });
       expect(error.message).toContain('jane-exampel');
@@ -204,7 +192,7 @@ describe('medical review', () => {
   it('should report a review date that does not exist at its line', async () => {
     const dir = await tempProject('bad-review-date');
     try {
-      const errors = await problemsOf(loadContent(dir));
+      const errors = await siteErrorsOf(loadContent(dir));
       const error = errors.find((e) => e.code === 'invalid-date')!;
       expect(error.loc).toMatchObject({ file: 'content/blog/reviewed-note.md', line: 8 });
       expect(error.message).toContain('2025-02-30');
