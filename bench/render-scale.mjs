@@ -71,14 +71,17 @@ function build(v, env) {
     maxBuffer: 64 * 2 ** 20,
   });
   if (run.status !== 0) throw new Error(`${v.id} build failed:\n${run.stderr.slice(-3000)}`);
-  const lines = run.stderr.trim().split('\n');
+  // trimEnd: the first stage line starts with spaces.
+  const lines = run.stderr.trimEnd().split('\n');
   const [wall, user, sys, rss] = lines.at(-1).split(' ').map(Number);
   const stages = [];
+  // Each render thread's own CPU a page (render.ts prints them with CLINIC_SITE_TIMINGS).
+  const threads = lines.filter((l) => /^\s+render (worker|main thread)/.test(l)).map((l) => l.trim());
   for (const line of lines) {
     const m = /^\s+(\d+) ms\s+(?:(-?\d+) ms CPU\s+)?(.*)$/.exec(line);
     if (m) stages.push({ name: m[3], ms: Number(m[1]), cpuMs: m[2] === undefined ? undefined : Number(m[2]) });
   }
-  return { wall, cpu: user + sys, rssMb: rss / 1024, stages };
+  return { wall, cpu: user + sys, rssMb: rss / 1024, stages, threads };
 }
 
 const workerCounts = o.workers.split(',').map(Number);
@@ -103,6 +106,7 @@ if (!o['no-cold']) {
         const row = { wall: b.wall, cpu: b.cpu, rss: b.rssMb, renderMs: render.ms, renderCpuMs: render.cpuMs, perPage: render.cpuMs / pages, pages };
         const key = `${v.id} workers=${w}`;
         (cold.get(key) ?? cold.set(key, []).get(key)).push(row);
+        for (const t of b.threads) log(`    ${t}`);
         log(`  run ${r + 1} ${key}: build ${fmt(b.wall)} s, CPU ${fmt(b.cpu)} s, RSS ${fmt(b.rssMb, 0)} MB; render ${render.ms} ms, CPU ${render.cpuMs} ms, ${fmt(row.perPage)} ms CPU/page (${pages} pages; load ${load()})`);
       }
     }
