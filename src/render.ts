@@ -1,4 +1,5 @@
 /** The render stage: every route through the templates into HTML, in parallel when there is enough work, skipping unchanged pages. */
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { compiledEntry } from './entries.ts';
@@ -57,6 +58,28 @@ export interface RenderResult {
    * failed build, the records must still describe the output as it is.
    */
   remember(): void;
+}
+
+/**
+ * The CPU time of the calling thread in ms (Linux, /proc/thread-self; undefined elsewhere), so that
+ * CLINIC_SITE_TIMINGS can tell what a page costs inside a worker from what it costs on one thread.
+ */
+export function threadCpuMs(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/thread-self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** With CLINIC_SITE_TIMINGS set, prints what the render threads' pages cost in CPU (for the bench). */
+function reportThreadCpu(thread: string, pages: number, cpu: { startup?: number; pages: number } | undefined): void {
+  if (!process.env.CLINIC_SITE_TIMINGS || !cpu || pages === 0) return;
+  const startup = cpu.startup === undefined ? '' : `, start-up ${cpu.startup} ms CPU`;
+  process.stderr.write(`  render ${thread}: ${pages} pages, ${cpu.pages} ms CPU, ${(cpu.pages / pages).toFixed(2)} ms CPU a page${startup}\n`);
 }
 
 /** Below this many pages to render, starting workers costs more than it saves (CLINIC_SITE_PARALLEL_MIN overrides). */
@@ -179,19 +202,25 @@ export async function renderPages(
       }
     }
   };
-  // CLINIC_SITE_WORKERS sets the number of render threads (0 or 1: render on the main thread).
+  // CLINIC_SITE_WORKERS sets the number of render threads (0: render on the main thread; 1: one worker, to measure a worker's cost).
   const workers = Number(process.env.CLINIC_SITE_WORKERS ?? Math.min(availableParallelism(), 4));
-  if (jobs.length >= parallelThreshold && workers > 1) {
+  if (jobs.length >= parallelThreshold && workers >= 1) {
+    const before = threadCpuMs();
     await renderInWorkers(jobs, templates.file, shared, workers, async (outputs) => {
       record(outputs);
       await take(outputs);
     });
+    const after = threadCpuMs();
+    reportThreadCpu('main thread (views sent, writes and records)', jobs.length, before === undefined || after === undefined ? undefined : { pages: after - before });
   } else {
+    const before = threadCpuMs();
     for (let i = 0; i < jobs.length; i += 32) {
       const outputs = jobs.slice(i, i + 32).map((job) => renderRoute(templates.module, shared, job));
       record(outputs);
       await take(outputs);
     }
+    const after = threadCpuMs();
+    reportThreadCpu('main thread (pages, writes and records)', jobs.length, before === undefined || after === undefined ? undefined : { pages: after - before });
   }
   const remember = () => {
     cache.sharedKey = sharedKey;
@@ -213,6 +242,10 @@ async function renderInWorkers(jobs: RenderJob[], templatesFile: string, shared:
   const runWorker = () =>
     new Promise<void>((resolve, reject) => {
       const worker = new Worker(entry, { workerData: { templatesFile, shared } });
+      let pages = 0;
+      let cpu: { startup: number; pages: number } | undefined;
+      const thread = `worker ${worker.threadId}`;
+      worker.once('exit', () => reportThreadCpu(thread, pages, cpu));
       const send = () => {
         if (failure || next >= jobs.length) {
           void worker.terminate().then(() => resolve());
@@ -222,12 +255,14 @@ async function renderInWorkers(jobs: RenderJob[], templatesFile: string, shared:
         next += batch.length;
         worker.postMessage(batch);
       };
-      worker.on('message', (message: { outputs?: RenderOutput[]; error?: { message: string } }) => {
+      worker.on('message', (message: { outputs?: RenderOutput[]; cpu?: { startup: number; pages: number }; error?: { message: string } }) => {
         if (message.error) {
           failure = new SiteErrors([problems.templateError(message.error.message)]);
           void worker.terminate().then(() => resolve());
           return;
         }
+        pages += message.outputs!.length;
+        cpu = message.cpu;
         const done = onOutputs(message.outputs!);
         pending.push(done);
         done.then(send, (error: Error) => {
