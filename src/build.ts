@@ -13,7 +13,7 @@ import { headersFile } from './headers.ts';
 import { besideImages, checkImageReferences, processImages } from './images.ts';
 import { lostPages, redirectsOf, sitemapPaths } from './redirects.ts';
 import { externalLinks, renderPages, type SharedView } from './render.ts';
-import { articleMarkdownContext, buildRoutes, categoriesOf, categoryPath, legalPath, publishedArticles, type RouteOptions } from './routes.ts';
+import { articleMarkdownContext, buildRoutes, categoriesOf, categoryPath, categoryText, legalPath, publishedArticles, type RouteOptions } from './routes.ts';
 import { loadTemplates } from './templates.ts';
 import { verifyLinks } from './verify.ts';
 import type { Article } from './schemas/article.ts';
@@ -93,7 +93,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const review = reviewProblems(content, publishedArticles(content, { ...routeOptions, drafts: false, future: false }), routeOptions.today);
     if (options.strictReview && review.length > 0) throw new SiteErrors(review);
     // Only the articles this build publishes: a draft's image stays out of the output with it.
-    const beside = besideImages(root, publishedArticles(content, routeOptions), content.sources, (cache.besideImages ??= new Map()));
+    // The articles this build publishes, read by several stages below (drafts too with --drafts).
+    const shown = publishedArticles(content, routeOptions);
+    const beside = besideImages(root, shown, content.sources, (cache.besideImages ??= new Map()));
     if (beside.errors.length > 0) throw new SiteErrors(beside.errors);
     // Bundling comes first: every page links the hashed asset names, and sharing images declare their real size.
     const { templates, assets, images } = await bundle(root, content.site.socialImage, beside.files, cache);
@@ -132,11 +134,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       ...sitemaps(routes, routeOptions.baseUrl),
       { file: 'robots.txt', text: robotsTxt(routeOptions.baseUrl) },
       { file: 'feed.xml', text: rssFeed(content, inFeed, (a) => bodies.get(a.sourceHash)!, routeOptions.baseUrl) },
-      ...categoryFeeds(content, publishedArticles(content, routeOptions), routeOptions.baseUrl),
+      ...categoryFeeds(content, shown, routeOptions.baseUrl),
       { file: '_headers', text: headersFile(content.site) },
     ].map((e) => ({ file: e.file, bytes: Buffer.from(e.text) }));
     const siteFiles = [...assets.bundled, ...assets.publicFiles, ...beside.files, ...images.files, ...extras];
-    const moved = redirectsOf(content, publishedArticles(content, routeOptions), routes, new Set(siteFiles.map((f) => f.file)), routeOptions.baseUrl);
+    const moved = redirectsOf(content, shown, routes, new Set(siteFiles.map((f) => f.file)), routeOptions.baseUrl);
     const otherFiles = [...siteFiles, ...moved.files];
     stage('feeds');
     const outputFiles = new Set([...routes.map((r) => r.file), ...otherFiles.map((f) => f.file)]);
@@ -165,9 +167,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     stage('cache saved');
 
     const warnings = [
-      ...(routeOptions.drafts ? [] : leftOut(content.articles, publishedArticles(content, routeOptions))),
+      ...(routeOptions.drafts ? [] : leftOut(content.articles, shown)),
       ...reviewWarnings(review),
-      ...lostPages(before, routes, moved.redirects, publishedArticles(content, routeOptions)),
+      ...lostPages(before, routes, moved.redirects, shown),
     ];
     return {
       pages: routes.length,
@@ -202,7 +204,7 @@ async function bundle(root: string, socialImage: string, beside: OutputFile[], c
 function categoryFeeds(content: Content, published: Article[], baseUrl: string): { file: string; text: string }[] {
   return [...categoriesOf(published)].map(([name, articles]) => {
     const page = categoryPath(name);
-    const text = (template: string) => template.replaceAll('{category}', name);
+    const text = (template: string) => categoryText(template, name);
     const feed = { title: text(content.blogPage.category.feedTitle), description: text(content.blogPage.category.intro), page, self: `${page}feed.xml` };
     return { file: `${page.slice(1)}feed.xml`, text: rssFeed(content, articles, undefined, baseUrl, feedLength, feed) };
   });

@@ -277,7 +277,6 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   }
   // Category pages: each category of the published articles, paginated like /blog, with a feed of its own.
   const byCategory = categoriesOf(articles);
-  const categoryText = (text: string, name: string) => text.replaceAll('{category}', name);
   const categoryOwners = new Map<string, string>();
   for (const [name, listed] of byCategory) {
     const first = categoryPath(name);
@@ -435,6 +434,11 @@ export function blogPagePath(n: number): string {
 /** The page of a blog category: `/blog/category/womens-health/` for "Women's Health". */
 export function categoryPath(name: string): string {
   return `/blog/category/${slugOf(name) ?? 'other'}/`;
+}
+
+/** A blog.yaml text about a category, `{category}` standing for its name. */
+export function categoryText(text: string, name: string): string {
+  return text.replaceAll('{category}', name);
 }
 
 /** The published articles by category (newest first in each), categories in the order of their newest article. */
