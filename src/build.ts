@@ -1,23 +1,24 @@
 /** One build, as an ordered list of stages: load → validate → route → bundle → render → verify → write. */
 import { gzipSync } from 'node:zlib';
-import { bundleAssets, type OutputFile } from './assets.ts';
-import { hashBytes, hashOf, loadCache, saveCache, type BuildCache } from './cache.ts';
-import { markdownOf } from './content/article.ts';
-import { findHref } from './content/find.ts';
-import { loadContent, type Content } from './content/load.ts';
-import { reviewProblems, reviewWarnings } from './content/review.ts';
-import { renderMarkdown } from './content/markdown.ts';
+import { bundleAssets, type OutputFile } from './bundle/assets.ts';
+import { hashBytes, hashOf } from './hash.ts';
+import { loadCache, saveCache, type BuildCache } from './incremental/cache.ts';
+import { markdownOf } from './load/article.ts';
+import { findHref } from './verify/find.ts';
+import { loadContent, type Content } from './load/content.ts';
+import { reviewProblems, reviewWarnings } from './validate/review.ts';
+import { renderMarkdown } from './render/markdown.ts';
 import { SiteErrors } from './errors.ts';
-import { robotsTxt, rssFeed, sitemaps } from './feeds.ts';
-import { headersFile } from './headers.ts';
-import { besideImages, checkImageReferences, processImages } from './images.ts';
-import { lostPages, redirectsOf, sitemapPaths } from './redirects.ts';
-import { externalLinks, renderPages, type SharedView } from './render.ts';
-import { articleMarkdownContext, buildRoutes, categoriesOf, categoryPath, categoryText, legalPath, publishedArticles, type RouteOptions } from './routes.ts';
-import { loadTemplates } from './templates.ts';
-import { verifyLinks } from './verify.ts';
+import { robotsTxt, rssFeed, sitemaps } from './render/feeds.ts';
+import { headersFile } from './render/headers.ts';
+import { besideImages, checkImageReferences, processImages } from './bundle/images.ts';
+import { lostPages, redirectsOf, sitemapPaths } from './route/redirects.ts';
+import { externalLinks, renderPages, type SharedView } from './render/render.ts';
+import { articleMarkdownContext, buildRoutes, categoriesOf, categoryPath, categoryText, legalPath, publishedArticles, type RouteOptions } from './route/routes.ts';
+import { loadTemplates } from './bundle/templates.ts';
+import { verifyLinks } from './verify/links.ts';
 import type { Article } from './schemas/article.ts';
-import type { Writer } from './writer.ts';
+import type { Writer } from './write/writer.ts';
 
 /** What a build is asked to do. */
 export interface BuildOptions {

@@ -5,7 +5,7 @@ import { relative, resolve } from 'node:path';
 import { build, type BuildResult } from './build.ts';
 import { userErrors } from './errors.ts';
 import { formatBytes, formatError, palette, useColor } from './report.ts';
-import { diskWriter, memoryWriter } from './writer.ts';
+import { diskWriter, memoryWriter } from './write/writer.ts';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -51,7 +51,7 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
     .option('--host [host]', 'address to listen on; --host alone listens on every network interface', '127.0.0.1')
     .option('--open', 'open the site in the default browser')
     .action(async (options: { port: number; host: string | true; open?: boolean }) => {
-      const { serve } = await import('./server.ts');
+      const { serve } = await import('./serve/server.ts');
       const host = options.host === true ? '0.0.0.0' : options.host;
       const server = await serve({ root, port: options.port, host, open: options.open ?? false, color });
       const stop = () => void server.close().then(() => process.exit(0));
@@ -78,7 +78,7 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
     .argument('<title>', 'the article title, in quotes')
     .option('--category <name>', 'its category (default: the most used one)')
     .action(async (title: string, options: { category?: string }) => {
-      const { newArticle } = await import('./scaffold.ts');
+      const { newArticle } = await import('./authoring/scaffold.ts');
       const made = await newArticle(root, title, { today: new Date().toISOString().slice(0, 10), ...(options.category ? { category: options.category } : {}) });
       process.stdout.write(`${c.green('✓')} wrote ${made.file}\n  preview it with ${c.bold('npm start')} at http://127.0.0.1:4321${made.url}\n  it is a draft: remove "draft: true" to publish it\n`);
     });
@@ -87,7 +87,7 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
     .description('write content/treatments/ID.yaml with every field present')
     .argument('<id>', 'lower case words joined by hyphens, e.g. vitamin-d')
     .action(async (id: string) => {
-      const { newTreatment } = await import('./scaffold.ts');
+      const { newTreatment } = await import('./authoring/scaffold.ts');
       const made = await newTreatment(root, id);
       process.stdout.write(`${c.green('✓')} wrote ${made.file}\n  list "${id}" in a pillar of content/home.yaml or a service page to show it (${made.url})\n`);
     });
@@ -96,7 +96,7 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
     .command('generate', { hidden: true })
     .description('regenerate the editor schemas (schemas/), editor settings and the field reference of docs/content.md')
     .action(async () => {
-      const { writeGenerated } = await import('./generated.ts');
+      const { writeGenerated } = await import('./authoring/generated.ts');
       const written = await writeGenerated(root);
       process.stdout.write(`${c.green('✓')} ${written.length} generated files up to date\n`);
     });

@@ -1,6 +1,6 @@
 /** The template entry: one Page component that lays out any route by its template name. */
 import type { ReactElement } from 'react';
-import type { RouteView } from '../src/view.ts';
+import type { RouteView } from '../src/route/view.ts';
 import { Document } from './components/Document.tsx';
 import { ImagesContext } from './components/Picture.tsx';
 import { ArticlePage } from './pages/Article.tsx';

@@ -4,10 +4,10 @@ import { copyFile, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { loadContent } from '../src/content/load.ts';
-import { generatedFiles } from '../src/generated.ts';
-import { slugify } from '../src/scaffold.ts';
-import { memoryWriter } from '../src/writer.ts';
+import { loadContent } from '../src/load/content.ts';
+import { generatedFiles } from '../src/authoring/generated.ts';
+import { slugify } from '../src/authoring/scaffold.ts';
+import { memoryWriter } from '../src/write/writer.ts';
 import type { SiteErrors } from '../src/errors.ts';
 import { editFile, projectRoot, removeProject, runCli, tempProject } from './helpers.ts';
 

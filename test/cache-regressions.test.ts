@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { codeFingerprint, emptyCache } from '../src/cache.ts';
-import { cacheDir } from '../src/templates.ts';
-import { diskWriter, memoryWriter } from '../src/writer.ts';
+import { emptyCache } from '../src/incremental/cache.ts';
+import { codeFingerprint } from '../src/hash.ts';
+import { cacheDir } from '../src/bundle/templates.ts';
+import { diskWriter, memoryWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, runCli, tempProject } from './helpers.ts';
 
 const folders: string[] = [];

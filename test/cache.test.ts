@@ -3,8 +3,8 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { emptyCache } from '../src/cache.ts';
-import { diskWriter } from '../src/writer.ts';
+import { emptyCache } from '../src/incremental/cache.ts';
+import { diskWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, snapshot, tempProject } from './helpers.ts';
 
 let dir: string;

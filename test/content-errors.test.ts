@@ -3,9 +3,9 @@ import { copyFile, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { loadContent } from '../src/content/load.ts';
+import { loadContent } from '../src/load/content.ts';
 import type { SiteError } from '../src/errors.ts';
-import { memoryWriter } from '../src/writer.ts';
+import { memoryWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, tempProject, siteErrorsOf } from './helpers.ts';
 
 const made: string[] = [];

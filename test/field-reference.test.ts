@@ -1,6 +1,6 @@
 /** The field reference of docs/content.md: every field has a meaning (one .describe() in its schema), and the icon names are listed once. */
 import { describe, expect, it } from 'vitest';
-import { fieldReference } from '../src/editor-schemas.ts';
+import { fieldReference } from '../src/authoring/editor-schemas.ts';
 import { iconNames } from '../src/schemas/common.ts';
 
 describe('field reference', () => {

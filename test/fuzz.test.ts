@@ -7,10 +7,11 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { emptyCache, hashOf, type BuildCache } from '../src/cache.ts';
-import { cacheDir } from '../src/templates.ts';
+import { emptyCache, type BuildCache } from '../src/incremental/cache.ts';
+import { hashOf } from '../src/hash.ts';
+import { cacheDir } from '../src/bundle/templates.ts';
 import { userErrors } from '../src/errors.ts';
-import { diskWriter } from '../src/writer.ts';
+import { diskWriter } from '../src/write/writer.ts';
 import { removeProject, runCli, seededRandom, snapshot, tempProject } from './helpers.ts';
 
 const seed = Number(process.env.CLINIC_SITE_FUZZ_SEED ?? 20261123);

@@ -13,11 +13,12 @@ import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { emptyCache, hashOf, type BuildCache } from '../src/cache.ts';
+import { emptyCache, type BuildCache } from '../src/incremental/cache.ts';
+import { hashOf } from '../src/hash.ts';
 import { userErrors } from '../src/errors.ts';
 import { formatError } from '../src/report.ts';
-import { cacheDir } from '../src/templates.ts';
-import { diskWriter, memoryWriter } from '../src/writer.ts';
+import { cacheDir } from '../src/bundle/templates.ts';
+import { diskWriter, memoryWriter } from '../src/write/writer.ts';
 import { removeProject, runCli, tempProject } from './helpers.ts';
 
 const seed = Number(process.env.CLINIC_SITE_SEED ?? 11);

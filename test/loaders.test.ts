@@ -1,10 +1,10 @@
 /** Unit tests of each loader: YAML with positions, articles with front matter, markdown, suggestions. */
 import { describe, expect, it } from 'vitest';
 import { articleSchema } from '../src/schemas/article.ts';
-import { loadArticle } from '../src/content/article.ts';
-import { markdownToHtml, readTimeOf } from '../src/content/markdown.ts';
-import { closest } from '../src/content/suggest.ts';
-import { parseYaml } from '../src/content/yaml.ts';
+import { loadArticle } from '../src/load/article.ts';
+import { markdownToHtml, readTimeOf } from '../src/render/markdown.ts';
+import { closest } from '../src/validate/suggest.ts';
+import { parseYaml } from '../src/load/yaml.ts';
 import type { SiteError } from '../src/errors.ts';
 
 describe('parseYaml', () => {

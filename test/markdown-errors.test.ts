@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
 import type { SiteError } from '../src/errors.ts';
-import { memoryWriter } from '../src/writer.ts';
+import { memoryWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, runCli, tempProject, siteErrorsOf } from './helpers.ts';
 
 const probe = 'content/blog/markdown-probe.md';

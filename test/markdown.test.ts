@@ -4,8 +4,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { githubSlug, renderMarkdown } from '../src/content/markdown.ts';
-import { memoryWriter } from '../src/writer.ts';
+import { githubSlug, renderMarkdown } from '../src/render/markdown.ts';
+import { memoryWriter } from '../src/write/writer.ts';
 import { projectRoot, removeProject, tempProject } from './helpers.ts';
 
 let dir: string;

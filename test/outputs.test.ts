@@ -1,10 +1,10 @@
 /** Unit tests of the output stages: link verification, sitemaps, robots, structured data, headers. */
 import { describe, expect, it } from 'vitest';
-import { sitemaps, robotsTxt } from '../src/feeds.ts';
+import { sitemaps, robotsTxt } from '../src/render/feeds.ts';
 import { SiteErrors } from '../src/errors.ts';
-import { serializeJsonLd, openingHours } from '../src/structured-data.ts';
-import { normalizePath, pageLinks, verifyLinks } from '../src/verify.ts';
-import type { Route } from '../src/routes.ts';
+import { serializeJsonLd, openingHours } from '../src/route/structured-data.ts';
+import { normalizePath, pageLinks, verifyLinks } from '../src/verify/links.ts';
+import type { Route } from '../src/route/routes.ts';
 import type { Site } from '../src/schemas/site.ts';
 
 const page = (path: string, html: string) => pageLinks(path, html);

@@ -3,8 +3,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { newArticle, newTreatment } from '../src/scaffold.ts';
-import { memoryWriter } from '../src/writer.ts';
+import { newArticle, newTreatment } from '../src/authoring/scaffold.ts';
+import { memoryWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, tempProject, siteErrorsOf } from './helpers.ts';
 
 const made: string[] = [];

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { serve } from '../src/server.ts';
+import { serve } from '../src/serve/server.ts';
 import { editFile, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
 
 let dir: string;

@@ -9,10 +9,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
-import { emptyCache, hashOf, type BuildCache } from '../src/cache.ts';
-import { paginationOf } from '../src/routes.ts';
-import { cacheDir } from '../src/templates.ts';
-import { diskWriter, memoryWriter } from '../src/writer.ts';
+import { emptyCache, type BuildCache } from '../src/incremental/cache.ts';
+import { hashOf } from '../src/hash.ts';
+import { paginationOf } from '../src/route/routes.ts';
+import { cacheDir } from '../src/bundle/templates.ts';
+import { diskWriter, memoryWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, snapshot, tempProject, siteErrorsOf } from './helpers.ts';
 
 /** How many articles each project gets on top of the six real ones. */

@@ -3,7 +3,7 @@ import { copyFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveRequest, serve, type DevServer } from '../src/server.ts';
+import { resolveRequest, serve, type DevServer } from '../src/serve/server.ts';
 import { editFile, removeProject, tempProject } from './helpers.ts';
 
 let dir: string;

@@ -1,6 +1,6 @@
 /** The shared layout, home, blog, articles, process and not-found pages, built from the real content and checked with cheerio. */
-import { markdownOf } from '../src/content/article.ts';
-import { markdownToHtml } from '../src/content/markdown.ts';
+import { markdownOf } from '../src/load/article.ts';
+import { markdownToHtml } from '../src/render/markdown.ts';
 import { load, type Cheerio, type CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
@@ -11,9 +11,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
-import { loadContent, type Content } from '../src/content/load.ts';
-import { clipAtWord } from '../src/routes.ts';
-import { diskWriter } from '../src/writer.ts';
+import { loadContent, type Content } from '../src/load/content.ts';
+import { clipAtWord } from '../src/route/routes.ts';
+import { diskWriter } from '../src/write/writer.ts';
 import { Icon, type AnyIcon } from '../templates/components/Icon.tsx';
 import { projectRoot } from './helpers.ts';
 

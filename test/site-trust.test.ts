@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
-import { loadContent, type Content } from '../src/content/load.ts';
-import { diskWriter, memoryWriter } from '../src/writer.ts';
+import { loadContent, type Content } from '../src/load/content.ts';
+import { diskWriter, memoryWriter } from '../src/write/writer.ts';
 import { editFile, projectRoot, removeProject, runCli, tempProject, siteErrorsOf } from './helpers.ts';
 
 let out: string;

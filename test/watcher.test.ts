@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { watch, type Watcher } from '../src/watcher.ts';
+import { watch, type Watcher } from '../src/serve/watcher.ts';
 
 let root: string;
 let watcher: Watcher | undefined;

@@ -5,9 +5,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadYamlText } from '../src/content/load.ts';
+import { loadYamlText } from '../src/load/content.ts';
 import { SiteErrors, type SiteError } from '../src/errors.ts';
-import { loadContent } from '../src/content/load.ts';
+import { loadContent } from '../src/load/content.ts';
 import { folders, singleFiles } from '../src/schemas/registry.ts';
 import { editFile, projectRoot, removeProject, tempProject } from './helpers.ts';
 

@@ -15,12 +15,12 @@ import { SourceMapConsumer } from 'source-map-js';
  * `name` or `name@module` where the name alone is ambiguous.
  */
 export const stageFunctions = [
-  'build@clinic-site src/build.ts', 'loadContent', 'loadArticles', 'loadArticle', 'matter@gray-matter', 'parseYaml', 'parseYamlLazily', 'validate@clinic-site src/content/validate.ts',
+  'build@clinic-site src/build.ts', 'loadContent', 'loadArticles', 'loadArticle', 'matter@gray-matter', 'parseYaml', 'parseYamlLazily', 'validate@clinic-site src/validate/schema.ts',
   'markdownToHtml', 'readTimeOf', 'fromMarkdown@mdast-util-from-markdown', 'compiler@remark-html', 'toHast@mdast-util-to-hast',
   'sanitize@hast-util-sanitize', 'toHtml@hast-util-to-html',
   'longUsDate', 'buildRoutes', 'loadTemplates', 'bundleAssets', 'processImages', 'checkImageReferences', 'renderPages', 'renderInWorkers',
   'renderRoute', 'renderView', 'renderToStaticMarkup', 'pageLinks', 'idsOf', 'internalLinksOf', 'sitemaps', 'rssFeed', 'verifyLinks',
-  'loadCache', 'saveCache', 'hashOf', 'write@clinic-site src/writer.ts', 'commit@clinic-site src/writer.ts', 'sized', 'gzipSync',
+  'loadCache', 'saveCache', 'hashOf', 'write@clinic-site src/write/writer.ts', 'commit@clinic-site src/write/writer.ts', 'sized', 'gzipSync',
 ];
 
 /**

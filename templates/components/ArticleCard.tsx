@@ -1,6 +1,6 @@
 /** A blog article as the index shows it: a real link to its page, which the script opens in a dialog. */
 import type { ReactElement } from 'react';
-import type { ArticleSummary } from '../../src/view.ts';
+import type { ArticleSummary } from '../../src/route/view.ts';
 import { Icon } from './Icon.tsx';
 import { Logo } from './Logo.tsx';
 import { Picture } from './Picture.tsx';

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import type { BodyScanOffering } from '../../src/schemas/inbody.ts';
 import type { OutboundAction } from '../../src/schemas/common.ts';
-import type { ExternalLinks } from '../../src/view.ts';
+import type { ExternalLinks } from '../../src/route/view.ts';
 import { CheckList } from './CheckList.tsx';
 import { Icon } from './Icon.tsx';
 import { ActionLink } from './Links.tsx';

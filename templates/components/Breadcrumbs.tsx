@@ -1,6 +1,6 @@
 /** The trail from home to the page, as links; the last step is the page itself (separators come from CSS). */
 import type { ReactElement } from 'react';
-import type { Breadcrumb } from '../../src/view.ts';
+import type { Breadcrumb } from '../../src/route/view.ts';
 
 export function Breadcrumbs({ trail }: { trail: Breadcrumb[] }): ReactElement {
   return (

@@ -1,6 +1,6 @@
 /** The HTML document: head metadata, shared header and footer, the page in between. */
 import type { ReactElement, ReactNode } from 'react';
-import type { Shell } from '../../src/view.ts';
+import type { Shell } from '../../src/route/view.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 

@@ -1,7 +1,7 @@
 /** The footer: quick links, every service (the no-JavaScript site map), contact, social links and the fine print. */
 import type { ReactElement } from 'react';
 import { outboundHref } from '../lib/links.ts';
-import type { Shell } from '../../src/view.ts';
+import type { Shell } from '../../src/route/view.ts';
 import { smoothAttribute } from './Header.tsx';
 import { Icon } from './Icon.tsx';
 import { DialText } from './DialText.tsx';

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { outboundHref } from '../lib/links.ts';
 import type { NavLink } from '../../src/schemas/catalogue.ts';
-import type { Shell } from '../../src/view.ts';
+import type { Shell } from '../../src/route/view.ts';
 import { Icon } from './Icon.tsx';
 import { ExternalLink } from './Links.tsx';
 import { Logo } from './Logo.tsx';

@@ -2,7 +2,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { outboundHref } from '../lib/links.ts';
 import type { AnalyticsEvent, OutboundAction } from '../../src/schemas/common.ts';
-import type { ExternalLinks } from '../../src/view.ts';
+import type { ExternalLinks } from '../../src/route/view.ts';
 import { Icon } from './Icon.tsx';
 
 /** Data attributes the browser script reads to push an analytics event on click. */

@@ -1,7 +1,7 @@
 /** A medical page's review byline ("Medically reviewed by … · Updated …") and its references. */
 import type { ReactElement } from 'react';
 import type { SourceEntry } from '../../src/schemas/review.ts';
-import type { ReviewView } from '../../src/view.ts';
+import type { ReviewView } from '../../src/route/view.ts';
 import { Icon } from './Icon.tsx';
 import { ExternalLink } from './Links.tsx';
 

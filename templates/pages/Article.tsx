@@ -1,6 +1,6 @@
 /** An article's own page: title, byline, body (`.prose`, which the blog's dialog loads), and a way to book. */
 import type { ReactElement } from 'react';
-import type { PageView, Shell } from '../../src/view.ts';
+import type { PageView, Shell } from '../../src/route/view.ts';
 import { ArticleCard, CategoryLink } from '../components/ArticleCard.tsx';
 import { CrisisLine } from '../components/CrisisLine.tsx';
 import { Icon } from '../components/Icon.tsx';

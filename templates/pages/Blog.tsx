@@ -1,7 +1,7 @@
 /** The blog index: the featured article, Recent Articles, pagination for older ones, and the article dialog. */
 import type { ReactElement } from 'react';
 import type { BlogPage } from '../../src/schemas/pages.ts';
-import type { PageView, Pagination, Shell } from '../../src/view.ts';
+import type { PageView, Pagination, Shell } from '../../src/route/view.ts';
 import { ArticleCard } from '../components/ArticleCard.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ActionLink } from '../components/Links.tsx';

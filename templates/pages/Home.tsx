@@ -1,6 +1,6 @@
 /** The home page: hero with the Diagnostic Experience, services pillars, about, conditions, contact. */
 import type { ReactElement } from 'react';
-import type { PageView, Shell } from '../../src/view.ts';
+import type { PageView, Shell } from '../../src/route/view.ts';
 import { About } from '../components/home/About.tsx';
 import { Conditions } from '../components/home/Conditions.tsx';
 import { Contact } from '../components/home/Contact.tsx';

@@ -1,6 +1,6 @@
 /** The body-composition scan page: the InBody 570 scan, the InGrip add-on, the package, and how often to scan. */
 import type { ReactElement } from 'react';
-import type { PageView, Shell } from '../../src/view.ts';
+import type { PageView, Shell } from '../../src/route/view.ts';
 import { BodyScanCard } from '../components/BodyScanCard.tsx';
 import { CheckList } from '../components/CheckList.tsx';
 import { HighlightGrid } from '../components/HighlightGrid.tsx';

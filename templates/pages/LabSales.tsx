@@ -1,6 +1,6 @@
 /** The lab sales page: four panels to order from the lab storefront, and a way to browse every test. */
 import type { ReactElement } from 'react';
-import type { PageView, Shell } from '../../src/view.ts';
+import type { PageView, Shell } from '../../src/route/view.ts';
 import { ClosingCall } from '../components/ClosingCall.tsx';
 import { LabPanelCard } from '../components/LabPanelCard.tsx';
 import { ActionLink } from '../components/Links.tsx';

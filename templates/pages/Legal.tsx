@@ -1,6 +1,6 @@
 /** A legal page: privacy practices, website privacy, terms, accessibility or nondiscrimination, with the clinic's contact details at the end. */
 import type { ReactElement } from 'react';
-import type { PageView, Shell } from '../../src/view.ts';
+import type { PageView, Shell } from '../../src/route/view.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { DialText } from '../components/DialText.tsx';
 import { PhoneLink } from '../components/PhoneLink.tsx';

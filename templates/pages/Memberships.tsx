@@ -1,6 +1,6 @@
 /** The hormone pellet page: what BHRT is, symptoms, the pellet method, reasons, four steps, and how to start. */
 import type { ReactElement } from 'react';
-import type { PageView, Shell } from '../../src/view.ts';
+import type { PageView, Shell } from '../../src/route/view.ts';
 import { ClosingCall } from '../components/ClosingCall.tsx';
 import { HighlightGrid } from '../components/HighlightGrid.tsx';
 import { Icon } from '../components/Icon.tsx';

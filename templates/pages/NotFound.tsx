@@ -1,6 +1,6 @@
 /** The fallback page for unknown paths, inside the shared layout, with a way home and the main destinations. */
 import type { ReactElement } from 'react';
-import type { PageView, Shell } from '../../src/view.ts';
+import type { PageView, Shell } from '../../src/route/view.ts';
 import { smoothAttribute } from '../components/Header.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ExternalLink } from '../components/Links.tsx';

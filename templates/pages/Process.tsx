@@ -1,6 +1,6 @@
 /** The process page: four numbered steps, each with its icon and colour, and the Diagnostic Experience link. */
 import type { ReactElement } from 'react';
-import type { PageView, Shell } from '../../src/view.ts';
+import type { PageView, Shell } from '../../src/route/view.ts';
 import { ClosingCall } from '../components/ClosingCall.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ActionLink } from '../components/Links.tsx';

@@ -1,7 +1,7 @@
 /** A service page: hero with tag line, treatment cards, optional conditions, closing call to action. */
 import type { ReactElement } from 'react';
 import { outboundHref } from '../lib/links.ts';
-import type { PageView, Shell } from '../../src/view.ts';
+import type { PageView, Shell } from '../../src/route/view.ts';
 import { ClosingCall } from '../components/ClosingCall.tsx';
 import { CrisisLine } from '../components/CrisisLine.tsx';
 import { Icon } from '../components/Icon.tsx';

@@ -3,7 +3,7 @@
  * The home page's treatment dialog shows the same details, fetched from this page's `[data-treatment-detail]`.
  */
 import type { ReactElement } from 'react';
-import type { PageView, Shell } from '../../src/view.ts';
+import type { PageView, Shell } from '../../src/route/view.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { References, ReviewByline } from '../components/Review.tsx';
 import { FaqList } from '../components/FaqList.tsx';

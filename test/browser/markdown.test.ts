@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStaticServer } from '../../scripts/audit/server.mjs';
 import { build } from '../../src/build.ts';
-import { diskWriter } from '../../src/writer.ts';
+import { diskWriter } from '../../src/write/writer.ts';
 import { removeProject, tempProject } from '../helpers.ts';
 import { axeSource, launchChromium } from './static-server.ts';
 

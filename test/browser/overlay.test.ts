@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve, type DevServer } from '../../src/server.ts';
+import { serve, type DevServer } from '../../src/serve/server.ts';
 import { editFile, removeProject, tempProject } from '../helpers.ts';
 import { axeSource, launchChromium } from './static-server.ts';
 

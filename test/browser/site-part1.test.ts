@@ -4,12 +4,12 @@
  * use, the pages without JavaScript, and no axe-core violations at 390 and 1280 px (also with the drawer, dropdown and
  * dialogs open).
  */
-import { markdownOf } from '../../src/content/article.ts';
-import { markdownToHtml } from '../../src/content/markdown.ts';
+import { markdownOf } from '../../src/load/article.ts';
+import { markdownToHtml } from '../../src/render/markdown.ts';
 import { load } from 'cheerio';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent, type Content } from '../../src/content/load.ts';
+import { loadContent, type Content } from '../../src/load/content.ts';
 import { projectRoot } from '../helpers.ts';
 import { axeSource, servedSite, type ServedSite } from './static-server.ts';
 

@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContent, type Content } from '../../src/content/load.ts';
+import { loadContent, type Content } from '../../src/load/content.ts';
 import { projectRoot } from '../helpers.ts';
 import { axeSource, servedSite, type ServedSite } from './static-server.ts';
 

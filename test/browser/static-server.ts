@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { startStaticServer } from '../../scripts/audit/server.mjs';
 import { build } from '../../src/build.ts';
-import { diskWriter } from '../../src/writer.ts';
+import { diskWriter } from '../../src/write/writer.ts';
 import { projectRoot } from '../helpers.ts';
 
 /** The built site, served, and one Chromium to look at it with. */

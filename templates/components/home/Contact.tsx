@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import type { Home } from '../../../src/schemas/pages.ts';
 import type { Site } from '../../../src/schemas/site.ts';
-import type { ExternalLinks } from '../../../src/view.ts';
+import type { ExternalLinks } from '../../../src/route/view.ts';
 import { Icon } from '../Icon.tsx';
 import { ActionLink, ExternalLink } from '../Links.tsx';
 import { PhoneLink } from '../PhoneLink.tsx';

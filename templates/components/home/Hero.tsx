@@ -1,7 +1,7 @@
 /** The home hero: headline, four benefits, and the Diagnostic Experience card with its call to action. */
 import type { ReactElement } from 'react';
 import type { Home } from '../../../src/schemas/pages.ts';
-import type { ExternalLinks } from '../../../src/view.ts';
+import type { ExternalLinks } from '../../../src/route/view.ts';
 import { CheckList } from '../CheckList.tsx';
 import { Icon } from '../Icon.tsx';
 import { ActionLink } from '../Links.tsx';

@@ -4,7 +4,7 @@
  */
 import type { ReactElement } from 'react';
 import type { Home } from '../../../src/schemas/pages.ts';
-import type { ExternalLinks, PillarView } from '../../../src/view.ts';
+import type { ExternalLinks, PillarView } from '../../../src/route/view.ts';
 import { Icon } from '../Icon.tsx';
 import { eventAttributes, StartVisitLink } from '../Links.tsx';
 import { Modal } from '../Modal.tsx';

@@ -1,0 +1,180 @@
+/** Responsive images: AVIF and WebP variants of every JPEG and PNG in public/images and beside articles, cached between builds. */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import sharp from 'sharp';
+import type { OutputFile } from './assets.ts';
+import type { YamlSource } from '../load/yaml.ts';
+import type { Article } from '../schemas/article.ts';
+import { problems, type SiteError } from '../errors.ts';
+import { cacheDir, writeAtomically } from './templates.ts';
+
+/** What a template needs to draw an image: its size and the variants to offer. */
+export interface ImageInfo {
+  width: number;
+  height: number;
+  sources: { type: 'image/avif' | 'image/webp'; srcset: string }[];
+  /**
+   * For an image wider than a sharing card (art drawn at twice its size for sharp screens): a copy
+   * 1200 px wide in its own format, which link previews get as og:image.
+   */
+  share?: { src: string; width: number; height: number };
+}
+
+/** The width link previews ask for (og:image 1200x630). */
+export const shareWidth = 1200;
+
+/**
+ * Widths variants are made at (never wider than the original, which is offered too up to the widest):
+ * 1600 serves a 736 px box on a high-density screen, the widest box the templates give an image.
+ */
+export const variantWidths = [480, 800, 1200, 1600] as const;
+const formats = [
+  { ext: 'avif', type: 'image/avif', encode: (s: sharp.Sharp) => s.avif({ quality: 52, effort: 1 }) },
+  { ext: 'webp', type: 'image/webp', encode: (s: sharp.Sharp) => s.webp({ quality: 74 }) },
+] as const;
+
+/** The variant files made, and what templates need to know of each image. */
+export interface ProcessedImages {
+  files: OutputFile[];
+  images: Record<string, ImageInfo>;
+}
+
+/** Makes the variants of each raster image under public/images/; the originals stay as they are. */
+export async function processImages(root: string, publicFiles: OutputFile[]): Promise<ProcessedImages> {
+  const rasters = publicFiles.filter((f) => /^images\/.+\.(png|jpe?g)$/i.test(f.file));
+  const cache = join(cacheDir(root), 'images');
+  await mkdir(cache, { recursive: true });
+  const files: OutputFile[] = [];
+  const images: Record<string, ImageInfo> = {};
+  await Promise.all(
+    rasters.map(async (raster) => {
+      const { width = 0, height = 0 } = await sharp(raster.bytes).metadata();
+      const hash = createHash('sha256').update(raster.bytes).digest('hex').slice(0, 10);
+      const base = raster.file.replace(/^images\//, '').replace(/\.[^.]+$/, '').replace(/[/\\]/g, '-');
+      const widest = variantWidths.at(-1)!;
+      const widths = [...new Set([...variantWidths.filter((w) => w < width), Math.min(width, widest)])];
+      const sources: ImageInfo['sources'] = [];
+      for (const format of formats) {
+        const entries: string[] = [];
+        for (const w of widths) {
+          const name = `${base}-${w}-${hash}.${format.ext}`;
+          const cached = join(cache, name);
+          let bytes: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
+          if (!bytes) {
+            bytes = await format.encode(sharp(raster.bytes).resize({ width: w, withoutEnlargement: true })).toBuffer();
+            await writeAtomically(cached, bytes);
+          }
+          files.push({ file: `assets/img/${name}`, bytes });
+          entries.push(`/assets/img/${name} ${w}w`);
+        }
+        sources.push({ type: format.type, srcset: entries.join(', ') });
+      }
+      const info: ImageInfo = { width, height, sources };
+      if (width > shareWidth) {
+        const ext = /\.png$/i.test(raster.file) ? 'png' : 'jpg';
+        const name = `${base}-share-${hash}.${ext}`;
+        const cached = join(cache, name);
+        let bytes: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
+        if (!bytes) {
+          const resized = sharp(raster.bytes).resize({ width: shareWidth });
+          bytes = await (ext === 'png' ? resized.png({ compressionLevel: 9, palette: true, quality: 90 }) : resized.jpeg({ quality: 82, mozjpeg: true })).toBuffer();
+          await writeAtomically(cached, bytes);
+        }
+        files.push({ file: `assets/img/${name}`, bytes });
+        info.share = { src: `/assets/img/${name}`, width: shareWidth, height: Math.round((height * shareWidth) / width) };
+      }
+      images[`/${raster.file}`] = info;
+    }),
+  );
+  // Completion order varies; a stable order keeps every page's cache key stable.
+  const sorted = Object.fromEntries(Object.entries(images).sort(([a], [b]) => a.localeCompare(b)));
+  return { files: files.sort((a, b) => a.file.localeCompare(b.file)), images: sorted };
+}
+
+/** The images articles name by file name (content/blog/x.png), as files of the output (images/blog/x.png). */
+export function besideImages(root: string, articles: readonly Article[], sources: Map<string, YamlSource>, memo?: BesideMemo): { files: OutputFile[]; errors: SiteError[] } {
+  const files = new Map<string, OutputFile>();
+  const errors: SiteError[] = [];
+  for (const article of articles) {
+    // Pictures inside the text go through the same pipeline as the article's own image.
+    for (const ref of article.references?.images ?? []) {
+      if (files.has(ref.image)) continue;
+      try {
+        files.set(ref.image, readBeside(join(root, ref.file), ref.image.slice(1), memo));
+      } catch {
+        errors.push(problems.missingFile(ref.loc, ref.file, 'The image', `put the picture beside the article as ${ref.file}, or correct the file name in ![…](${ref.src})`));
+      }
+    }
+    if (!article.imageFile || !article.image || files.has(article.image)) continue; // an image two articles share is read once
+    try {
+      files.set(article.image, readBeside(join(root, article.imageFile), article.image.slice(1), memo));
+    } catch {
+      const hint = `put the image beside the article as ${article.imageFile}, or write a path under public/ such as /images/blog/${basename(article.imageFile)}`;
+      errors.push(problems.missingFile(sources.get(article.file)?.locate(['image']), article.imageFile, 'The image', hint));
+    }
+  }
+  return { files: [...files.values()].sort((a, b) => a.file.localeCompare(b.file)), errors };
+}
+
+/**
+ * Images beside articles by path, kept while their size and time are the same (a blog of thousands
+ * is checked on every rebuild). It lives in the build cache: a fresh cache reads every image again.
+ */
+export type BesideMemo = Map<string, { size: number; mtimeMs: number; output: OutputFile }>;
+
+function readBeside(path: string, file: string, memo: BesideMemo | undefined): OutputFile {
+  const { size, mtimeMs } = statSync(path);
+  const known = memo?.get(path);
+  if (known && known.size === size && known.mtimeMs === mtimeMs && known.output.file === file) return known.output;
+  const output = { file, bytes: readFileSync(path) };
+  memo?.set(path, { size, mtimeMs, output });
+  return output;
+}
+
+/** Every image path a content file mentions must exist under public/; the error names that file and line. */
+export function checkImageReferences(root: string, sources: Map<string, YamlSource>, publicFiles: OutputFile[], articles: readonly Article[] = []): SiteError[] {
+  const present = new Set(publicFiles.map((f) => `/${f.file}`));
+  const errors: SiteError[] = [];
+  // An image beside an article is published where a file of public/ already is: one would hide the other.
+  for (const article of articles) {
+    if (!article.imageFile || !present.has(article.image!)) continue;
+    errors.push(problems.duplicateId(sources.get(article.file)?.locate(['image']) ?? { file: article.file, line: 1, column: 1 }, 'image path', article.image!, `public${article.image}`));
+  }
+  for (const source of sources.values()) {
+    for (const { image, path } of imageReferences(source)) {
+      if (!present.has(image)) errors.push(problems.missingFile(source.locate(path), `public${image}`, 'The image', whereItIs(root, source.file, image, present)));
+    }
+  }
+  return errors;
+}
+
+/** A hint for an image that is not where the content says: the same file name elsewhere under public/, or beside the content file. */
+function whereItIs(root: string, referrer: string, image: string, present: Set<string>): string | undefined {
+  const name = basename(image);
+  const elsewhere = [...present].filter((p) => basename(p) === name);
+  if (elsewhere.length > 0) return `did you mean ${elsewhere.map((p) => `"${p}"`).join(' or ')}?`;
+  const beside = join(dirname(referrer), name);
+  if (existsSync(join(root, beside))) return `${beside} is beside the content file; images are served from public/: move it to public${image}`;
+  return undefined;
+}
+
+/** The image paths a source mentions and where; worked out once per source (an unchanged file keeps its source). */
+function imageReferences(source: YamlSource): { image: string; path: (string | number)[] }[] {
+  let found = referencesBySource.get(source);
+  if (found) return found;
+  found = [];
+  const list = found;
+  const visit = (value: unknown, path: (string | number)[]) => {
+    if (typeof value === 'string') {
+      if (/^\/images\/\S+\.(png|jpe?g|svg|webp|avif|gif)$/i.test(value)) list.push({ image: value, path });
+    } else if (Array.isArray(value)) value.forEach((item, i) => visit(item, [...path, i]));
+    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+  };
+  visit(source.data, []);
+  referencesBySource.set(source, list);
+  return list;
+}
+
+const referencesBySource = new WeakMap<YamlSource, { image: string; path: (string | number)[] }[]>();

@@ -1,0 +1,201 @@
+/** Loading one blog article: front matter (with real line numbers when something is wrong) and its markdown body. */
+import matter from 'gray-matter';
+import { readFileSync } from 'node:fs';
+import { basename, join, posix } from 'node:path';
+import { hashOf } from '../hash.ts';
+import { problems, type SiteError } from '../errors.ts';
+import type { Article, articleSchema } from '../schemas/article.ts';
+import { besideImageName, components, inspectMarkdown, readTimeOf, type BodyPosition } from '../render/markdown.ts';
+import { articlePlaceholders, placeholdersIn } from '../validate/placeholders.ts';
+import { validate } from '../validate/schema.ts';
+import { parseYaml, type YamlSource } from './yaml.ts';
+
+/** A loaded article and the source that can locate its front-matter fields. */
+export interface LoadedArticle {
+  article: Article;
+  source: YamlSource;
+  /** The front matter text and the lines before it, to locate fields later without re-reading. */
+  frontMatter: string;
+  lineOffset: number;
+}
+
+/**
+ * gray-matter's options: the YAML engine is ours and every other engine refuses. gray-matter
+ * would evaluate `---js` front matter; the opening line is checked before it is called, so these
+ * refusals are a second guard. Options are always passed, so gray-matter's module-level cache
+ * (used only for calls without options) never answers for us.
+ */
+function matterOptions(yaml: (text: string) => object): { language: string; engines: Record<string, (text: string) => object> } {
+  const refuse = (): never => {
+    throw new Error('only YAML front matter is allowed');
+  };
+  const engines = { yaml, yml: yaml, javascript: refuse, js: refuse, json: refuse, coffee: refuse, coffeescript: refuse, cson: refuse, toml: refuse };
+  return { language: 'yaml', engines };
+}
+
+/**
+ * Parses `content/blog/SLUG.md`: the opening line, then the front matter through the one YAML
+ * parser (positions are worked out again only when something is wrong), then its fields.
+ */
+export function loadArticle(file: string, text: string, schema: typeof articleSchema, errors: SiteError[]): LoadedArticle | undefined {
+  const opening = openingProblem(file, text);
+  if (opening) {
+    errors.push(opening);
+    return undefined;
+  }
+  let result: ReturnType<typeof parseYaml> | undefined;
+  let lineOffset = 1;
+  const parsed = matter(
+    text,
+    matterOptions((frontMatter) => {
+      lineOffset = linesBefore(text, frontMatter);
+      result = parseYaml(file, frontMatter, lineOffset);
+      return (result.source.data ?? {}) as object;
+    }),
+  );
+  const frontMatter = parsed.matter;
+  // gray-matter does not call the engine for front matter that is empty or only comments.
+  if (!result) {
+    lineOffset = linesBefore(text, frontMatter);
+    result = parseYaml(file, frontMatter, lineOffset);
+  }
+  if (result.errors.length > 0) {
+    errors.push(...result.errors);
+    return undefined;
+  }
+  const { source } = result;
+  const front = schema.safeParse(source.data ?? {});
+  let value = front.success ? front.data : undefined;
+  if (!front.success) {
+    const before = errors.length;
+    value = validate(source, schema, errors);
+    if (value === undefined || errors.length > before) return undefined;
+  }
+  const article = toArticle(file, text, parsed.content, value!);
+  const before = errors.length;
+  article.references = checkBody(article, parsed.content, errors);
+  if (!article.draft) checkFrontMatterPlaceholders(source, errors);
+  if (errors.length > before) return undefined;
+  return { article, source, frontMatter, lineOffset };
+}
+
+/** Scaffold text or a TODO left in the front matter of an article to be published, at its field. */
+function checkFrontMatterPlaceholders(source: YamlSource, errors: SiteError[]): void {
+  for (const [key, value] of Object.entries((source.data ?? {}) as Record<string, unknown>)) {
+    const found = typeof value === 'string' ? placeholdersIn(value, articlePlaceholders)[0] : undefined;
+    if (found) errors.push(problems.placeholderText(source.locate([key]), found.text));
+  }
+}
+
+/**
+ * The body's components, images and (unless it is a draft) placeholder text, each problem at its
+ * line and column in the file; what it refers to, located the same way, for the checks that need
+ * the rest of the content (treatments, booking services, image files).
+ */
+function checkBody(article: Article, body: string, errors: SiteError[]): NonNullable<Article['references']> {
+  const { findings, references } = inspectMarkdown(body, article.draft ? {} : { placeholders: articlePlaceholders });
+  // remark counts lines from the start of the body: the front matter comes before it.
+  const at = (p: BodyPosition) => ({ file: article.file, line: article.bodyLine + p.line - 1, column: p.column });
+  for (const f of findings) {
+    if (f.kind === 'unknown-component') errors.push(problems.unknownComponent(at(f.at), f.name, f.suggestion, Object.keys(components)));
+    else if (f.kind === 'component-form') errors.push(problems.componentForm(at(f.at), f.name, f.expected));
+    else if (f.kind === 'unknown-attribute') errors.push(problems.unknownAttribute(at(f.at), f.name, f.attribute, f.suggestion, f.known));
+    else if (f.kind === 'missing-attribute') errors.push(problems.missingAttribute(at(f.at), f.name, f.attribute));
+    else if (f.kind === 'missing-alt') errors.push(problems.missingAlt(at(f.at), f.src));
+    else if (f.kind === 'remote-image') errors.push(problems.remoteImage(at(f.at), f.src));
+    else if (f.kind === 'image-path') errors.push(problems.imagePath(at(f.at), f.src));
+    else errors.push(problems.placeholderText(at(f.at), f.text));
+  }
+  return {
+    images: references.images.map((r) => {
+      const file = posix.join(posix.dirname(article.file), besideImageName(r.src));
+      return { src: r.src, file, image: `/images/${posix.relative('content', file)}`, loc: at(r.at) };
+    }),
+    treatments: references.treatments.map((r) => ({ id: r.id, loc: at(r.at) })),
+    bookings: references.bookings.map((r) => ({ service: r.service, loc: at(r.at) })),
+  };
+}
+
+/**
+ * A first line that opens front matter in anything but YAML (`---js`, which gray-matter would run
+ * as code) or holds a field (`--- title: oops`); undefined when it is `---` alone (or `---yaml`).
+ */
+function openingProblem(file: string, text: string): SiteError | undefined {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  if (!text.startsWith('---', start)) return undefined;
+  const end = text.indexOf('\n', start);
+  const line = text.slice(start, end === -1 ? undefined : end).replace(/\r$/, '');
+  const rest = line.slice(3).trim();
+  if (!line.startsWith('----') && (rest === '' || /^ya?ml$/i.test(rest))) return undefined;
+  const loc = { file, line: 1, column: line.startsWith('----') ? 1 : line.indexOf(rest) + 1 };
+  if (!line.startsWith('----') && /^[A-Za-z][\w+.-]*$/.test(rest)) return problems.frontMatterLanguage(loc, rest);
+  return problems.frontMatterFence(loc, line);
+}
+
+function toArticle(file: string, text: string, body: string, front: ReturnType<typeof articleSchema.parse>): Article {
+  return {
+    ...front,
+    ...besideImage(file, front.image),
+    slug: basename(file, '.md'),
+    file,
+    readTime: front.readTime ?? readTimeOf(body),
+    markdown: body,
+    sourceHash: hashOf(text),
+    bodyLine: text.slice(0, text.length - body.length).split('\n').length,
+    bodyOffset: text.length - body.length,
+    draft: front.draft ?? false,
+  };
+}
+
+/**
+ * An image named by its file name is beside the article (content/blog/x.png) and is published
+ * under images/ at the same place inside content/ (/images/blog/x.png).
+ */
+function besideImage(file: string, image: string | undefined): { image?: string; imageFile?: string } {
+  if (image === undefined || image.startsWith('/')) return {};
+  const imageFile = posix.join(posix.dirname(file), image);
+  return { imageFile, image: `/images/${posix.relative('content', imageFile)}` };
+}
+
+/** Where to read an article's markdown body again: its file, where the body starts, and the file's hash. */
+export interface MarkdownSource {
+  /** Absolute path of the file. */
+  path: string;
+  /** The file as the project names it, for messages. */
+  file: string;
+  offset: number;
+  hash: string;
+}
+
+/** An article's body from its file; a file that changed since it was loaded is an error, not a silent mix. */
+export function readMarkdown(source: MarkdownSource): string {
+  let text: string;
+  try {
+    text = readFileSync(source.path, 'utf8');
+  } catch {
+    throw problems.changedDuringBuild(source.file);
+  }
+  if (hashOf(text) !== source.hash) throw problems.changedDuringBuild(source.file);
+  return text.slice(source.offset);
+}
+
+/** The markdown body of an article of the project in `root`, from memory or from its file. */
+export function markdownOf(root: string, article: Article): string {
+  return article.markdown ?? readMarkdown(markdownSourceOf(root, article));
+}
+
+/** Where an article's body can be read again. */
+export function markdownSourceOf(root: string, article: Article): MarkdownSource {
+  return { path: join(root, article.file), file: article.file, offset: article.bodyOffset, hash: article.sourceHash };
+}
+
+/** The front matter text of an article file (for locating a field of an article taken from the cache). */
+export function frontMatterOf(text: string): string {
+  if (openingProblem('', text)) return '';
+  return matter(text, matterOptions(() => ({}))).matter;
+}
+
+/** Lines before the front matter text in the file: the opening `---` (gray-matter may keep its newline). */
+function linesBefore(text: string, frontMatter: string): number {
+  return text.slice(0, Math.max(0, text.indexOf(frontMatter))).split('\n').length - 1;
+}

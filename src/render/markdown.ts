@@ -1,0 +1,417 @@
+/**
+ * Markdown to sanitised HTML: the one place an article body becomes HTML, for its page and for the
+ * feed. GitHub-flavoured markdown (tables, strikethrough, task lists, autolinks, footnotes), heading
+ * ids with anchor links, pictures beside the article, and the components :::note, :::tip,
+ * :::warning, ::booking and ::treatment. `inspectMarkdown` checks a body before it is published.
+ */
+import type { Element, ElementContent, Properties } from 'hast';
+import { defaultSchema, type Schema } from 'hast-util-sanitize';
+import { remark } from 'remark';
+import remarkDirective from 'remark-directive';
+import remarkGfm from 'remark-gfm';
+import remarkHtml from 'remark-html';
+import { placeholdersIn } from '../validate/placeholders.ts';
+import { closest } from '../validate/suggest.ts';
+
+/** What a component accepts: its form in markdown and its attributes (required ones first). */
+interface ComponentRule {
+  form: 'containerDirective' | 'leafDirective';
+  attributes: string[];
+  required: string[];
+}
+
+/** The components an article can use, by name. */
+export const components: Record<string, ComponentRule> = {
+  note: { form: 'containerDirective', attributes: [], required: [] },
+  tip: { form: 'containerDirective', attributes: [], required: [] },
+  warning: { form: 'containerDirective', attributes: [], required: [] },
+  booking: { form: 'leafDirective', attributes: ['service'], required: [] },
+  treatment: { form: 'leafDirective', attributes: ['id'], required: ['id'] },
+};
+
+/** Titles of the callouts when the author gives none (`:::tip[Before your visit]` gives one). */
+const calloutTitles: Record<string, string> = { note: 'Note', tip: 'Tip', warning: 'Warning' };
+
+/** A treatment as a `::treatment` card shows it. */
+export interface TreatmentCardLink {
+  title: string;
+  text: string;
+  href: string;
+}
+
+/** What rendering a body needs beyond the markdown: the page or the feed, and the site's data it links to. */
+export interface MarkdownContext {
+  /** `page` renders the interactive parts (analytics hooks, picture variants); `feed` plain links and images. */
+  mode: 'page' | 'feed';
+  /** The article's slug: the label of its booking events. */
+  slug: string;
+  /** The booking page's address; `::booking{service}` adds `?service=`. */
+  booking: string;
+  /** The booking button's text (blog.yaml `bookNow.label`). */
+  bookingLabel: string;
+  /** The treatments `::treatment` names, by id. */
+  treatments: Record<string, TreatmentCardLink>;
+  /** Where images beside the article are published, with a trailing slash: /images/blog/. */
+  imageBase: string;
+  /** Sizes and variants of images, by published path (/images/blog/x.png). */
+  images: Record<string, { width: number; height: number; sources: { type: string; srcset: string }[] }>;
+}
+
+/** An h2 of the body, for the "On this page" outline. */
+export interface OutlineEntry {
+  id: string;
+  text: string;
+}
+
+/** A rendered body: its HTML and its h2 headings. */
+export interface RenderedMarkdown {
+  html: string;
+  outline: OutlineEntry[];
+}
+
+/** A position in the body (1-based line and column, as remark counts them). */
+export interface BodyPosition {
+  line: number;
+  column: number;
+}
+
+/** Something wrong in a body, where it is; the caller turns it into a located SiteError. */
+export type MarkdownFinding =
+  | { kind: 'unknown-component'; name: string; suggestion: string | undefined; at: BodyPosition }
+  | { kind: 'component-form'; name: string; expected: string; at: BodyPosition }
+  | { kind: 'unknown-attribute'; name: string; attribute: string; suggestion: string | undefined; known: string[]; at: BodyPosition }
+  | { kind: 'missing-attribute'; name: string; attribute: string; at: BodyPosition }
+  | { kind: 'missing-alt'; src: string; at: BodyPosition }
+  | { kind: 'remote-image'; src: string; at: BodyPosition }
+  | { kind: 'image-path'; src: string; at: BodyPosition }
+  | { kind: 'placeholder'; text: string; at: BodyPosition };
+
+/** What a body refers to, for the checks that need the rest of the content. */
+export interface MarkdownReferences {
+  /** Images beside the article, as written (./photo.png), and where. */
+  images: { src: string; at: BodyPosition }[];
+  treatments: { id: string; at: BodyPosition }[];
+  bookings: { service: string; at: BodyPosition }[];
+}
+
+/** Ids the article page's template uses itself: a heading never takes one of them. */
+const reservedIds = ['main', 'page-title', 'drawer', 'services-menu', 'site-map', 'footer-quick', 'footer-services', 'article-cta-heading', 'article-outline-title', 'footnote-label'];
+
+const parser = remark().use(remarkGfm).use(remarkDirective).freeze();
+
+/**
+ * The sanitiser's schema: GitHub's, plus exactly the attributes the transforms below write. Raw HTML
+ * in markdown is dropped before this (remark-html never lets it through when sanitising), and
+ * `clobberPrefix` is empty because the only ids are the heading slugs and footnote ids made here.
+ */
+const schema: Schema = {
+  ...defaultSchema,
+  clobberPrefix: '',
+  attributes: {
+    ...defaultSchema.attributes,
+    a: [
+      ...(defaultSchema.attributes?.a ?? []).filter((a) => !Array.isArray(a) || a[0] !== 'className'),
+      ['className', 'data-footnote-backref', 'heading-anchor', 'button', 'treatment-link'],
+      ['target', '_blank'],
+      ['rel', 'noopener', 'noreferrer'],
+      'dataEvent',
+      'dataEventCategory',
+      'dataEventLabel',
+      'dataNewWindow',
+    ],
+    div: [...(defaultSchema.attributes?.div ?? []), ['className', /^(heading-anchored|heading-\d|callout|callout-(note|tip|warning)|table-scroll)$/], ['role', 'note', 'region'], 'ariaLabel'],
+    p: [['className', 'callout-title', 'article-booking']],
+    span: [['className', 'visually-hidden', 'treatment-link-title', 'treatment-link-text', 'task-box', 'task-done', 'task-open'], 'ariaHidden', ['role', 'img'], 'ariaLabel'],
+    th: [['className', 'align-right', 'align-center']],
+    td: [['className', 'align-right', 'align-center']],
+    img: [...(defaultSchema.attributes?.img ?? []), ['loading', 'lazy'], ['decoding', 'async']],
+    source: ['srcSet', 'type', 'sizes'],
+    h2: [['className', 'sr-only']],
+  },
+};
+
+const compiler = remark().use(remarkGfm).use(remarkDirective).use(remarkHtml, { sanitize: schema }).freeze();
+
+/* Minimal views of the mdast nodes handled here (the syntax tree is walked by hand). */
+interface Node {
+  type: string;
+  children?: Node[];
+  value?: string;
+  url?: string;
+  alt?: string | null;
+  depth?: number;
+  checked?: boolean | null;
+  align?: (string | null)[] | null;
+  name?: string;
+  attributes?: Record<string, string | null | undefined> | null;
+  position?: { start: { line: number; column: number; offset?: number }; end: { line: number; column: number; offset?: number } };
+  data?: { hName?: string; hProperties?: Properties; hChildren?: ElementContent[]; directiveLabel?: boolean };
+}
+
+/** Checks a body: components, attributes, images' alt text, and (when it is to be published) placeholder text. */
+export function inspectMarkdown(markdown: string, options: { placeholders?: readonly string[] } = {}): { findings: MarkdownFinding[]; references: MarkdownReferences } {
+  const tree = parser.parse(markdown) as Node;
+  const findings: MarkdownFinding[] = [];
+  const references: MarkdownReferences = { images: [], treatments: [], bookings: [] };
+  const names = Object.keys(components);
+  walk(tree, (node) => {
+    const at = positionOf(node);
+    if (node.type === 'textDirective') {
+      // Ordinary prose such as 10:30, 3:1 or "pro:tip" parses as an inline directive: it stays text, unless
+      // it is a component's name with attributes or a label, which only a misplaced component has.
+      const written = Object.keys(node.attributes ?? {}).length > 0 || (node.children?.length ?? 0) > 0;
+      if (components[node.name!] && written) findings.push({ kind: 'component-form', name: node.name!, expected: formOf(node.name!), at });
+      return;
+    }
+    if (node.type === 'leafDirective' || node.type === 'containerDirective') {
+      const rule = components[node.name!];
+      if (!rule) {
+        findings.push({ kind: 'unknown-component', name: node.name!, suggestion: closest(node.name!, names, 1)[0], at });
+        return;
+      }
+      if (rule.form !== node.type) findings.push({ kind: 'component-form', name: node.name!, expected: formOf(node.name!), at });
+      const given = node.attributes ?? {};
+      for (const attribute of Object.keys(given)) {
+        if (!rule.attributes.includes(attribute)) findings.push({ kind: 'unknown-attribute', name: node.name!, attribute, suggestion: closest(attribute, rule.attributes, 1)[0], known: rule.attributes, at });
+      }
+      for (const attribute of rule.required) if (!given[attribute]) findings.push({ kind: 'missing-attribute', name: node.name!, attribute, at });
+      if (node.name === 'treatment' && given.id) references.treatments.push({ id: given.id, at });
+      if (node.name === 'booking' && given.service) references.bookings.push({ service: given.service, at });
+      return;
+    }
+    if (node.type === 'image') {
+      if (!node.alt?.trim()) findings.push({ kind: 'missing-alt', src: node.url ?? '', at });
+      const src = node.url ?? '';
+      if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(src)) findings.push({ kind: 'remote-image', src, at });
+      else if (!src.startsWith('/') && !besideImage.test(src)) findings.push({ kind: 'image-path', src, at });
+      else if (!src.startsWith('/')) references.images.push({ src, at });
+      return;
+    }
+    if (options.placeholders && node.type === 'text' && node.value) {
+      for (const found of placeholdersIn(node.value, options.placeholders)) findings.push({ kind: 'placeholder', text: found.text, at: columnAfter(node, found.index) });
+    }
+  });
+  return { findings, references };
+}
+
+/** Renders an article body for its page or the feed; raw HTML and script in it are stripped by the sanitiser. */
+export function renderMarkdown(markdown: string, context: MarkdownContext): RenderedMarkdown {
+  const outline: OutlineEntry[] = [];
+  const transform = () => (tree: Node) => {
+    transformTree(tree, markdown, context, outline);
+  };
+  const html = String(compiler().use(transform).processSync(markdown));
+  return { html, outline };
+}
+
+/** A body with no components or images resolved: for callers without a site context (tests, tools). */
+export function markdownToHtml(markdown: string): string {
+  return renderMarkdown(markdown, { mode: 'feed', slug: '', imageBase: '/images/blog/', booking: 'https://example.com/', bookingLabel: 'Book Now', treatments: {}, images: {} }).html;
+}
+
+/** How an image beside the article is written: its file name, optionally after ./ (a JPEG or PNG). */
+const besideImage = /^(\.\/)?[\w][\w.-]*\.(png|jpe?g)$/i;
+
+/** The file name of an image written beside the article (./photo.png → photo.png). */
+export function besideImageName(src: string): string {
+  return src.replace(/^\.\//, '');
+}
+
+/** GitHub's heading slug: lower case, punctuation dropped, spaces to hyphens ("First section" → first-section). */
+export function githubSlug(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+}
+
+function transformTree(tree: Node, source: string, context: MarkdownContext, outline: OutlineEntry[]): void {
+  const used = new Map<string, number>(reservedIds.map((id) => [id, 0]));
+  const slugOf = (text: string) => {
+    const base = githubSlug(text) || 'section';
+    let id = base;
+    let n = used.get(base);
+    // Duplicates get -1, -2 (and never another heading's own slug).
+    while (used.has(id)) id = `${base}-${(n = (n ?? 0) + 1)}`;
+    used.set(base, n ?? 0);
+    used.set(id, 0);
+    return id;
+  };
+  const visit = (parent: Node) => {
+    const children = parent.children;
+    if (!children) return;
+    for (let i = 0; i < children.length; i++) {
+      const node = children[i]!;
+      if (node.type === 'textDirective') {
+        children[i] = { type: 'text', value: sourceOf(node, source) };
+        continue;
+      }
+      visit(node);
+      if (node.type === 'heading') children[i] = anchored(node, slugOf, outline);
+      else if (node.type === 'table') children[i] = scrollable(node);
+      else if (node.type === 'list' && node.children?.some((item) => typeof item.checked === 'boolean')) taskList(node);
+      else if (node.type === 'image') children[i] = picture(node, context);
+      else if (node.type === 'containerDirective' || node.type === 'leafDirective') children[i] = component(node, context);
+      else if (node.type === 'link' && /^https?:/i.test(node.url ?? '') && context.mode === 'page') outbound(node);
+    }
+  };
+  visit(tree);
+}
+
+/** A heading with its slug as id, in a wrapper with an anchor link beside it (not inside: the heading's text stays its name). */
+function anchored(heading: Node, slugOf: (text: string) => string, outline: OutlineEntry[]): Node {
+  const text = plainText(heading).trim();
+  const id = slugOf(text);
+  if (heading.depth === 2) outline.push({ id, text });
+  heading.data = { ...heading.data, hProperties: { ...heading.data?.hProperties, id } };
+  const link: Node = {
+    type: 'anchorLink',
+    data: {
+      hName: 'a',
+      hProperties: { className: ['heading-anchor'], href: `#${id}`, ariaLabel: `Link to this section: ${text}` },
+      hChildren: [{ type: 'element', tagName: 'span', properties: { ariaHidden: 'true' }, children: [{ type: 'text', value: '#' }] }],
+    },
+  };
+  return { type: 'anchoredHeading', data: { hName: 'div', hProperties: { className: ['heading-anchored', `heading-${heading.depth}`] } }, children: [heading, link] };
+}
+
+/** A link to another site opens in a new tab without opener or referrer, and says so to screen readers (as the templates' links do). */
+function outbound(link: Node): void {
+  link.data = { ...link.data, hProperties: { ...link.data?.hProperties, target: '_blank', rel: ['noopener', 'noreferrer'] } };
+  link.children = [...(link.children ?? []), { type: 'newTab', data: { hName: 'span', hProperties: { className: ['visually-hidden'] }, hChildren: [{ type: 'text', value: ' (opens in a new tab)' }] } }];
+}
+
+/**
+ * A checklist: each box is drawn, not an unlabelled form control (a disabled checkbox without a
+ * label is an accessibility failure), and says "done" or "to do" to screen readers.
+ */
+function taskList(list: Node): void {
+  list.data = { ...list.data, hProperties: { ...list.data?.hProperties, className: ['contains-task-list'] } };
+  for (const item of list.children ?? []) {
+    if (typeof item.checked !== 'boolean') continue;
+    const done = item.checked;
+    item.checked = null;
+    item.data = { ...item.data, hProperties: { ...item.data?.hProperties, className: ['task-list-item'] } };
+    const box: Node = { type: 'taskBox', data: { hName: 'span', hProperties: { className: ['task-box', done ? 'task-done' : 'task-open'], role: 'img', ariaLabel: done ? 'Done:' : 'To do:' }, hChildren: [] } };
+    const first = item.children?.[0];
+    if (first?.type === 'paragraph') first.children = [box, ...(first.children ?? [])];
+    else item.children = [box, ...(item.children ?? [])];
+  }
+}
+
+/** A table in a labelled, focusable region that scrolls sideways on a phone; header cells say they head their column. */
+function scrollable(table: Node): Node {
+  const header = table.children?.[0];
+  for (const cell of header?.children ?? []) cell.data = { ...cell.data, hProperties: { ...cell.data?.hProperties, scope: 'col' } };
+  // Column alignment as a class: the align attribute is obsolete HTML, and style attributes break the CSP.
+  const align = table.align ?? [];
+  for (const row of table.children ?? []) {
+    row.children?.forEach((cell, i) => {
+      if (align[i] === 'right' || align[i] === 'center') cell.data = { ...cell.data, hProperties: { ...cell.data?.hProperties, className: [`align-${align[i]}`] } };
+    });
+  }
+  table.align = null;
+  const names = (header?.children ?? []).map((cell) => plainText(cell).trim()).filter(Boolean);
+  const label = names.length > 0 ? `Table: ${names.join(', ')}` : 'Table';
+  return { type: 'tableScroll', data: { hName: 'div', hProperties: { className: ['table-scroll'], role: 'region', ariaLabel: label, tabIndex: 0 } }, children: [table] };
+}
+
+/** An image beside the article: its published path, size and (on the page) AVIF and WebP variants, lazy. */
+function picture(image: Node, context: MarkdownContext): Node {
+  const src = image.url ?? '';
+  const path = src.startsWith('/') ? src : `${context.imageBase}${besideImageName(src)}`;
+  const info = context.images[path];
+  const img: Element = {
+    type: 'element',
+    tagName: 'img',
+    properties: { src: path, alt: image.alt ?? '', ...(info ? { width: info.width, height: info.height } : {}), ...(context.mode === 'page' ? { loading: 'lazy', decoding: 'async' } : {}) },
+    children: [],
+  };
+  if (!info || context.mode === 'feed') return { type: 'picture', data: { hName: 'img', hProperties: img.properties } };
+  const sources: ElementContent[] = info.sources.map((s) => ({ type: 'element', tagName: 'source', properties: { type: s.type, srcSet: s.srcset, sizes: '(min-width: 800px) 736px, 100vw' }, children: [] }));
+  return { type: 'picture', data: { hName: 'picture', hChildren: [...sources, img] } };
+}
+
+/** A component: callouts wrap their content; booking and treatment are links (without analytics hooks in the feed). */
+function component(node: Node, context: MarkdownContext): Node {
+  const name = node.name ?? '';
+  const attributes = node.attributes ?? {};
+  const label = node.children?.find((c) => c.data?.directiveLabel);
+  const body = (node.children ?? []).filter((c) => c !== label);
+  if (name in calloutTitles) {
+    const title: Node = { type: 'paragraph', data: { hProperties: { className: ['callout-title'] } }, children: label?.children ?? [{ type: 'text', value: calloutTitles[name]! }] };
+    return { type: 'callout', data: { hName: 'div', hProperties: { className: ['callout', `callout-${name}`], role: 'note' } }, children: [title, ...body] };
+  }
+  if (name === 'booking') {
+    const url = new URL(context.booking);
+    if (attributes.service) url.searchParams.set('service', attributes.service);
+    const text = label ? plainText(label).trim() : context.bookingLabel;
+    const hooks = context.mode === 'page' ? { dataEvent: 'book_now_clicked', dataEventCategory: 'conversion', dataEventLabel: `article:${context.slug}`, dataNewWindow: '' } : {};
+    const link: Element = {
+      type: 'element',
+      tagName: 'a',
+      properties: { className: ['button'], href: url.href, target: '_blank', rel: ['noopener', 'noreferrer'], ...hooks },
+      children: [{ type: 'text', value: text }, { type: 'element', tagName: 'span', properties: { className: ['visually-hidden'] }, children: [{ type: 'text', value: ' (opens in a new tab)' }] }],
+    };
+    return { type: 'booking', data: { hName: 'p', hProperties: { className: ['article-booking'] }, hChildren: [link] } };
+  }
+  if (name === 'treatment') {
+    const treatment = context.treatments[attributes.id ?? ''];
+    if (!treatment) return { type: 'missing', data: { hName: 'span' } };
+    const link: Element = {
+      type: 'element',
+      tagName: 'a',
+      properties: { className: ['treatment-link'], href: treatment.href },
+      children: [
+        { type: 'element', tagName: 'span', properties: { className: ['treatment-link-title'] }, children: [{ type: 'text', value: treatment.title }] },
+        { type: 'element', tagName: 'span', properties: { className: ['treatment-link-text'] }, children: [{ type: 'text', value: treatment.text }] },
+      ],
+    };
+    return { type: 'treatmentCard', data: { hName: 'p', hChildren: [link] } };
+  }
+  // Unknown components are errors before anything is rendered; nothing of one reaches a page.
+  return { type: 'unknown', data: { hName: 'span' } };
+}
+
+/** How a component is written, for messages. */
+function formOf(name: string): string {
+  const rule = components[name]!;
+  if (rule.form === 'containerDirective') return `:::${name} on a line of its own, the text below it, and ::: to close it`;
+  return `::${name}${rule.attributes[0] ? `{${rule.attributes[0]}="…"}` : ''} on a line of its own`;
+}
+
+function walk(node: Node, visit: (node: Node) => void): void {
+  visit(node);
+  for (const child of node.children ?? []) walk(child, visit);
+}
+
+function plainText(node: Node): string {
+  if (node.value !== undefined && node.type !== 'html') return node.value;
+  if (node.type === 'image') return node.alt ?? '';
+  return (node.children ?? []).map(plainText).join('');
+}
+
+function sourceOf(node: Node, source: string): string {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return start === undefined || end === undefined ? `:${node.name ?? ''}` : source.slice(start, end);
+}
+
+function positionOf(node: Node): BodyPosition {
+  return { line: node.position?.start.line ?? 1, column: node.position?.start.column ?? 1 };
+}
+
+/** The position of the character `index` of a text node (which may span lines). */
+function columnAfter(node: Node, index: number): BodyPosition {
+  const start = positionOf(node);
+  const before = (node.value ?? '').slice(0, index);
+  const lines = before.split('\n');
+  return lines.length === 1 ? { line: start.line, column: start.column + index } : { line: start.line + lines.length - 1, column: lines.at(-1)!.length + 1 };
+}
+
+/** Words in a markdown body, for the read-time estimate. */
+export function countWords(markdown: string): number {
+  return markdown.replace(/[#>*_`[\]()-]/g, ' ').split(/\s+/).filter(Boolean).length;
+}
+
+/** "N min read" at 220 words a minute, at least one minute. */
+export function readTimeOf(markdown: string): string {
+  return `${Math.max(1, Math.round(countWords(markdown) / 220))} min read`;
+}

@@ -1,0 +1,162 @@
+/** The typed hand-off from the generator to the templates: what each page receives. */
+import type { Content, ServicePage } from '../load/content.ts';
+import type { ImageInfo } from '../bundle/images.ts';
+import type { OutlineEntry } from '../render/markdown.ts';
+import type { Article } from '../schemas/article.ts';
+import type { Navigation, NavLink, Program, Treatment } from '../schemas/catalogue.ts';
+import type { LegalPage } from '../schemas/legal.ts';
+import type { Provider } from '../schemas/review.ts';
+import type { BlogPage, Home, NotFoundPage, PillarEntry, ProcessPage } from '../schemas/pages.ts';
+import type { Site } from '../schemas/site.ts';
+import type { InBodyPage } from '../schemas/inbody.ts';
+import type { LabSalesPage } from '../schemas/lab.ts';
+import type { MembershipsPage } from '../schemas/memberships.ts';
+import type { Accent, FaqEntry } from '../schemas/common.ts';
+
+/** The head metadata of one page, with absolute URLs. */
+export interface PageMeta {
+  /** The page's own title, without the site name. */
+  title: string;
+  /** `Page Title | Site Name`. */
+  documentTitle: string;
+  description: string;
+  keywords: string[];
+  /** Absolute canonical URL; empty for the not-found page, which has no address of its own. */
+  url: string;
+  image: { url: string; width: number; height: number; alt: string };
+  type: 'website' | 'article';
+  /** Whether search engines may index the page (the 404 page and drafts may not). */
+  index: boolean;
+  /** The neighbouring pages of a paginated list, for `<link rel="prev">` and `rel="next"`. */
+  previous?: string;
+  next?: string;
+  /** A feed of the page's own beyond the site's (a blog category's). */
+  feed?: { href: string; title: string };
+}
+
+/** The hashed asset files every page links to. */
+export interface AssetLinks {
+  css: string;
+  js: string;
+  /** Fonts to preload. */
+  fonts: string[];
+}
+
+/** What every page shares: site values, navigation, assets, its own path and metadata. */
+export interface Shell {
+  site: Site;
+  navigation: Navigation;
+  /** Root-relative path of the page, e.g. /process or / (no trailing slash but for /). */
+  path: string;
+  meta: PageMeta;
+  assets: AssetLinks;
+  /** Serialised JSON-LD blocks, `<` already escaped. */
+  jsonLd: string[];
+  feed: { href: string; title: string };
+  /** Resolved external addresses by link name. */
+  links: ExternalLinks;
+  /** Shown as a visible marker on drafts and future articles in `serve` and `--drafts` builds. */
+  draft: boolean;
+  /** Extra head elements a page needs (the blog's intake widget). */
+  scripts: string[];
+  /** Size and variants of every image under public/images/, by path. */
+  images: Record<string, ImageInfo>;
+  /** The legal pages every footer links to, in order. */
+  legalLinks: NavLink[];
+}
+
+/** Every external address the site links to, resolved from site.yaml. */
+export interface ExternalLinks {
+  booking: string;
+  patientPortal: string;
+  newClientIntake: string;
+  newPatientIntake: string;
+  labStore: string;
+}
+
+/** A treatment as a pillar lists it: a link to its own page. */
+export interface TreatmentLink {
+  id: string;
+  title: string;
+  /** Its page, `/treatments/ID/`. */
+  href: string;
+}
+
+/** A home pillar with its treatments resolved to links. */
+export interface PillarView extends Omit<PillarEntry, 'categories'> {
+  categories: { name: string; treatments: TreatmentLink[] }[];
+}
+
+/** One step of a page's breadcrumb trail, root-relative. */
+export interface Breadcrumb {
+  name: string;
+  href: string;
+}
+
+/** An article as a card shows it (no body). */
+export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset' | 'references'> & {
+  href: string;
+  date: string;
+  /** The page of the article's category, `/blog/category/SLUG/`. */
+  categoryHref: string;
+  /** Its category's one colour (content/blog.yaml). */
+  categoryColor: Accent;
+  /** Whether its category is a mental-health one: the page shows the 988 Suicide & Crisis Lifeline. */
+  mentalHealth: boolean;
+};
+
+/** Links between the numbered pages of the blog index. */
+export interface Pagination {
+  page: number;
+  pages: number;
+  previous: string | undefined;
+  next: string | undefined;
+  /** The numbered links to show, with a gap where pages are skipped. */
+  items: ({ page: number; href: string } | { gap: true; after: number })[];
+}
+
+/** A treatment card of a service page: the treatment, its benefits if the page lists them, and the questions it shows. */
+export interface ServiceCardView {
+  treatment: Treatment;
+  benefits: string[] | undefined;
+  faqs: FaqEntry[];
+}
+
+/** A medical page's review as the byline shows it: who, when (and as a long US date), and its references. */
+export interface ReviewView {
+  reviewer: { id: string; name: string; credentials: string };
+  reviewedOn: string;
+  date: string;
+}
+
+/** Each template and the data it receives, by name. */
+export type PageView =
+  | { template: 'home'; home: Home; pillars: PillarView[]; founder: Provider }
+  | {
+      template: 'treatment';
+      treatment: Treatment;
+      /** The first home pillar that lists it, whose colour and icon the page takes. */
+      pillar: Omit<PillarEntry, 'categories' | 'description'>;
+      /** The labels the home page's treatment dialog uses too (content/home.yaml `services.dialog`). */
+      labels: Home['services']['dialog'];
+      breadcrumbs: Breadcrumb[];
+      review: ReviewView | undefined;
+    }
+  | { template: 'blog'; page: BlogPage; featured: ArticleSummary | undefined; recent: ArticleSummary[]; pagination: Pagination; category?: { name: string; intro: string } }
+  | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string; outline: OutlineEntry[] }; related: ArticleSummary[]; review: ReviewView | undefined }
+  | { template: 'process'; process: ProcessPage }
+  | { template: 'service'; service: ServicePage; treatments: Treatment[]; cards: ServiceCardView[]; program: Program | undefined; review: ReviewView | undefined }
+  | { template: 'memberships'; memberships: MembershipsPage }
+  | { template: 'labSales'; labSales: LabSalesPage }
+  | { template: 'inbody'; inbody: InBodyPage }
+  | { template: 'notFound'; notFound: NotFoundPage }
+  /** A legal page, with only the sections this site shows (with or without analytics). */
+  | { template: 'legal'; legal: LegalPage; breadcrumbs: Breadcrumb[] };
+
+/** Everything one page render needs. */
+export interface RouteView {
+  shell: Shell;
+  page: PageView;
+}
+
+export type { Content };

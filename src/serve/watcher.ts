@@ -1,0 +1,78 @@
+/** Watching the sources: changed paths are collected, writes settle, and builds never overlap. */
+import { sep } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { compiledEntry } from '../entries.ts';
+import type { WatchMessage } from './watch-worker.ts';
+
+/** A watch session; `close` stops it. */
+export interface Watcher {
+  close(): Promise<void>;
+  /** Resolves when no rebuild is running or queued (for tests and the benchmark). */
+  idle(): Promise<void>;
+}
+
+/**
+ * Watches content/, templates/ and public/ under `root` (from a thread of its own, see
+ * watch-worker.ts); calls `rebuild` with the changed paths (relative to root) after `settleMs` of
+ * quiet. A change during a rebuild queues exactly one more.
+ */
+export async function watch(root: string, rebuild: (changed: Set<string>) => Promise<void>, settleMs = 25): Promise<Watcher> {
+  const pending = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let waiters: (() => void)[] = [];
+
+  const settle = () => {
+    if (!running && pending.size === 0 && !timer) {
+      for (const resolve of waiters) resolve();
+      waiters = [];
+    }
+  };
+  const run = () => {
+    timer = undefined;
+    if (running || pending.size === 0) return settle();
+    const changed = new Set(pending);
+    pending.clear();
+    running = rebuild(changed)
+      .catch(() => undefined)
+      .finally(() => {
+        running = undefined;
+        if (pending.size > 0) schedule();
+        else settle();
+      });
+  };
+  const schedule = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(run, settleMs);
+  };
+
+  const worker = new Worker(compiledEntry('watch-worker'), { workerData: { root, folders: ['content', 'templates', 'public'] } });
+  let closed: (() => void) | undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.on('message', (message: WatchMessage) => {
+      if ('ready' in message) resolve();
+      else if ('closed' in message) closed?.();
+      else if ('path' in message) {
+        pending.add(message.path.split(sep).join('/'));
+        if (!running) schedule();
+      }
+      // A folder that cannot be watched any more ('error') leaves the others watched, as chokidar does.
+    });
+  });
+  await ready;
+
+  return {
+    async close() {
+      await new Promise<void>((resolve) => {
+        closed = resolve;
+        worker.postMessage('close');
+      });
+      await worker.terminate();
+    },
+    idle: () => new Promise<void>((resolve) => {
+      waiters.push(resolve);
+      settle();
+    }),
+  };
+}

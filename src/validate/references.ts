@@ -1,0 +1,113 @@
+/** Cross-reference checks: ids that must exist, ids and slugs that must be unique. */
+import { problems, type SiteError, type SourceLocation } from '../errors.ts';
+import { closest } from './suggest.ts';
+import type { Content } from '../load/content.ts';
+import type { OutboundAction } from '../schemas/common.ts';
+import { treatmentHref } from '../route/routes.ts';
+
+/** Adds a problem for every dangling reference or duplicate id in the loaded content. */
+export function checkReferences(content: Content, errors: SiteError[]): void {
+  const home = content.sources.get('content/home.yaml');
+  const treatmentIds = [...content.treatments.keys()];
+  const referTreatment = (id: string, locate: () => ReturnType<NonNullable<typeof home>['locate']>) => {
+    if (!content.treatments.has(id)) errors.push(problems.unknownReference(locate(), 'treatment', id, closest(id, treatmentIds)));
+  };
+
+  const pillarIds = new Map<string, number>();
+  content.home.services.pillars.forEach((pillar, p) => {
+    const where = (path: PropertyKey[]) => home!.locate(['services', 'pillars', p, ...path]);
+    const first = pillarIds.get(pillar.id);
+    if (first !== undefined) errors.push(problems.duplicateId(where(['id']), 'pillar', pillar.id, `pillar #${first + 1}`));
+    else pillarIds.set(pillar.id, p);
+    pillar.categories.forEach((category, c) =>
+      category.treatments.forEach((id, t) => referTreatment(id, () => where(['categories', c, 'treatments', t]))),
+    );
+  });
+
+  for (const service of content.services) {
+    const source = content.sources.get(`content/services/${service.id}.yaml`)!;
+    service.treatments.cards.forEach((card, c) => referTreatment(card.treatment, () => source.locate(['treatments', 'cards', c, 'treatment'])));
+    const actions: [OutboundAction | undefined, PropertyKey[]][] = [[service.hero.action, ['hero', 'action']], [service.closing.action, ['closing', 'action']]];
+    for (const [action, path] of actions) checkBookingService(content, action, () => source.locate([...path, 'service']), errors);
+  }
+
+  checkReviews(content, errors);
+
+  checkUniqueIds(content, 'content/lab-sales.yaml', ['panels'], content.labSales.panels, 'lab panel', errors);
+  checkUniqueIds(content, 'content/inbody-analysis.yaml', ['offerings'], content.inbody.offerings, 'body-scan offering', errors);
+
+  // Components in article bodies: a treatment card needs a treatment with a page, a booking button a known service.
+  for (const article of content.articles) {
+    for (const ref of article.references?.treatments ?? []) {
+      if (!content.treatments.has(ref.id)) errors.push(problems.unknownReference(ref.loc, 'treatment', ref.id, closest(ref.id, treatmentIds)));
+      else if (!treatmentHref(content, ref.id)) errors.push(problems.treatmentWithoutPage(ref.loc, ref.id));
+    }
+    for (const ref of article.references?.bookings ?? []) checkBookingService(content, { label: '', link: 'booking', service: ref.service }, () => ref.loc, errors);
+  }
+
+  const slugs = new Map<string, string>();
+  for (const article of content.articles) {
+    const other = slugs.get(article.slug);
+    if (other) errors.push(problems.duplicateId({ file: article.file, line: 1, column: 1 }, 'article slug', article.slug, other));
+    else slugs.set(article.slug, article.file);
+  }
+}
+
+/** Ids of a list inside one file must differ: they label analytics events. */
+function checkUniqueIds(content: Content, file: string, path: PropertyKey[], entries: { id: string }[], kind: string, errors: SiteError[]): void {
+  const source = content.sources.get(file);
+  const seen = new Map<string, number>();
+  entries.forEach((entry, i) => {
+    const first = seen.get(entry.id);
+    if (first === undefined) {
+      seen.set(entry.id, i);
+      return;
+    }
+    // Positions cost a second parse of the file: only worked out for a problem.
+    const loc = source?.locate([...path, i, 'id']) ?? { file, line: 1, column: 1 };
+    errors.push(problems.duplicateId(loc, kind, entry.id, `${kind} #${first + 1}`));
+  });
+}
+
+/** A booking service id in an action must be one site.yaml's bookingServices names. */
+function checkBookingService(content: Content, action: OutboundAction | undefined, locate: () => SourceLocation, errors: SiteError[]): void {
+  if (!action?.service) return;
+  const known = Object.values(content.site.bookingServices);
+  if (!known.includes(action.service)) errors.push(problems.unknownReference(locate(), 'booking service (site.yaml bookingServices)', action.service, closest(action.service, known)));
+}
+
+/** What a medical page says about its review. */
+interface Reviewed {
+  reviewedBy?: string | undefined;
+  reviewedOn?: string | undefined;
+}
+
+/**
+ * Every medical page (treatment, service page, article) and the founder named on the home page must
+ * name a provider of content/providers/; a review names both who and when.
+ */
+function checkReviews(content: Content, errors: SiteError[]): void {
+  const providerIds = [...content.providers.keys()];
+  const pages: [string, Reviewed][] = [
+    ...[...content.treatments.values()].map((t): [string, Reviewed] => [`content/treatments/${t.id}.yaml`, t]),
+    ...content.services.map((s): [string, Reviewed] => [`content/services/${s.id}.yaml`, s]),
+    ...content.articles.map((a): [string, Reviewed] => [a.file, a]),
+  ];
+  for (const [file, page] of pages) {
+    const locate = (field: string) => content.sources.get(file)?.locate([field]) ?? { file, line: 1, column: 1 };
+    if (page.reviewedBy !== undefined && !content.providers.has(page.reviewedBy)) {
+      errors.push(problems.unknownReference(locate('reviewedBy'), 'provider (content/providers/)', page.reviewedBy, closest(page.reviewedBy, providerIds)));
+    }
+    if (page.reviewedBy !== undefined && page.reviewedOn === undefined) {
+      errors.push(problems.invalidValue(locate('reviewedBy'), 'reviewedBy', 'names a reviewer but no date', 'add "reviewedOn: YYYY-MM-DD", the day the review happened'));
+    }
+    if (page.reviewedOn !== undefined && page.reviewedBy === undefined) {
+      errors.push(problems.invalidValue(locate('reviewedOn'), 'reviewedOn', 'gives a review date but no reviewer', 'add "reviewedBy:" with the id of the provider who reviewed it (a file name in content/providers/)'));
+    }
+  }
+  const founder = content.home.about.founder;
+  if (!content.providers.has(founder)) {
+    const loc = content.sources.get('content/home.yaml')?.locate(['about', 'founder']) ?? { file: 'content/home.yaml', line: 1, column: 1 };
+    errors.push(problems.unknownReference(loc, 'provider (content/providers/)', founder, closest(founder, providerIds)));
+  }
+}

@@ -1,0 +1,110 @@
+/** Checking parsed content against its schema, with every problem turned into a located SiteError. */
+import type { z } from 'zod';
+import { problems, type SiteError } from '../errors.ts';
+import { closest } from './suggest.ts';
+import type { YamlSource } from '../load/yaml.ts';
+
+type Schema = z.ZodType;
+
+/** Validates a source's data; returns the typed value, or undefined and the problems found. */
+export function validate<S extends Schema>(source: YamlSource, schema: S, errors: SiteError[]): z.output<S> | undefined {
+  const result = schema.safeParse(source.data ?? {}, { reportInput: true });
+  if (result.success) return result.data;
+  const missing = new Set(result.error.issues.filter(isMissing).map((issue) => pathKey(issue.path)));
+  // A misspelt required field is one mistake: the unknown name is reported with its suggestion, not also the missing field.
+  const misspelt = new Set<string>();
+  for (const issue of result.error.issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const known = knownKeys(schema, issue.path);
+    for (const key of issue.keys) {
+      const suggestion = closest(key, known, 1)[0];
+      const required = suggestion !== undefined && missing.has(pathKey([...issue.path, suggestion]));
+      if (required) misspelt.add(pathKey([...issue.path, suggestion]));
+      errors.push(problems.unknownField(source.locate([...issue.path, key], true), fieldLabel([...issue.path, key]), suggestion, known, required));
+    }
+  }
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys' || (isMissing(issue) && misspelt.has(pathKey(issue.path)))) continue;
+    errors.push(toSiteError(source, issue));
+  }
+  return undefined;
+}
+
+function isMissing(issue: z.core.$ZodIssue): boolean {
+  return issue.code === 'invalid_type' && issue.input === undefined;
+}
+
+function pathKey(path: readonly PropertyKey[]): string {
+  return JSON.stringify(path.map(String));
+}
+
+/** A readable name for a place in a file: `faq #3 answer`. */
+export function fieldLabel(path: readonly PropertyKey[]): string {
+  return path.length === 0 ? 'the file' : path.map((p) => (typeof p === 'number' ? `#${p + 1}` : String(p))).join(' ');
+}
+
+const expectedNames: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list (one "- " line per entry)',
+  object: 'a group of indented "key: value" lines',
+  record: 'a group of indented "key: value" lines',
+};
+
+function describe(value: unknown): string {
+  if (value === null) return 'empty';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a group of fields';
+  if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  return `${typeof value === 'number' ? 'the number' : 'the value'} ${String(value)}`;
+}
+
+function toSiteError(source: YamlSource, issue: Exclude<z.core.$ZodIssue, { code: 'unrecognized_keys' }>): SiteError {
+  const path = issue.path;
+  const field = fieldLabel(path);
+  switch (issue.code) {
+    case 'invalid_type': {
+      const expected = expectedNames[issue.expected] ?? issue.expected;
+      if (issue.input === undefined) return problems.missingField(source.locate(path.slice(0, -1)), field, expected);
+      return problems.wrongType(source.locate(path), field, expected, describe(issue.input));
+    }
+    case 'invalid_value':
+      return problems.invalidValue(
+        source.locate(path),
+        field,
+        `is ${describe(issue.input)}, which is not allowed`,
+        `use one of: ${issue.values.map(String).join(', ')}`,
+      );
+    case 'custom':
+      if (issue.message === 'invalid-date') return problems.invalidDate(source.locate(path), field, String(issue.input));
+      return problems.invalidValue(source.locate(path), field, issue.message);
+    default:
+      return problems.invalidValue(source.locate(path), field, issue.message);
+  }
+}
+
+/** The field names an object schema at `path` accepts (unwrapping optional, default and list). */
+function knownKeys(schema: Schema, path: readonly PropertyKey[]): string[] {
+  let node = unwrap(schema);
+  for (const segment of path) {
+    const def = node._zod.def as { type: string; shape?: Record<string, Schema>; element?: Schema; valueType?: Schema };
+    if (def.type === 'object' && def.shape && typeof segment === 'string' && def.shape[segment]) node = unwrap(def.shape[segment]);
+    else if (def.type === 'array' && def.element) node = unwrap(def.element);
+    else if (def.type === 'record' && def.valueType) node = unwrap(def.valueType);
+    else return [];
+  }
+  const def = node._zod.def as { type: string; shape?: Record<string, Schema> };
+  return def.type === 'object' && def.shape ? Object.keys(def.shape) : [];
+}
+
+function unwrap(schema: Schema): Schema {
+  let node = schema;
+  for (;;) {
+    const def = node._zod.def as { type: string; innerType?: Schema; in?: Schema };
+    if ((def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault') && def.innerType) node = def.innerType;
+    else if (def.type === 'pipe' && def.in) node = def.in;
+    else return node;
+  }
+}

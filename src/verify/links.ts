@@ -1,0 +1,147 @@
+/** The verify stage: every internal link and #anchor of every page must lead somewhere. */
+import { closest, distance } from '../validate/suggest.ts';
+import { problems, SiteErrors, type SiteError, type SourceLocation } from '../errors.ts';
+
+/** A page of the output as the verifier sees it: its element ids and internal links. */
+export interface VerifiedPage {
+  /** Root-relative path, e.g. / or /process or /blog/slug/. */
+  path: string;
+  ids: Iterable<string>;
+  links: Iterable<string>;
+}
+
+/** The verifier's view of a page of HTML. */
+export function pageLinks(path: string, html: string): VerifiedPage {
+  return { path, ids: idsOf(html), links: internalLinksOf(html) };
+}
+
+/** Where the content wrote a broken href (file, line and column), if anywhere; given the pages that carry it. */
+export type LinkLocator = (href: string, pages: readonly string[]) => SourceLocation | undefined;
+
+const attribute = /\s(href|src)="([^"]*)"/g;
+const idAttribute = /\sid="([^"]+)"/g;
+
+/** The ids of the elements of a page. */
+export function idsOf(html: string): Set<string> {
+  const ids = new Set<string>();
+  for (const match of html.matchAll(idAttribute)) ids.add(decodeEntities(match[1]!));
+  return ids;
+}
+
+/** Internal hrefs and srcs of a page (root-relative or bare #fragments), entities decoded. */
+export function internalLinksOf(html: string): string[] {
+  const links: string[] = [];
+  for (const match of html.matchAll(attribute)) {
+    const value = decodeEntities(match[2]!);
+    if ((value.startsWith('/') && !value.startsWith('//')) || value.startsWith('#')) links.push(value);
+  }
+  return links;
+}
+
+/** A page path in one spelling: no trailing slash, no index.html; the home page is "/". */
+export function normalizePath(path: string): string {
+  let normal = normalPaths.get(path);
+  if (normal === undefined) {
+    let p = path.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+    if (p.length > 1) p = p.replace(/\/+$/, '');
+    normal = p || '/';
+    // The same few thousand paths come back build after build.
+    if (normalPaths.size > 100_000) normalPaths.clear();
+    normalPaths.set(path, normal);
+  }
+  return normal;
+}
+
+const normalPaths = new Map<string, string>();
+
+/**
+ * Throws SiteErrors naming each page and href that points to no page, file or element id. Every
+ * page is a possible target; with `check`, only the links of the pages whose paths it holds are
+ * followed (a rebuild whose other pages, targets and ids are as they were verified before).
+ */
+export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>, check?: ReadonlySet<string>, locate: LinkLocator = () => undefined): void {
+  // Pages by path; their ids are only read (they may be computed on demand) for pages a link points into.
+  const pageIds = new Map<string, VerifiedPage>();
+  for (const page of pages) pageIds.set(normalizePath(page.path), page);
+  // An id set is only made for the pages some link points into.
+  const idSets = new Map<string, Set<string>>();
+  const idsOfTarget = (target: string): Set<string> => {
+    let set = idSets.get(target);
+    if (!set) idSets.set(target, (set = new Set(pageIds.get(target)!.ids)));
+    return set;
+  };
+  const fileSet = new Set([...files].map((f) => `/${f}`));
+  /** 'ok', 'link' (no such page or file), 'anchor' (no such id there) or 'escape' (a malformed %-escape), for an href seen from page `own`. */
+  const resolve = (own: string, href: string): Verdict => {
+    const [pathAndQuery = '', fragment] = href.split('#', 2) as [string, string | undefined];
+    const path = decodeOrUndefined(decodeURI, pathAndQuery.split('?')[0]!);
+    const id = fragment === undefined ? undefined : decodeOrUndefined(decodeURIComponent, fragment);
+    if (path === undefined || (fragment !== undefined && id === undefined)) return 'escape';
+    const target = path === '' ? own : normalizePath(path);
+    if (!pageIds.has(target)) return fileSet.has(path) ? 'ok' : 'link';
+    return id && !idsOfTarget(target).has(id) ? 'anchor' : 'ok';
+  };
+  // A root-relative href means the same from every page: resolve it once (a nav link is on every page).
+  const absolute = new Map<string, Verdict>();
+  const broken = new Map<string, { pages: string[]; verdict: Exclude<Verdict, 'ok'> }>();
+  for (const page of pages) {
+    if (check && !check.has(page.path)) continue;
+    const own = normalizePath(page.path);
+    const seen = new Set<string>();
+    for (const href of page.links) {
+      if (seen.has(href)) continue;
+      seen.add(href);
+      let result: Verdict;
+      if (href.startsWith('/')) {
+        result = absolute.get(href) ?? resolve(own, href);
+        absolute.set(href, result);
+      } else {
+        result = resolve(own, href);
+      }
+      if (result === 'ok') continue;
+      const entry = broken.get(href) ?? { pages: [], verdict: result };
+      entry.pages.push(page.path);
+      broken.set(href, entry);
+    }
+  }
+  // One error per broken href, naming the pages that carry it (a broken nav link is on every page).
+  const errors: SiteError[] = [...broken].map(([href, { pages: where, verdict }]) => {
+    const page = where.length === 1 ? where[0]! : `${where[0]!} (and ${where.length - 1} more: ${where.slice(1, 4).join(', ')}${where.length > 4 ? ', …' : ''})`;
+    const [path = '', fragment = ''] = href.split('#', 2);
+    const target = path === '' ? normalizePath(where[0]!) : normalizePath(path.split('?')[0]!);
+    const loc = locate(href, where);
+    if (verdict === 'escape') return problems.badEscape(page, href, loc);
+    if (verdict === 'anchor') {
+      const id = closest(fragment, idsOfTarget(target), 1)[0];
+      return problems.brokenAnchor(page, href, loc, id && `${path}#${id}`);
+    }
+    return problems.brokenLink(page, href, loc, nearestPath(target, pageIds.keys()));
+  });
+  if (errors.length > 0) throw new SiteErrors(errors);
+}
+
+/** The page path a mistyped one most likely meant: a few letters off, never just a shared prefix such as "/". */
+function nearestPath(target: string, paths: Iterable<string>): string | undefined {
+  let best: { path: string; score: number } | undefined;
+  for (const path of paths) {
+    const score = distance(target, path);
+    if (score <= Math.max(2, Math.floor(target.length / 4)) && (!best || score < best.score)) best = { path, score };
+  }
+  return best?.path;
+}
+
+type Verdict = 'ok' | 'link' | 'anchor' | 'escape';
+
+/** A %-decoded href part, or undefined when a % is not followed by two hexadecimal digits (decodeURI throws then). */
+function decodeOrUndefined(decode: (text: string) => string, text: string): string | undefined {
+  if (!text.includes('%')) return text;
+  try {
+    return decode(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function decodeEntities(text: string): string {
+  return text.includes('&') ? text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>') : text;
+}

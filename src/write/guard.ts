@@ -1,0 +1,98 @@
+/** Which folder a build may replace: only one that is new, empty, or was written by clinic-site. */
+import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
+import { problems } from '../errors.ts';
+
+/** The file every output folder carries, so a later build knows the folder is its own to replace. */
+export const outputMarker = '.clinic-site-output';
+
+/** What the marker file says to a person who finds it. */
+export const outputMarkerText = 'This folder is the output of "clinic-site build", which replaces everything in it on every build.\nKeep no other files here.\n';
+
+/** Folders of the project that hold its sources (or tools): an output there would overwrite them. */
+const projectFolders = ['content', 'templates', 'public', 'src', 'bin', 'lib', 'test', 'scripts', 'schemas', 'docs', 'bench', 'node_modules', '.git', '.ci', '.vscode'];
+
+/**
+ * Throws a SiteError (code "unsafe-output") unless `outDir` may be replaced by a build of the
+ * project in `root`: the filesystem root, the home folder, the project or any folder holding it,
+ * and the project's own folders are refused outright; an existing folder must be empty or carry
+ * the marker of an earlier build. Symbolic links are followed, so a link cannot smuggle one in.
+ */
+export function guardOutput(root: string, outDir: string): void {
+  const target = realPath(resolve(outDir));
+  const project = realPath(resolve(root));
+  const shown = relative(project, target) || '.';
+  const refuse = (why: string, hint?: string) => {
+    throw problems.unsafeOutput(`the output folder "${shown.startsWith('..') ? target : shown}" ${why}, so the build will not write there`, hint);
+  };
+  if (target === parse(target).root) refuse('is the root of the filesystem');
+  if (target === realPath(homedir())) refuse('is your home folder');
+  if (target === project || project.startsWith(target.endsWith(sep) ? target : target + sep)) {
+    refuse(target === project ? 'is the project folder itself (content/, templates/ and the rest would be replaced)' : 'contains the project (content/, templates/ and the rest would be replaced)');
+  }
+  const inProject = relative(project, target).split(sep)[0]!;
+  if (!inProject.startsWith('..') && projectFolders.includes(inProject)) {
+    refuse(`${relative(project, target) === inProject ? 'is' : 'is inside'} the project's ${inProject}/ folder, which holds files the site is made from`);
+  }
+
+  const info = statSync(target, { throwIfNoEntry: false });
+  if (!info) return;
+  if (!info.isDirectory()) refuse('is a file, not a folder', 'pass a folder name, such as --out dist');
+  let entries: string[];
+  try {
+    entries = readdirSync(target);
+  } catch (error) {
+    throw problems.outputError(`cannot read the output folder "${shown}": ${reasonOf(error)}`);
+  }
+  if (entries.length > 0 && !entries.includes(outputMarker)) {
+    refuse(
+      `already holds files that clinic-site did not write (it has no ${outputMarker} file)`,
+      `pass a new or empty folder, such as --out dist; if nothing in "${basename(target)}" is needed, empty it yourself first`,
+    );
+  }
+}
+
+/** A path with every existing part resolved through symbolic links (the missing rest kept as written). */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(realPath(parent), basename(path));
+  }
+}
+
+/** Why a file operation failed, in words for a person (permission, full disk) rather than an error code. */
+export function reasonOf(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const reasons: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    ENOSPC: 'the disk is full',
+    EDQUOT: 'the disk quota is used up',
+    EROFS: 'the disk is read-only',
+    EBUSY: 'it is in use by another program',
+    ENOTDIR: 'a file is in the way where a folder should be',
+    EISDIR: 'a folder is in the way where a file should be',
+    ENAMETOOLONG: 'the path is too long',
+    EMFILE: 'too many files are open',
+  };
+  return (code && reasons[code]) ?? (error instanceof Error ? error.message : String(error));
+}
+
+/** What a person can do about a failed file operation. */
+export function remedyOf(error: unknown): string {
+  switch ((error as NodeJS.ErrnoException | undefined)?.code) {
+    case 'EACCES':
+    case 'EPERM':
+      return 'make the output folder and everything in it writable for your user, or delete it and build again';
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return 'free some disk space, then build again';
+    case 'EROFS':
+      return 'build into a folder on a writable disk (--out DIR)';
+    default:
+      return 'check that the output folder is writable and the disk is not full, then build again';
+  }
+}

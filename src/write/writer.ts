@@ -1,0 +1,161 @@
+/** The write stage: one small interface, a disk writer that swaps atomically and a memory writer. */
+import { readFileSync, statSync } from 'node:fs';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import type { FileStamp } from '../incremental/cache.ts';
+import { problems, SiteError } from '../errors.ts';
+import { guardOutput, outputMarker, outputMarkerText, reasonOf, remedyOf } from './guard.ts';
+import { updateInPlace } from './update.ts';
+
+/** Where a build's files go. Nothing is visible at the destination until `commit`. */
+export interface Writer {
+  /** Which output this is (a folder path, or "memory"); the cache is only reused for the same one. */
+  readonly id: string;
+  write(file: string, data: string | Uint8Array): Promise<void>;
+  /**
+   * Takes a file over from the previous output unchanged, if it is still what `stamp` recorded;
+   * false when it cannot (then the caller writes it). Synchronous: a rebuild asks this of
+   * thousands of files, and a promise each costs more than the check.
+   */
+  reuse(file: string, stamp: FileStamp | undefined): boolean;
+  /** A file of the current output (what the previous build left), or undefined when it has none. */
+  previous(file: string): Uint8Array | undefined;
+  /** The size and time of every file written or reused, by path. */
+  stamps(): Map<string, FileStamp>;
+  /** Makes the written files the output; a writer that is never committed leaves no trace. */
+  commit(): Promise<void>;
+  /** Drops whatever was written (after a failed build). */
+  discard(): Promise<void>;
+}
+
+/**
+ * Writes into a temporary sibling of `outDir`; `commit` makes that the output. When no file was
+ * taken over from the previous output, the new folder is swapped in whole with two renames. When
+ * files were (a rebuild), the previous output stays where it is and is updated in place as one
+ * transaction (see updateInPlace), so a rebuild touches only what changed. Until `commit`, the
+ * output is left exactly as it was, and a failed commit leaves it so too. The folder must be one
+ * the build may replace (guardOutput): that is checked here and again before the commit.
+ */
+export function diskWriter(outDir: string, root: string): Writer {
+  const target = resolve(outDir);
+  guardOutput(root, target);
+  const stamp = `${process.pid}-${Date.now()}`;
+  const staging = join(dirname(target), `.${basename(target)}.building-${stamp}`);
+  const shown = (path: string) => {
+    const fromProject = relative(resolve(root), path);
+    return fromProject.startsWith('..') ? path : fromProject;
+  };
+  const made = new Set<string>();
+  const stamps = new Map<string, FileStamp>();
+  const written: string[] = [];
+  let kept = 0;
+  const ensureDir = async (path: string) => {
+    const dir = dirname(path);
+    if (made.has(dir)) return;
+    if (made.size === 0) {
+      await mkdir(staging, { recursive: true }).catch((error: unknown) => {
+        throw problems.outputError(`cannot create the temporary folder ${shown(staging)} beside the output: ${reasonOf(error)}`, `the folder that holds ${shown(target)} must be writable: the build writes there first, then swaps it in`);
+      });
+      made.add(staging);
+    }
+    await mkdir(dir, { recursive: true });
+    made.add(dir);
+  };
+
+  /** Swaps the staging folder in for the output. */
+  async function swap(): Promise<void> {
+    const old = join(dirname(target), `.${basename(target)}.old-${stamp}`);
+    try {
+      await rename(target, old);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw problems.outputError(`cannot replace ${shown(target)}: ${reasonOf(error)}`, remedyOf(error));
+    }
+    try {
+      await rename(staging, target);
+    } catch (error) {
+      await rename(old, target).catch(() => undefined);
+      throw problems.outputError(`cannot move the new build into ${shown(target)}: ${reasonOf(error)}`, remedyOf(error));
+    }
+    await rm(old, { recursive: true, force: true }).catch(() => undefined);
+  }
+
+  const writer: Writer = {
+    id: target,
+    async write(file, data) {
+      const path = join(staging, file);
+      try {
+        await ensureDir(path);
+        await writeFile(path, data);
+        const info = await stat(path);
+        stamps.set(file, { size: info.size, mtimeMs: info.mtimeMs });
+      } catch (error) {
+        if (error instanceof SiteError) throw error;
+        throw problems.outputError(`cannot write ${shown(join(target, file))}: ${reasonOf(error)}`, remedyOf(error));
+      }
+      written.push(file);
+    },
+    reuse(file, stamp) {
+      if (!stamp) return false;
+      // The previous output's file stays in place if it is still what the last build wrote.
+      const info = statSync(join(target, file), { throwIfNoEntry: false });
+      if (!info?.isFile() || info.size !== stamp.size || info.mtimeMs !== stamp.mtimeMs) return false;
+      stamps.set(file, stamp);
+      kept++;
+      return true;
+    },
+    previous(file) {
+      try {
+        return readFileSync(join(target, file));
+      } catch {
+        return undefined;
+      }
+    },
+    stamps: () => stamps,
+    async commit() {
+      // The folder may have changed since the build started (files dropped in by hand).
+      guardOutput(root, target);
+      await writer.write(outputMarker, outputMarkerText);
+      if (kept === 0) await swap();
+      else updateInPlace({ target, staging, backup: join(dirname(target), `.${basename(target)}.previous-${stamp}`), shown }, written, new Set(stamps.keys()));
+    },
+    async discard() {
+      await rm(staging, { recursive: true, force: true });
+    },
+  };
+  return writer;
+}
+
+/** Keeps files in memory: for tests, `check` and the dev server (which reuses it build after build). */
+export function memoryWriter(): Writer & { files: Map<string, Uint8Array> } {
+  let pending = new Map<string, Uint8Array>();
+  let files = new Map<string, Uint8Array>();
+  const stamps = new Map<string, FileStamp>();
+  const encoder = new TextEncoder();
+  return {
+    id: 'memory',
+    get files() {
+      return files;
+    },
+    async write(file, data) {
+      const bytes = typeof data === 'string' ? encoder.encode(data) : data;
+      pending.set(file, bytes);
+      stamps.set(file, { size: bytes.length, mtimeMs: 0 });
+    },
+    reuse(file) {
+      const bytes = files.get(file);
+      if (!bytes) return false;
+      pending.set(file, bytes);
+      stamps.set(file, { size: bytes.length, mtimeMs: 0 });
+      return true;
+    },
+    previous: (file) => files.get(file),
+    stamps: () => stamps,
+    async commit() {
+      files = pending;
+      pending = new Map();
+    },
+    async discard() {
+      pending = new Map();
+    },
+  };
+}
