@@ -119,6 +119,15 @@ describe('components', () => {
     expect(button.text()).toBe('Book Now (opens in a new tab)');
   });
 
+  it('should use the words in [ ] of ::booking[…] as the button text instead of "Book Now"', () => {
+    const context = { mode: 'page' as const, slug: 'x', imageBase: '/images/blog/', booking: 'https://b.example.com/', bookingLabel: 'Book Now', treatments: {}, images: {} };
+    const { html } = renderMarkdown('::booking[Book your *scan*]{service="initial-visit"}\n', context);
+    const button = load(html)('.article-booking a.button');
+    expect(button.attr('href')).toBe('https://b.example.com/?service=initial-visit');
+    expect(button.text()).toBe('Book your scan (opens in a new tab)');
+    expect(load(renderMarkdown('::booking{service="initial-visit"}\n', context).html)('a.button').text()).toBe('Book Now (opens in a new tab)');
+  });
+
   it("should render treatment cards linking to the treatment's own page or its card on a service page", () => {
     const cards = prose.find('a.treatment-link');
     expect(cards.map((_, a) => $(a).attr('href')).get()).toEqual(['/treatments/nad/', '/services/body/mens-health#treatment-mens-sexual-health']);

@@ -333,8 +333,9 @@ function picture(image: Node, context: MarkdownContext): Node {
 function component(node: Node, context: MarkdownContext): Node {
   const name = node.name ?? '';
   const attributes = node.attributes ?? {};
-  const label = node.children?.find((c) => c.data?.directiveLabel);
-  const body = (node.children ?? []).filter((c) => c !== label);
+  // A container's label is its first child, marked; a leaf directive's label is all its children.
+  const label = node.type === 'leafDirective' ? (node.children?.length ? node : undefined) : node.children?.find((c) => c.data?.directiveLabel);
+  const body = node.type === 'leafDirective' ? [] : (node.children ?? []).filter((c) => c !== label);
   if (name in calloutTitles) {
     const title: Node = { type: 'paragraph', data: { hProperties: { className: ['callout-title'] } }, children: label?.children ?? [{ type: 'text', value: calloutTitles[name]! }] };
     return { type: 'callout', data: { hName: 'div', hProperties: { className: ['callout', `callout-${name}`], role: 'note' } }, children: [title, ...body] };
