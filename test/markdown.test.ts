@@ -129,10 +129,10 @@ describe('components', () => {
   });
 
   it("should render treatment cards linking to the treatment's own page or its card on a service page", () => {
-    const cards = prose.find('a.treatment-link');
+    const cards = prose.find('a.article-treatment');
     expect(cards.map((_, a) => $(a).attr('href')).get()).toEqual(['/treatments/nad/', '/services/body/mens-health#treatment-mens-sexual-health']);
-    expect(cards.first().find('.treatment-link-title').text()).toMatch(/NAD/);
-    expect(cards.first().find('.treatment-link-text').text().length).toBeGreaterThan(20);
+    expect(cards.first().find('.article-treatment-title').text()).toMatch(/NAD/);
+    expect(cards.first().find('.article-treatment-text').text().length).toBeGreaterThan(20);
   });
 });
 

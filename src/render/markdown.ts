@@ -111,7 +111,7 @@ const schema: Schema = {
     ...defaultSchema.attributes,
     a: [
       ...(defaultSchema.attributes?.a ?? []).filter((a) => !Array.isArray(a) || a[0] !== 'className'),
-      ['className', 'data-footnote-backref', 'heading-anchor', 'button', 'treatment-link'],
+      ['className', 'data-footnote-backref', 'heading-anchor', 'button', 'article-treatment'],
       ['target', '_blank'],
       ['rel', 'noopener', 'noreferrer'],
       'dataEvent',
@@ -121,7 +121,7 @@ const schema: Schema = {
     ],
     div: [...(defaultSchema.attributes?.div ?? []), ['className', /^(heading-anchored|heading-\d|callout|callout-(note|tip|warning)|table-scroll)$/], ['role', 'note', 'region'], 'ariaLabel'],
     p: [['className', 'callout-title', 'article-booking']],
-    span: [['className', 'visually-hidden', 'treatment-link-title', 'treatment-link-text', 'task-box', 'task-done', 'task-open'], 'ariaHidden', ['role', 'img'], 'ariaLabel'],
+    span: [['className', 'visually-hidden', 'article-treatment-title', 'article-treatment-text', 'task-box', 'task-done', 'task-open'], 'ariaHidden', ['role', 'img'], 'ariaLabel'],
     th: [['className', 'align-right', 'align-center']],
     td: [['className', 'align-right', 'align-center']],
     img: [...(defaultSchema.attributes?.img ?? []), ['loading', 'lazy'], ['decoding', 'async']],
@@ -359,10 +359,10 @@ function component(node: Node, context: MarkdownContext): Node {
     const link: Element = {
       type: 'element',
       tagName: 'a',
-      properties: { className: ['treatment-link'], href: treatment.href },
+      properties: { className: ['article-treatment'], href: treatment.href },
       children: [
-        { type: 'element', tagName: 'span', properties: { className: ['treatment-link-title'] }, children: [{ type: 'text', value: treatment.title }] },
-        { type: 'element', tagName: 'span', properties: { className: ['treatment-link-text'] }, children: [{ type: 'text', value: treatment.text }] },
+        { type: 'element', tagName: 'span', properties: { className: ['article-treatment-title'] }, children: [{ type: 'text', value: treatment.title }] },
+        { type: 'element', tagName: 'span', properties: { className: ['article-treatment-text'] }, children: [{ type: 'text', value: treatment.text }] },
       ],
     };
     return { type: 'treatmentCard', data: { hName: 'p', hChildren: [link] } };
