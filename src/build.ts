@@ -3,6 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { bundleAssets, type OutputFile } from './bundle/assets.ts';
 import { hashBytes, hashOf } from './hash.ts';
 import { loadCache, saveCache, type BuildCache } from './incremental/cache.ts';
+import { memoReader } from './incremental/content.ts';
 import { markdownOf } from './load/article.ts';
 import { findHref } from './verify/find.ts';
 import { loadContent, type Content } from './load/content.ts';
@@ -82,7 +83,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const verifiedFiles = cache.verified && cache.outDir === writer.id ? new Set(cache.files.keys()) : undefined;
   cache.verified = false;
   try {
-    const content = await loadContent(root, cache.content, options.changed);
+    const content = await loadContent(root, memoReader(cache.content, options.changed));
     stage('content loaded');
     const routeOptions: RouteOptions = {
       drafts: options.drafts ?? false,

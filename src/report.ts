@@ -1,5 +1,5 @@
 /** Turning user errors and build results into text for the terminal and data for the browser overlay. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteError } from './errors.ts';
 
@@ -28,7 +28,10 @@ export function codeFrame(root: string, error: SiteError, context = 2): FrameLin
   if (!error.loc) return [];
   let source: string;
   try {
-    source = readFileSync(join(root, error.loc.file), 'utf8');
+    const path = join(root, error.loc.file);
+    // Only a regular file: reading a named pipe would wait forever, a device could be endless.
+    if (!statSync(path).isFile()) return [];
+    source = readFileSync(path, 'utf8');
   } catch {
     return [];
   }

@@ -6,8 +6,7 @@
  * stack, and leave the previous output byte for byte as it was.
  */
 import matter from 'gray-matter';
-import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +17,14 @@ import { slugOf } from '../src/validate/suggest.ts';
 import { parseYaml } from '../src/load/yaml.ts';
 import type { SiteError } from '../src/errors.ts';
 import { articleSchema } from '../src/schemas/article.ts';
-import { projectRoot, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
+import { asNobody, projectForNobody as nobodysProject, projectRoot, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
+
+/** A copy of the project with a fixture that "nobody" owns, removed after the tests. */
+async function projectForNobody(fixture: string): Promise<string> {
+  const copy = await nobodysProject(fixture);
+  made.push(copy);
+  return copy;
+}
 
 const stack = /\n\s+at .+:\d+:\d+\)?\n/;
 const made: string[] = [];
@@ -184,31 +190,6 @@ describe('files the build cannot use', () => {
     expect(stderr).not.toContain('Broken link');
   });
 });
-
-/** Runs the CLI as the unprivileged user "nobody" (root reads any file), or undefined when that cannot be done. */
-const asNobody = (() => {
-  if (process.getuid?.() !== 0) return undefined;
-  try {
-    execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']);
-    return (args: string[], cwd: string) => runCli(args, cwd, {}, ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']);
-  } catch {
-    return undefined;
-  }
-})();
-
-/** A copy of the project with a fixture that "nobody" owns, with a node_modules of its own (so its cache is its own). */
-async function projectForNobody(fixture: string): Promise<string> {
-  const copy = await tempProject(fixture);
-  made.push(copy);
-  execFileSync('rm', [join(copy, 'node_modules')]);
-  mkdirSync(join(copy, 'node_modules'));
-  for (const name of readdirSync(join(projectRoot, 'node_modules'))) {
-    if (name !== '.cache') symlinkSync(join(projectRoot, 'node_modules', name), join(copy, 'node_modules', name));
-  }
-  execFileSync('chown', ['-R', '-h', '65534:65534', copy]);
-  chmodSync(copy, 0o755);
-  return copy;
-}
 
 describe.skipIf(!asNobody)('unreadable content files (run as "nobody")', () => {
   it('should report an unreadable article and treatment as permission denied with a cold cache', async () => {

@@ -1,5 +1,6 @@
 /** Shared test helpers: temporary copies of the project, fixture overlays, and running the CLI. */
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -77,3 +78,30 @@ export async function siteErrorsOf(run: Promise<unknown>): Promise<SiteError[]> 
   }
   throw new Error('expected the run to fail');
 }
+
+/** Runs the CLI as the unprivileged user "nobody" (root reads any file), or undefined when that cannot be done. */
+export const asNobody = (() => {
+  if (process.getuid?.() !== 0) return undefined;
+  try {
+    execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']);
+    return (args: string[], cwd: string) => runCli(args, cwd, {}, ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']);
+  } catch {
+    return undefined;
+  }
+})();
+
+/** A copy of the project (with a fixture) that "nobody" owns, with a node_modules of its own (so its cache is its own). */
+export async function projectForNobody(fixture?: string): Promise<string> {
+  const copy = await tempProject(fixture);
+  await rm(join(copy, 'node_modules'));
+  mkdirSync(join(copy, 'node_modules'));
+  for (const name of readdirSync(join(projectRoot, 'node_modules'))) {
+    if (name !== '.cache') symlinkSync(join(projectRoot, 'node_modules', name), join(copy, 'node_modules', name));
+  }
+  execFileSync('chown', ['-R', '-h', '65534:65534', copy]);
+  chmodSync(copy, 0o755);
+  return copy;
+}
+
+/** A Node stack trace in a CLI's output: never shown for anything a user can cause. */
+export const stackTrace = /\n\s+at .+:\d+:\d+\)?\n/;

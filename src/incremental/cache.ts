@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { codeFingerprint, codeFolder, hashOf } from '../hash.ts';
-import { emptyContentMemo, type ArticleMemoEntry, type ContentMemo, type YamlMemoEntry } from '../load/content.ts';
+import { emptyContentMemo, type ArticleMemoEntry, type ContentMemo, type YamlMemoEntry } from './content.ts';
 import { cacheDir, type Templates } from '../bundle/templates.ts';
 import type { Assets } from '../bundle/assets.ts';
 import type { BesideMemo, ProcessedImages } from '../bundle/images.ts';
