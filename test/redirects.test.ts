@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { serve } from '../src/serve/server.ts';
 import { editFile, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
 
@@ -96,6 +97,23 @@ describe('redirects', () => {
     const forward = load(await readFile(join(dir, 'dist/blog/hrt-glow-up/index.html'), 'utf8'));
     expect(forward('meta[http-equiv="refresh"]').attr('content')).toBe('0; url=/blog/hrt-glow-up-guide/');
   }, 90_000);
+
+  it('should suggest a content/redirects.yaml snippet that is valid YAML when a page that is not an article is gone', async () => {
+    expect((await runCli(['build'], dir)).code).toBe(0);
+    // The previous build published /old-page (as its sitemap says); this one has no such page.
+    await editFile(dir, 'dist/sitemap.xml', '</urlset>', '<url><loc>https://example.com/old-page</loc></url></urlset>');
+    const result = await runCli(['build'], dir);
+    expect(result.code, result.stderr).toBe(0);
+    const lines = (result.stdout + result.stderr).split('\n');
+    const at = lines.findIndex((l) => l.includes('/old-page was published by the last build') && l.endsWith('add to content/redirects.yaml:'));
+    expect(at, result.stdout + result.stderr).toBeGreaterThan(-1);
+    const snippet = lines.slice(at + 1, at + 3);
+    const indent = Math.min(...snippet.map((l) => l.length - l.trimStart().length));
+    const pasted = snippet.map((l) => l.slice(indent)).join('\n');
+    expect(parseYaml(pasted)).toEqual([{ from: '/old-page', to: '/the-page-that-replaces-it' }]);
+    // Pasted under an existing list, it adds one more redirect.
+    expect(parseYaml(`- from: /older\n  to: /process\n${pasted}\n`)).toHaveLength(2);
+  }, 60_000);
 
   it('should tell the author in serve when a renamed article leaves its old address behind', async () => {
     const lines: string[] = [];
