@@ -394,6 +394,12 @@ describe('copy a patient can trust', () => {
     expect($('main a[href^="tel:"]').length).toBe(1);
     expect($(`main a[href="${content.site.links.booking}?service=${content.site.bookingServices.visit}"]`).length).toBe(1);
   });
+
+  it("should count the 404 page's booking button as start_visit_clicked, conversion, not_found, like every other booking button", async () => {
+    const $ = await page('/404');
+    const button = $(`main a[href="${content.site.links.booking}?service=${content.site.bookingServices.visit}"]`);
+    expect([button.attr('data-event'), button.attr('data-event-category'), button.attr('data-event-label')]).toEqual(['start_visit_clicked', 'conversion', 'not_found']);
+  });
 });
 
 describe('sharing images', () => {

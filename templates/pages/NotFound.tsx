@@ -27,8 +27,8 @@ export function NotFoundPage({ shell, view }: { shell: Shell; view: NotFoundView
         <p className="not-found-help">{notFound.helpText}</p>
         <p className="button-row not-found-actions">
           <PhoneLink phone={shell.site.phone} label="Call" className="button button-ghost" />
-          {/* No analytics event: SPEC section 7 names no label for this page. */}
-          <ExternalLink href={outboundHref(shell.links, { link: 'booking', service: shell.site.bookingServices.visit })} className="button">
+          {/* SPEC section 7 names no label for this page: not_found, like every other booking button's event. */}
+          <ExternalLink href={outboundHref(shell.links, { link: 'booking', service: shell.site.bookingServices.visit })} className="button" event={{ name: 'start_visit_clicked', category: 'conversion' }} eventLabel="not_found">
             {shell.navigation.bookVisit}
           </ExternalLink>
         </p>
