@@ -14,7 +14,8 @@ import { robotsTxt, rssFeed, sitemaps } from './render/feeds.ts';
 import { headersFile } from './render/headers.ts';
 import { besideImages, checkImageReferences, processImages } from './bundle/images.ts';
 import { lostPages, redirectsOf, sitemapPaths } from './route/redirects.ts';
-import { externalLinks, renderPages, type SharedView } from './render/render.ts';
+import { externalLinks, type SharedView } from './render/render.ts';
+import { renderChanged } from './incremental/pages.ts';
 import { articleMarkdownContext, buildRoutes, categoriesOf, categoryPath, categoryText, legalPath, publishedArticles, type RouteOptions } from './route/routes.ts';
 import { loadTemplates } from './bundle/templates.ts';
 import { verifyLinks } from './verify/links.ts';
@@ -119,7 +120,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     };
     const published = publishedArticles(content, { ...routeOptions, drafts: false, future: false });
     const inFeed = published.slice(0, feedLength);
-    const rendered = await renderPages(routes, templates, shared, cache, writer, new Set());
+    const rendered = await renderChanged(routes, templates, shared, cache, writer);
     stage(`rendered ${rendered.rendered}, reused ${rendered.reused}`);
 
     const bodies = new Map<string, string>();

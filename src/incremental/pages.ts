@@ -1,0 +1,127 @@
+/**
+ * The render stage, narrowed: a page whose inputs are those of the page the last build wrote into
+ * this output is taken over as it is; only the others are rendered (and written).
+ */
+import { version as reactVersion } from 'react';
+import { version as reactDomVersion } from 'react-dom/server';
+import { hashOf } from '../hash.ts';
+import type { Templates } from '../bundle/templates.ts';
+import { renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
+import type { Route } from '../route/routes.ts';
+import type { Writer } from '../write/writer.ts';
+import { generatorFingerprint, intern, type BuildCache, type PageRecord } from './cache.ts';
+
+/** A page of the output as the verify stage and the summary see it. */
+export interface PageSummary {
+  route: Route;
+  /** The route's path. */
+  path: string;
+  ids: string[];
+  links: string[];
+  /** Size in bytes, when it was rendered in this run. */
+  bytes: number | undefined;
+}
+
+/** What rendering produced: every page, and the largest pages' HTML. */
+export interface RenderResult {
+  pages: PageSummary[];
+  rendered: number;
+  reused: number;
+  /** The HTML of the largest pages rendered in this run, for the size summary. */
+  largest: { file: string; html: string }[];
+  /** Whether a page rendered again lost an element id it had (a link elsewhere may point to it). */
+  idsLost: boolean;
+  /**
+   * Records the pages of this run in the cache. Called once the output is committed: after a
+   * failed build, the records must still describe the output as it is.
+   */
+  remember(): void;
+}
+
+/** A page as the cache records it: its ids and links are spelled out only if verification asks for them. */
+class RecordedPage implements PageSummary {
+  readonly path: string;
+  constructor(
+    readonly route: Route,
+    private readonly record: PageRecord,
+    private readonly strings: string[],
+    /** Size in bytes when rendered in this run; undefined when taken over. */
+    readonly bytes: number | undefined,
+  ) {
+    this.path = route.path;
+  }
+  get ids(): string[] {
+    return this.record.ids.map((n) => this.strings[n]!);
+  }
+  get links(): string[] {
+    return this.record.links.map((n) => this.strings[n]!);
+  }
+}
+
+/** Renders and writes every route whose inputs changed since the cache was written; takes over the others. */
+export async function renderChanged(routes: Route[], templates: Templates, shared: SharedView, cache: BuildCache, writer: Writer): Promise<RenderResult> {
+  // React stays outside the generator's bundle and the templates' bundle: its version is named here.
+  const sharedKey = hashOf(generatorFingerprint, reactVersion, reactDomVersion, templates.hash, JSON.stringify(shared));
+  // Records describe pages made with the same templates, shared data and generator, into this output.
+  const reusable = cache.outDir === writer.id && cache.sharedKey === sharedKey;
+  const pages: PageSummary[] = new Array<PageSummary>(routes.length);
+  /** Where each page to render goes in `pages`. */
+  const slots = new Map<string, number>();
+  const jobs: Route[] = [];
+  routes.forEach((route, i) => {
+    const record = reusable ? cache.pages.get(route.file) : undefined;
+    if (record && record.key === route.inputKey && writer.reuse(route.file, cache.files.get(route.file))) {
+      pages[i] = new RecordedPage(route, record, cache.strings, undefined);
+    } else {
+      slots.set(route.file, i);
+      jobs.push(route);
+    }
+  });
+  let idsLost = false;
+  const records = new Map<string, PageRecord>();
+  const largest = largestPages(3);
+  await renderPages(jobs, templates, shared, async (outputs) => {
+    largest.add(outputs);
+    await Promise.all(outputs.map((output) => writer.write(output.file, output.html)));
+    for (const output of outputs) {
+      idsLost ||= lostIds(cache, output);
+      const slot = slots.get(output.file)!;
+      const route = routes[slot]!;
+      // Interned at once: the same nav links on thousands of pages are kept as one string each.
+      const kept: PageRecord = { key: route.inputKey, ids: output.ids.map((s) => intern(cache, s)), links: output.links.map((s) => intern(cache, s)) };
+      records.set(output.file, kept);
+      pages[slot] = new RecordedPage(route, kept, cache.strings, Buffer.byteLength(output.html));
+    }
+  });
+  const remember = () => {
+    cache.sharedKey = sharedKey;
+    for (const [file, record] of records) cache.pages.set(file, record);
+    const live = new Set(routes.map((r) => r.file));
+    for (const file of [...cache.pages.keys()]) if (!live.has(file)) cache.pages.delete(file);
+  };
+  return { pages, rendered: jobs.length, reused: routes.length - jobs.length, largest: largest.pages, idsLost, remember };
+}
+
+/** Whether a page rendered again lost an element id the page had in the last build. */
+function lostIds(cache: BuildCache, output: RenderOutput): boolean {
+  const before = cache.pages.get(output.file);
+  if (!before) return false;
+  const now = new Set(output.ids);
+  return before.ids.some((n) => !now.has(cache.strings[n]!));
+}
+
+/** The `count` largest pages seen, by HTML length. */
+function largestPages(count: number) {
+  const pages: { file: string; html: string }[] = [];
+  return {
+    pages,
+    add(outputs: RenderOutput[]) {
+      for (const o of outputs) {
+        if (pages.length < count || o.html.length > pages.at(-1)!.html.length) {
+          pages.push({ file: o.file, html: o.html });
+          pages.sort((a, b) => b.html.length - a.html.length).splice(count);
+        }
+      }
+    },
+  };
+}
