@@ -80,6 +80,36 @@ describe('YAML messages an office manager can act on', () => {
     });
   }
 
+  it("should point at the opening single quote of an unclosed '…' and say a quote mark inside is written '', not \\\"", async () => {
+    const original = await readFile(join(projectRoot, 'content/site.yaml'), 'utf8');
+    for (const [from, to] of [
+      ['tagline: Wellness starts when you are heard.', "tagline: 'Wellness starts when you are heard."],
+      ['tagline: Wellness starts when you are heard.', "tagline: 'It''s where wellness starts"],
+    ] as const) {
+      const text = original.replace(from, to);
+      const errors = errorsOf('content/site.yaml', text);
+      expect(errors.map((e) => e.code)).toEqual(['yaml-syntax']);
+      const lines = text.split('\n');
+      const line = lines.findIndex((l) => l.startsWith('tagline:'));
+      expect(errors[0]!.loc).toMatchObject({ line: line + 1, column: lines[line]!.indexOf("'") + 1 });
+      expect(errors[0]!.message).toMatch(/quote \(\'\).*never closed/);
+      expect(errors[0]!.hint).toContain("''");
+      expect(errors[0]!.hint).not.toContain('\\"');
+    }
+  });
+
+  it('should name the field that holds a second ": " in the hint, not a phone example', () => {
+    const text = 'title: NAD+ Therapy: what to know\ndescription: x\n';
+    const errors = errorsOf('content/treatments/nad.yaml', text);
+    expect(errors.map((e) => e.code)).toEqual(['yaml-syntax']);
+    expect(errors[0]!.message).toMatch(/"title" holds a second ": "/);
+    expect(errors[0]!.hint).toContain('title: "NAD+ Therapy: what to know"');
+    expect(`${errors[0]!.message} ${errors[0]!.hint}`).not.toMatch(/phone|555/);
+    // A value with a double quote in it is suggested in single quotes.
+    const quoted = errorsOf('content/treatments/nad.yaml', 'title: The "glow-up": what to know\n');
+    expect(quoted[0]!.hint).toContain(`title: 'The "glow-up": what to know'`);
+  });
+
   it('should say it through a whole load of the real content, with exit-code-1 errors', async () => {
     await editFile(dir, 'content/site.yaml', 'phone: (555) 010-0142', 'phone: 555 010 0142 ext: 2');
     const error = await loadContent(dir).then(

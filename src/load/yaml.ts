@@ -2,8 +2,8 @@
  * YAML parsing: one parser (the `yaml` package, YAML 1.2 core schema) for every file and all front
  * matter, so what is accepted, what a value means and where an error is are always the same.
  */
-import { Composer, isAlias, isCollection, isMap, isPair, isScalar, LineCounter, Parser, visit, YAMLParseError, type CST, type Document, type Node, type YAMLError } from 'yaml';
-import { problems, type SiteError, type SourceLocation } from '../errors.ts';
+import { Composer, CST, isAlias, isCollection, isMap, isPair, isScalar, LineCounter, Parser, visit, YAMLParseError, type Document, type Node, type YAMLError } from 'yaml';
+import { problems, SiteError, type SourceLocation } from '../errors.ts';
 
 /** A parsed YAML text that can say where any value in it came from. */
 export interface YamlSource {
@@ -57,7 +57,7 @@ function parseStrictly(file: string, text: string, lineOffset: number): Parsed {
   const doc = docs[0]!;
   if (docs.length > 1) doc.errors.push(new YAMLParseError([docs[1]!.range[0], docs[1]!.range[1]], 'MULTIPLE_DOCS', 'a "---" line starts a second document in this file'));
   const errors = reported(doc.errors).map((e) =>
-    e.code === 'RESOURCE_EXHAUSTION' ? problems.yamlTooDeep(at(e.pos[0]), maxDepth) : problems.yamlSyntax(at(errorOffset(text, e.code, e.message, e.pos[0])), firstLine(e.message), e.code),
+    e.code === 'RESOURCE_EXHAUSTION' ? problems.yamlTooDeep(at(e.pos[0]), maxDepth) : syntaxError(text, tokens, e, at),
   );
   if (errors.length > 0) return { doc, data: undefined, errors, at };
   try {
@@ -126,12 +126,58 @@ function unresolvedOffset(doc: Document): number | undefined {
   return found;
 }
 
-/** An unclosed quote is found at the end of the text; point at the quote that opened it instead. */
-function errorOffset(text: string, code: string, message: string, offset: number): number {
-  if (code !== 'MISSING_CHAR' || !/quote/i.test(message)) return offset;
-  const quote = /single/i.test(message) ? "'" : '"';
-  const opening = text.lastIndexOf(`: ${quote}`, offset);
-  return opening >= 0 ? opening + 2 : offset;
+/**
+ * A syntax error in the catalogue's words, at the place to fix. Where the catalogue's wording is an
+ * example (a phone number, a double quote), the author's own field and quote mark are put in.
+ */
+function syntaxError(text: string, tokens: readonly CST.Token[], e: YAMLError, at: (offset: number) => SourceLocation): SiteError {
+  const detail = firstLine(e.message);
+  const opening = e.code === 'MISSING_CHAR' && /quote/i.test(detail) ? unclosedQuote(tokens) : undefined;
+  const error = problems.yamlSyntax(at(opening?.offset ?? e.pos[0]), detail, e.code);
+  if (opening?.quote === "'") {
+    return new SiteError('yaml-syntax', error.message, { loc: error.loc!, hint: "add the closing ' at the end of the text, or remove the opening one (inside '…' a quote mark is written twice: 'It''s')" });
+  }
+  const field = e.code === 'BLOCK_AS_IMPLICIT_KEY' && !/sequence/i.test(detail) ? fieldOnLine(text, e.pos[0]) : undefined;
+  if (field) {
+    const quoted = field.value.includes('"') ? `'${field.value.replaceAll("'", "''")}'` : `"${field.value}"`;
+    return new SiteError('yaml-syntax', `the value of "${field.key}" holds a second ": ", so YAML reads the rest as a field inside the value`, {
+      loc: error.loc!,
+      hint: `put the whole value in quotes, e.g. ${field.key}: ${quoted}, or move the second field to a line of its own`,
+    });
+  }
+  return error;
+}
+
+/** The first quoted value that is never closed (the parser reports it at the end of the text): its opening quote. */
+function unclosedQuote(tokens: readonly CST.Token[]): { offset: number; quote: string } | undefined {
+  let found: { offset: number; quote: string } | undefined;
+  for (const token of tokens) {
+    if (found || token.type !== 'document') continue;
+    CST.visit(token, (item) => {
+      for (const part of [item.key, item.value]) {
+        if (!found && part && (part.type === 'single-quoted-scalar' || part.type === 'double-quoted-scalar') && !closed(part.source)) found = { offset: part.offset, quote: part.source[0]! };
+      }
+      return found ? CST.visit.BREAK : undefined;
+    });
+  }
+  return found;
+}
+
+/** Whether quoted text ends with its closing quote ('' inside '…' and \" inside "…" are quote marks, not the end). */
+function closed(source: string): boolean {
+  const quote = source[0];
+  const rest = source.slice(1).trimEnd();
+  if (quote === "'") return rest.replaceAll("''", '').endsWith("'");
+  return /(^|[^\\])(\\\\)*"$/.test(rest);
+}
+
+/** The field ("name: value") written on the line holding `offset`, when the line is one. */
+function fieldOnLine(text: string, offset: number): { key: string; value: string } | undefined {
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  const end = text.indexOf('\n', offset);
+  const line = text.slice(start, end === -1 ? undefined : end);
+  const match = /^\s*(?:-\s+)*([\w.-]+):\s+(.*?)\s*$/.exec(line);
+  return match ? { key: match[1]!, value: match[2]! } : undefined;
 }
 
 /** Where the first list or group deeper than `maxDepth` starts, walking the syntax tree in file order with a stack of our own. */
