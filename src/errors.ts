@@ -59,6 +59,7 @@ const titles = {
   'broken-anchor': 'Broken anchor',
   'missing-file': 'Missing file',
   'bad-image': 'Image of the wrong size',
+  'bad-image-file': 'Image that is not a readable picture',
   'template-error': 'Template error',
   'asset-error': 'Asset error',
   'output-error': 'Cannot write the output',
@@ -147,6 +148,11 @@ export const problems = {
   badImage: (path: string, width: number, height: number, expected: string) =>
     new SiteError('bad-image', `${path} is ${width}x${height} pixels; it must be ${expected}`, {
       hint: 'export the image again at the required size',
+    }),
+  badImageFile: (file: string) =>
+    new SiteError('bad-image-file', `${file} is not a picture that can be read: the file is damaged, or it is not really a ${/\.png$/i.test(file) ? 'PNG' : /\.jpe?g$/i.test(file) ? 'JPEG' : 'image'}`, {
+      loc: { file, line: 1, column: 1 },
+      hint: 'open it in an image editor and export it again as JPEG or PNG, or replace it with the original file; a file renamed to .png or .jpg does not become a picture',
     }),
   templateError: (detail: string, loc?: SourceLocation) =>
     new SiteError('template-error', detail, {

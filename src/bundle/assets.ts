@@ -6,12 +6,15 @@ import sharp from 'sharp';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import { socialImageSize } from '../route/routes.ts';
 import { locOf } from './templates.ts';
+import { readProblem } from '../load/read.ts';
 import type { AssetLinks } from '../route/view.ts';
 
 /** A file for the output folder, by its path inside it. */
 export interface OutputFile {
   file: string;
   bytes: Uint8Array;
+  /** Where the project holds it, when that is not public/FILE (a picture beside an article), for messages. */
+  source?: string;
 }
 
 /** The bundled assets, the links pages need, and the copied public files. */
@@ -42,25 +45,63 @@ export async function bundleAssets(root: string, socialImage: string): Promise<A
   const bundled = result.outputFiles.map((f) => ({ file: `assets/${relative(join(root, 'assets'), f.path).split(sep).join('/')}`, bytes: f.contents }));
   const find = (pattern: RegExp) => bundled.filter((f) => pattern.test(f.file)).map((f) => `/${f.file}`);
   const links: AssetLinks = { js: find(/\/main-[\w]+\.js$/)[0]!, css: find(/\/site-[\w]+\.css$/)[0]!, fonts: find(/\.woff2$/).filter((f) => !f.includes('italic')) };
-  const publicFiles = await readPublic(join(root, 'public'));
+  const publicFiles = await readPublic(root);
   await checkSocialImage(publicFiles, socialImage);
   return { links, bundled, publicFiles };
 }
 
-async function readPublic(dir: string): Promise<OutputFile[]> {
+/** Every file of public/ (none when there is no public/ folder); a file or folder that cannot be read is a located error. */
+async function readPublic(root: string): Promise<OutputFile[]> {
+  const dir = join(root, 'public');
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  } catch {
-    return [];
+  } catch (error) {
+    // Only a missing folder means "nothing to copy": an unreadable one would silently drop the favicon and every image.
+    const { code, path } = error as NodeJS.ErrnoException;
+    if (code === 'ENOENT' && (path === undefined || path === dir)) return [];
+    throw new SiteErrors([publicProblem(root, dir, error, true)]);
   }
   const files = entries.filter((e) => e.isFile() && !e.name.startsWith('.'));
-  return Promise.all(
+  const errors: SiteError[] = [];
+  const read = await Promise.all(
     files.map(async (e) => {
       const path = join(e.parentPath, e.name);
-      return { file: relative(dir, path).split(sep).join('/'), bytes: await readFile(path) };
+      try {
+        return { file: relative(dir, path).split(sep).join('/'), bytes: await readFile(path) };
+      } catch (error) {
+        errors.push(publicProblem(root, path, error, false));
+        return undefined;
+      }
     }),
   );
+  if (errors.length > 0) throw new SiteErrors(errors);
+  return read.filter((f) => f !== undefined);
+}
+
+/** Why a file or folder of public/ cannot be copied, at that file (public/favicon.svg:1:1), in readProblem's words. */
+function publicProblem(root: string, path: string, error: unknown, folder: boolean): SiteError {
+  // A recursive listing fails on the subfolder it cannot open, which the error names.
+  const failed = folder ? ((error as NodeJS.ErrnoException).path ?? path) : path;
+  const file = relative(root, failed).split(sep).join('/') || 'public';
+  const loc = { file, line: 1, column: 1 };
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EACCES':
+    case 'EPERM':
+      return problems.unreadableFile(
+        loc,
+        'permission denied',
+        folder
+          ? `give your user permission to open the folder and read what it holds (for example chmod -R a+rX ${file}); files in public/ are copied to the site as they are`
+          : `give your user permission to read the file (for example chmod a+r ${file}), or delete it if the site does not need it; files in public/ are copied to the site as they are`,
+      );
+    case 'ENOENT':
+      return problems.changedDuringBuild(file);
+    case 'ENOTDIR':
+      return problems.unreadableFile(loc, 'it is a file, not a folder', 'public/ is the folder of files copied to the site as they are: rename this file and create a folder named public');
+    default:
+      return readProblem(file, error, folder ? 'a folder' : 'a file');
+  }
 }
 
 /** The sharing image must exist and be exactly 1200x630, as the head declares. */
@@ -70,7 +111,11 @@ async function checkSocialImage(publicFiles: OutputFile[], socialImage: string):
   const loc = { file: 'content/site.yaml', line: 1, column: 1 };
   if (!file) errors.push(problems.missingFile(loc, `public${socialImage}`, 'The social image'));
   else {
-    const { width = 0, height = 0 } = await sharp(file.bytes).metadata();
+    const { width = 0, height = 0 } = await sharp(file.bytes)
+      .metadata()
+      .catch(() => {
+        throw new SiteErrors([problems.badImageFile(`public/${file.file}`)]);
+      });
     if (width !== socialImageSize.width || height !== socialImageSize.height) {
       errors.push(problems.badImage(`public${socialImage}`, width, height, `${socialImageSize.width}x${socialImageSize.height}`));
     }

@@ -7,8 +7,9 @@ import sharp from 'sharp';
 import type { OutputFile } from './assets.ts';
 import type { YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
-import { problems, type SiteError } from '../errors.ts';
+import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import { cacheDir, writeAtomically } from './templates.ts';
+import { readProblem } from '../load/read.ts';
 
 /** What a template needs to draw an image: its size and the variants to offer. */
 export interface ImageInfo {
@@ -48,9 +49,15 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
   await mkdir(cache, { recursive: true });
   const files: OutputFile[] = [];
   const images: Record<string, ImageInfo> = {};
+  const broken: SiteError[] = [];
   await Promise.all(
     rasters.map(async (raster) => {
-      const { width = 0, height = 0 } = await sharp(raster.bytes).metadata();
+      // A file named .png that is not one (a web page saved as .png, a cut-off download) is the author's to replace.
+      const metadata = await sharp(raster.bytes)
+        .metadata()
+        .catch(() => void broken.push(problems.badImageFile(raster.source ?? `public/${raster.file}`)));
+      if (!metadata) return;
+      const { width = 0, height = 0 } = metadata;
       const hash = createHash('sha256').update(raster.bytes).digest('hex').slice(0, 10);
       const base = raster.file.replace(/^images\//, '').replace(/\.[^.]+$/, '').replace(/[/\\]/g, '-');
       const widest = variantWidths.at(-1)!;
@@ -88,6 +95,7 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
       images[`/${raster.file}`] = info;
     }),
   );
+  if (broken.length > 0) throw new SiteErrors(broken);
   // Completion order varies; a stable order keeps every page's cache key stable.
   const sorted = Object.fromEntries(Object.entries(images).sort(([a], [b]) => a.localeCompare(b)));
   return { files: files.sort((a, b) => a.file.localeCompare(b.file)), images: sorted };
@@ -97,25 +105,46 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
 export function besideImages(root: string, articles: readonly Article[], sources: Map<string, YamlSource>, memo?: BesideMemo): { files: OutputFile[]; errors: SiteError[] } {
   const files = new Map<string, OutputFile>();
   const errors: SiteError[] = [];
+  const unreadable = new Map<string, SiteError>();
   for (const article of articles) {
     // Pictures inside the text go through the same pipeline as the article's own image.
     for (const ref of article.references?.images ?? []) {
       if (files.has(ref.image)) continue;
       try {
-        files.set(ref.image, readBeside(join(root, ref.file), ref.image.slice(1), memo));
-      } catch {
-        errors.push(problems.missingFile(ref.loc, ref.file, 'The image', `put the picture beside the article as ${ref.file}, or correct the file name in ![…](${ref.src})`));
+        files.set(ref.image, readBeside(join(root, ref.file), ref.image.slice(1), ref.file, memo));
+      } catch (error) {
+        if (!isMissing(error)) unreadable.set(ref.file, besideProblem(ref.file, error));
+        else errors.push(problems.missingFile(ref.loc, ref.file, 'The image', `put the picture beside the article as ${ref.file}, or correct the file name in ![…](${ref.src})`));
       }
     }
     if (!article.imageFile || !article.image || files.has(article.image)) continue; // an image two articles share is read once
     try {
-      files.set(article.image, readBeside(join(root, article.imageFile), article.image.slice(1), memo));
-    } catch {
+      files.set(article.image, readBeside(join(root, article.imageFile), article.image.slice(1), article.imageFile, memo));
+    } catch (error) {
+      if (!isMissing(error)) {
+        unreadable.set(article.imageFile, besideProblem(article.imageFile, error));
+        continue;
+      }
       const hint = `put the image beside the article as ${article.imageFile}, or write a path under public/ such as /images/blog/${basename(article.imageFile)}`;
       errors.push(problems.missingFile(sources.get(article.file)?.locate(['image']), article.imageFile, 'The image', hint));
     }
   }
-  return { files: [...files.values()].sort((a, b) => a.file.localeCompare(b.file)), errors };
+  return { files: [...files.values()].sort((a, b) => a.file.localeCompare(b.file)), errors: [...errors, ...unreadable.values()] };
+}
+
+/** Only a file that is not there is "missing"; one that is there but cannot be read is reported at itself, once. */
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** Why a picture beside an article cannot be read, at the picture (content/blog/photo.png:1:1), in readProblem's words. */
+function besideProblem(file: string, error: unknown): SiteError {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EACCES' || code === 'EPERM') {
+    return problems.unreadableFile({ file, line: 1, column: 1 }, 'permission denied', `give your user permission to read the picture (for example chmod a+r ${file}), or save it again beside the article`);
+  }
+  return readProblem(file, error, 'an image');
 }
 
 /**
@@ -124,11 +153,11 @@ export function besideImages(root: string, articles: readonly Article[], sources
  */
 export type BesideMemo = Map<string, { size: number; mtimeMs: number; output: OutputFile }>;
 
-function readBeside(path: string, file: string, memo: BesideMemo | undefined): OutputFile {
+function readBeside(path: string, file: string, source: string, memo: BesideMemo | undefined): OutputFile {
   const { size, mtimeMs } = statSync(path);
   const known = memo?.get(path);
   if (known && known.size === size && known.mtimeMs === mtimeMs && known.output.file === file) return known.output;
-  const output = { file, bytes: readFileSync(path) };
+  const output = { file, bytes: readFileSync(path), source };
   memo?.set(path, { size, mtimeMs, output });
   return output;
 }
