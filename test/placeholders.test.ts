@@ -69,4 +69,19 @@ describe('placeholder text', () => {
     expect(errors.map((e) => [e.code, e.loc?.file, e.loc?.line])).toEqual([['placeholder-text', 'content/process.yaml', 2]]);
     expect(errors[0]!.message).toBe('"TODO" is placeholder text that would be published');
   });
+
+  it('should not tell a treatment or a page file to use draft: true, which only articles have', async () => {
+    const dir = await project();
+    await newTreatment(dir, 'vitamin-d');
+    await editFile(dir, 'content/home.yaml', 'treatments: [bupropion, methylene-blue]', 'treatments: [bupropion, methylene-blue, vitamin-d]');
+    await editFile(dir, 'content/process.yaml', 'heading: Our Process', 'heading: Our Process TODO check wording');
+    const errors = await problemsOf(dir);
+    const treatment = errors.filter((e) => e.loc?.file === 'content/treatments/vitamin-d.yaml');
+    expect(treatment.length).toBeGreaterThan(0);
+    for (const error of treatment) {
+      expect(error.hint).not.toContain('draft: true');
+      expect(error.hint).toContain('leave it out of content/home.yaml and the service pages');
+    }
+    expect(errors.find((e) => e.loc?.file === 'content/process.yaml')?.hint).toBe('finish what the TODO asks for and remove it');
+  });
 });
