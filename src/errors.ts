@@ -140,6 +140,16 @@ export const problems = {
       ...(loc ? { loc } : {}),
       hint: 'write %25 for a percent sign, or fix the escape (%20 stands for a space)',
     }),
+  badEscapeText: (page: string, href: string, loc?: SourceLocation) =>
+    new SiteError('broken-link', `the page ${page} links to ${href}, but its %-escapes do not spell valid UTF-8 text (one is cut short or mistyped)`, {
+      ...(loc ? { loc } : {}),
+      hint: 'type the characters themselves (such as é), or copy the address again in full; %C3%A9 stands for é, and each character needs all of its escapes',
+    }),
+  brokenRelativeLink: (page: string, href: string, resolved: string, loc?: SourceLocation, suggestion?: string) =>
+    new SiteError('broken-link', `the page ${page} links to ${href}, which from that page leads to ${resolved}, not a page of the site`, {
+      ...(loc ? { loc } : {}),
+      hint: `${suggestion ? `did you mean ${suggestion}? ` : ''}a link without a leading "/" is read from the address of the page it is on; start it with "/" to link from the site's root, such as /process`,
+    }),
   missingFile: (loc: SourceLocation | undefined, path: string, what: string, hint?: string) =>
     new SiteError('missing-file', `${what} "${path}" does not exist`, {
       ...(loc ? { loc } : {}),

@@ -18,7 +18,9 @@ export function findHref(root: string, href: string, pages: readonly string[]): 
   }
   const owners = new Set(pages.map((p) => p.replace(/\/+$/, '').split('/').pop() ?? ''));
   const ordered = [...files.filter((f) => owners.has(basename(f, extname(f)))), ...files.filter((f) => !owners.has(basename(f, extname(f))))];
-  const pattern = new RegExp(`(?<![\\w/.#-])${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/#?.-])`);
+  // A relative href ("process") is also a word of the text: look for it only where a link is written.
+  const before = href.startsWith('/') || href.startsWith('#') ? '(?<![\\w/.#-])' : '(?<=\\]\\(<?|\\]:[ \\t]+<?|href=["\']?|:[ \\t]+["\']?|^[ \\t]*-[ \\t]+["\']?)';
+  const pattern = new RegExp(`${before}${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/#?.-])`, 'm');
   for (const file of ordered) {
     let text: string;
     try {
@@ -28,9 +30,9 @@ export function findHref(root: string, href: string, pages: readonly string[]): 
     }
     const match = pattern.exec(text);
     if (!match) continue;
-    const before = text.slice(0, match.index);
-    const line = before.split('\n').length;
-    return { file: relative(root, join(dir, file)).split(sep).join('/'), line, column: match.index - before.lastIndexOf('\n') };
+    const preceding = text.slice(0, match.index);
+    const line = preceding.split('\n').length;
+    return { file: relative(root, join(dir, file)).split(sep).join('/'), line, column: match.index - preceding.lastIndexOf('\n') };
   }
   return undefined;
 }

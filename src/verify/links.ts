@@ -28,14 +28,34 @@ export function idsOf(html: string): Set<string> {
   return ids;
 }
 
-/** Internal hrefs and srcs of a page (root-relative or bare #fragments), entities decoded. */
+/** Internal hrefs and srcs of a page (root-relative, relative to the page, or bare #fragments), entities decoded. */
 export function internalLinksOf(html: string): string[] {
   const links: string[] = [];
   for (const match of html.matchAll(attribute)) {
     const value = decodeEntities(match[2]!);
-    if ((value.startsWith('/') && !value.startsWith('//')) || value.startsWith('#')) links.push(value);
+    if (value.startsWith('/') ? !value.startsWith('//') : value.startsWith('#') || isRelative(value)) links.push(value);
   }
   return links;
+}
+
+/** An href without a scheme (mailto:, tel:, https:), a host (//cdn…) or a leading "/": read from the page's own address. */
+function isRelative(href: string): boolean {
+  const value = href.trim();
+  return value !== '' && !value.startsWith('/') && !value.startsWith('\\') && !/^[a-z][a-z\d+.-]*:/i.test(value);
+}
+
+/**
+ * A relative href as the browser resolves it on `page` (pages are folders: /blog/a is served as /blog/a/),
+ * root-relative, with its %-escapes as written.
+ */
+function fromPage(page: string, href: string): string {
+  const base = page.endsWith('/') ? page : `${page}/`;
+  try {
+    const url = new URL(href, `http://site.invalid${base}`);
+    return `${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return `${base}${href}`; // no browser could follow it either: reported as a link to no page
+  }
 }
 
 /** A page path in one spelling: no trailing slash, no index.html; the home page is "/". */
@@ -71,19 +91,20 @@ export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>, chec
     return set;
   };
   const fileSet = new Set([...files].map((f) => `/${f}`));
-  /** 'ok', 'link' (no such page or file), 'anchor' (no such id there) or 'escape' (a malformed %-escape), for an href seen from page `own`. */
+  /** 'ok', 'link' (no such page or file), 'anchor' (no such id there), 'escape' (a malformed %-escape) or 'text' (escapes that are not UTF-8), for an href seen from page `own`. */
   const resolve = (own: string, href: string): Verdict => {
     const [pathAndQuery = '', fragment] = href.split('#', 2) as [string, string | undefined];
     const path = decodeOrUndefined(decodeURI, pathAndQuery.split('?')[0]!);
     const id = fragment === undefined ? undefined : decodeOrUndefined(decodeURIComponent, fragment);
-    if (path === undefined || (fragment !== undefined && id === undefined)) return 'escape';
+    if (path === undefined || (fragment !== undefined && id === undefined)) return /%(?![\da-f]{2})/i.test(href) ? 'escape' : 'text';
     const target = path === '' ? own : normalizePath(path);
     if (!pageIds.has(target)) return fileSet.has(path) ? 'ok' : 'link';
     return id && !idsOfTarget(target).has(id) ? 'anchor' : 'ok';
   };
   // A root-relative href means the same from every page: resolve it once (a nav link is on every page).
   const absolute = new Map<string, Verdict>();
-  const broken = new Map<string, { pages: string[]; verdict: Exclude<Verdict, 'ok'> }>();
+  // By href as written and, for a relative one, where it leads (the same href may lead elsewhere from another page).
+  const broken = new Map<string, { href: string; resolved: string; pages: string[]; verdict: Exclude<Verdict, 'ok'> }>();
   for (const page of pages) {
     if (check && !check.has(page.path)) continue;
     const own = normalizePath(page.path);
@@ -91,31 +112,40 @@ export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>, chec
     for (const href of page.links) {
       if (seen.has(href)) continue;
       seen.add(href);
+      // A relative href ("next-page", "../x") is followed as the browser would, from this page's address.
+      const resolved = href.startsWith('/') || href.startsWith('#') ? href : fromPage(own, href);
       let result: Verdict;
-      if (href.startsWith('/')) {
-        result = absolute.get(href) ?? resolve(own, href);
-        absolute.set(href, result);
+      if (resolved.startsWith('/')) {
+        result = absolute.get(resolved) ?? resolve(own, resolved);
+        absolute.set(resolved, result);
       } else {
-        result = resolve(own, href);
+        result = resolve(own, resolved);
       }
       if (result === 'ok') continue;
-      const entry = broken.get(href) ?? { pages: [], verdict: result };
+      const key = resolved === href ? href : `${href}\n${resolved}`;
+      const entry = broken.get(key) ?? { href, resolved, pages: [], verdict: result };
       entry.pages.push(page.path);
-      broken.set(href, entry);
+      broken.set(key, entry);
     }
   }
   // One error per broken href, naming the pages that carry it (a broken nav link is on every page).
-  const errors: SiteError[] = [...broken].map(([href, { pages: where, verdict }]) => {
+  const errors: SiteError[] = [...broken.values()].map(({ href: rendered, resolved, pages: where, verdict }) => {
     const page = where.length === 1 ? where[0]! : `${where[0]!} (and ${where.length - 1} more: ${where.slice(1, 4).join(', ')}${where.length > 4 ? ', …' : ''})`;
-    const [path = '', fragment = ''] = href.split('#', 2);
+    const [path = '', fragment = ''] = resolved.split('#', 2);
     const target = path === '' ? normalizePath(where[0]!) : normalizePath(path.split('?')[0]!);
-    const loc = locate(href, where);
-    if (verdict === 'escape') return problems.badEscape(page, href, loc);
+    const { href, loc } = written(rendered, (spelling) => locate(spelling, where));
+    // The markdown renderer writes a "%" that starts no escape as %25: "/process%" arrives as /process%25.
+    if (verdict === 'escape' || (href !== rendered && /%(?![\da-f]{2})/i.test(href))) return problems.badEscape(page, href, loc);
+    if (verdict === 'text') return problems.badEscapeText(page, href, loc);
+    const relative = resolved === rendered ? undefined : path;
     if (verdict === 'anchor') {
       const id = closest(fragment, idsOfTarget(target), 1)[0];
-      return problems.brokenAnchor(page, href, loc, id && `${path}#${id}`);
+      return problems.brokenAnchor(page, href, loc, id && `${relative ? path : rendered.split('#', 2)[0]}#${id}`);
     }
-    return problems.brokenLink(page, href, loc, nearestPath(target, pageIds.keys()));
+    // A relative link most often means the page of that name from the site root ("process" for /process).
+    const fromRoot = relative && normalizePath(`/${href.split(/[?#]/)[0]!.replace(/^(\.\.?\/)+/, '')}`);
+    const suggestion = fromRoot && pageIds.has(fromRoot) ? fromRoot : nearestPath(target, pageIds.keys());
+    return relative ? problems.brokenRelativeLink(page, href, decodeOrUndefined(decodeURI, relative) ?? relative, loc, suggestion) : problems.brokenLink(page, href, loc, suggestion);
   });
   if (errors.length > 0) throw new SiteErrors(errors);
 }
@@ -130,9 +160,22 @@ function nearestPath(target: string, paths: Iterable<string>): string | undefine
   return best?.path;
 }
 
-type Verdict = 'ok' | 'link' | 'anchor' | 'escape';
+type Verdict = 'ok' | 'link' | 'anchor' | 'escape' | 'text';
 
-/** A %-decoded href part, or undefined when a % is not followed by two hexadecimal digits (decodeURI throws then). */
+/**
+ * The href as the content wrote it, and where: as rendered, else as written before the markdown
+ * renderer escaped it (a bare "%" becomes %25, "é" becomes %C3%A9).
+ */
+function written(rendered: string, locate: (href: string) => SourceLocation | undefined): { href: string; loc: SourceLocation | undefined } {
+  const spellings = [rendered, rendered.replace(/%25/gi, '%'), rendered.replace(/(?:%[\da-f]{2})+/gi, (escapes) => decodeOrUndefined(decodeURIComponent, escapes) ?? escapes)];
+  for (const href of new Set(spellings)) {
+    const loc = locate(href);
+    if (loc) return { href, loc };
+  }
+  return { href: rendered, loc: undefined };
+}
+
+/** A %-decoded href part, or undefined when a % is not followed by two hexadecimal digits or the escapes are not UTF-8 (decodeURI throws then). */
 function decodeOrUndefined(decode: (text: string) => string, text: string): string | undefined {
   if (!text.includes('%')) return text;
   try {
