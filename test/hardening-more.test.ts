@@ -5,7 +5,7 @@
  * Each must end in a located message with what to do, never "Internal error" or a stack.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SiteErrors } from '../src/errors.ts';
@@ -167,5 +167,20 @@ describe('links with a "%" that is no escape, or escapes that are no text', () =
     expect(stderr).toMatch(/content\/blog\/hrt-glow-up\.md:\d+:\d+ +the page \/blog\/hrt-glow-up\/ links to \/%E0%A4, but its %-escapes do not spell valid UTF-8 text/);
     expect(stderr).toMatch(/content\/blog\/hrt-glow-up\.md:\d+:\d+ +the page \/blog\/hrt-glow-up\/ links to #%E0%A4, but its %-escapes do not spell valid UTF-8 text/);
     expect(stderr).not.toContain('not followed by two hexadecimal digits');
+  });
+});
+
+describe('build --out=~', () => {
+  it('should refuse an --out starting with "~" that the shell did not expand, instead of creating a folder named "~"', async () => {
+    const dir = await project();
+    for (const out of ['--out=~', '--out=~/site', '--out=~prober/site']) {
+      const result = await runCli(['build', out], dir);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toContain('which the shell did not turn into your home folder');
+      expect(result.stderr).toContain('write the full path, such as --out "$HOME/site"');
+      expect(result.stdout).not.toContain('written to');
+    }
+    expect(existsSync(join(dir, '~'))).toBe(false);
+    expect(existsSync(join(dir, '~prober'))).toBe(false);
   });
 });

@@ -16,10 +16,19 @@ const projectFolders = ['content', 'templates', 'public', 'src', 'bin', 'lib', '
 /**
  * Throws a SiteError (code "unsafe-output") unless `outDir` may be replaced by a build of the
  * project in `root`: the filesystem root, the home folder, the project or any folder holding it,
- * and the project's own folders are refused outright; an existing folder must be empty or carry
+ * the project's own folders, and a path starting with "~" the shell left as written are refused
+ * outright; an existing folder must be empty or carry
  * the marker of an earlier build. Symbolic links are followed, so a link cannot smuggle one in.
  */
 export function guardOutput(root: string, outDir: string): void {
+  // "--out=~/site" reaches us as written (the shell expands ~ only at the start of a word), and would make a folder named "~".
+  const written = relative(resolve(root), resolve(outDir)).split(sep)[0]!;
+  if (written.startsWith('~')) {
+    throw problems.unsafeOutput(
+      `the output folder "${relative(resolve(root), resolve(outDir))}" starts with "~", which the shell did not turn into your home folder (it does not after "=" or inside quotes), so the build would create a folder named "${written}" in the project`,
+      'write the full path, such as --out "$HOME/site", or a folder name such as --out dist',
+    );
+  }
   const target = realPath(resolve(outDir));
   const project = realPath(resolve(root));
   const shown = relative(project, target) || '.';
