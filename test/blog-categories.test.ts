@@ -7,7 +7,11 @@ import { load, type CheerioAPI } from 'cheerio';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editFile, removeProject, runCli, tempProject } from './helpers.ts';
+import type { SiteError } from '../src/errors.ts';
+import { parseYaml } from '../src/load/yaml.ts';
+import { singleFiles } from '../src/schemas/registry.ts';
+import { validate } from '../src/validate/schema.ts';
+import { editFile, projectRoot, removeProject, runCli, tempProject } from './helpers.ts';
 
 let dir: string;
 let out: string;
@@ -135,4 +139,26 @@ describe('category names', () => {
       await removeProject(clash);
     }
   }, 60_000);
+});
+
+describe('pageSize out of range', () => {
+  const errorsFor = async (file: string, from: RegExp, to: string) => {
+    const schema = file === 'content/blog.yaml' ? singleFiles.blogPage.schema : singleFiles.navigation.schema;
+    const text = (await readFile(join(projectRoot, file), 'utf8')).replace(from, to);
+    const { source } = parseYaml(file, text);
+    const errors: SiteError[] = [];
+    validate(source, schema, errors);
+    return errors.map((e) => [e.message, e.hint]);
+  };
+
+  it('should say "pageSize" must be at least 3, but it is 1, not zod\'s "Too small: expected number to be >=3"', async () => {
+    expect(await errorsFor('content/blog.yaml', /pageSize: \d+/, 'pageSize: 1')).toEqual([['"pageSize" must be at least 3, but it is 1', 'write a number that is at least 3']]);
+    expect(await errorsFor('content/blog.yaml', /pageSize: \d+/, 'pageSize: 100')).toEqual([['"pageSize" must be at most 60, but it is 100', 'write a number that is at most 60']]);
+  });
+
+  it('should say how many entries a list needs in plain words when the schema gives no message of its own', async () => {
+    const [error] = await errorsFor('content/navigation.yaml', /^main:\n(  - .*\n|    .*\n)+/m, 'main: []\n');
+    expect(error?.[0]).toBe('"main" must list at least 1 entry, but it lists 0');
+    expect(error?.join(' ')).not.toMatch(/Too small|expected array/);
+  });
 });

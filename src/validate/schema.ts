@@ -77,12 +77,35 @@ function toSiteError(source: YamlSource, issue: Exclude<z.core.$ZodIssue, { code
         `is ${describe(issue.input)}, which is not allowed`,
         `use one of: ${issue.values.map(String).join(', ')}`,
       );
+    case 'too_small':
+    case 'too_big':
+      // zod's own wording ("Too small: expected number to be >=3") is not for authors; a schema's own message is kept.
+      if (!/^Too (small|big):/.test(issue.message)) return problems.invalidValue(source.locate(path), field, issue.message);
+      return problems.invalidValue(source.locate(path), field, ...sizeProblem(issue));
     case 'custom':
       if (issue.message === 'invalid-date') return problems.invalidDate(source.locate(path), field, String(issue.input));
       return problems.invalidValue(source.locate(path), field, issue.message);
     default:
       return problems.invalidValue(source.locate(path), field, issue.message);
   }
+}
+
+/** A size limit in plain words and what to do: `must be at least 3, but it is 1`. */
+function sizeProblem(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): [string, string] {
+  const small = issue.code === 'too_small';
+  const limit = String(small ? issue.minimum : issue.maximum);
+  const bound = issue.exact ? 'exactly' : small ? (issue.inclusive === false ? 'more than' : 'at least') : issue.inclusive === false ? 'less than' : 'at most';
+  const input = issue.input;
+  if (issue.origin === 'array' || issue.origin === 'set') {
+    const count = Array.isArray(input) ? input.length : input instanceof Set ? input.size : undefined;
+    const entries = (n: number | string) => `${n} ${Number(n) === 1 ? 'entry' : 'entries'}`;
+    return [`must list ${bound} ${entries(limit)}${count === undefined ? '' : `, but it lists ${count}`}`, small ? 'add entries ("- " lines)' : 'remove entries'];
+  }
+  if (issue.origin === 'string') {
+    const length = typeof input === 'string' ? `, but it has ${input.length}` : '';
+    return [`must be ${bound} ${limit} characters long${length}`, small ? 'write a longer text' : 'shorten the text'];
+  }
+  return [`must be ${bound} ${limit}${input === undefined ? '' : `, but it is ${String(input)}`}`, `write a number that is ${bound} ${limit}`];
 }
 
 /** The field names an object schema at `path` accepts (unwrapping optional, default and list). */
