@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
-import { loadContent, type Content } from '../src/load/content.ts';
+import { loadContent } from '../src/load/content.ts';
+import type { Content } from '../src/load/types.ts';
 import { diskWriter, memoryWriter } from '../src/write/writer.ts';
 import { editFile, projectRoot, removeProject, runCli, tempProject, siteErrorsOf } from './helpers.ts';
 

@@ -4,7 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import sharp from 'sharp';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
-import { socialImageSize } from '../route/routes.ts';
+import { socialImageSize } from '../route/view.ts';
 import { locOf } from './templates.ts';
 import { readProblem } from '../load/read.ts';
 import type { AssetLinks } from '../route/view.ts';

@@ -5,23 +5,12 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import sharp from 'sharp';
 import type { OutputFile } from './assets.ts';
+import type { ImageInfo } from '../route/view.ts';
 import type { YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import { cacheDir, writeAtomically } from './templates.ts';
 import { readProblem } from '../load/read.ts';
-
-/** What a template needs to draw an image: its size and the variants to offer. */
-export interface ImageInfo {
-  width: number;
-  height: number;
-  sources: { type: 'image/avif' | 'image/webp'; srcset: string }[];
-  /**
-   * For an image wider than a sharing card (art drawn at twice its size for sharp screens): a copy
-   * 1200 px wide in its own format, which link previews get as og:image.
-   */
-  share?: { src: string; width: number; height: number };
-}
 
 /** The width link previews ask for (og:image 1200x630). */
 export const shareWidth = 1200;

@@ -3,18 +3,12 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { codeFingerprint, codeFolder, hashOf } from '../hash.ts';
+import type { FileStamp } from '../write/writer.ts';
 import { emptyContentMemo, type ArticleMemoEntry, type ContentMemo, type YamlMemoEntry } from './content.ts';
 import { cacheDir, type Templates } from '../bundle/templates.ts';
 import type { Assets } from '../bundle/assets.ts';
 import type { BesideMemo, ProcessedImages } from '../bundle/images.ts';
 import type { RouteMemo } from '../route/routes.ts';
-
-/** The size and time of an output file when it was written, and a hash where one was taken. */
-export interface FileStamp {
-  size: number;
-  mtimeMs: number;
-  hash?: string;
-}
 
 /** A rendered page as remembered: the key of its inputs, its element ids and internal links (interned). */
 export interface PageRecord {

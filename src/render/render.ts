@@ -5,7 +5,7 @@ import { Worker } from 'node:worker_threads';
 import { compiledEntry } from '../entries.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import type { Content } from '../load/content.ts';
+import type { Content } from '../load/types.ts';
 import { readMarkdown } from '../load/article.ts';
 import { renderMarkdown } from './markdown.ts';
 import { problems, SiteErrors } from '../errors.ts';

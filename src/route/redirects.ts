@@ -5,7 +5,7 @@
  */
 import type { OutputFile } from '../bundle/assets.ts';
 import { closest } from '../validate/suggest.ts';
-import type { Content } from '../load/content.ts';
+import type { Content } from '../load/types.ts';
 import { problems, SiteErrors, type SiteError, type SourceLocation } from '../errors.ts';
 import type { Route } from './routes.ts';
 import type { Article } from '../schemas/article.ts';

@@ -3,7 +3,7 @@ import { hashOf } from '../hash.ts';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import { markdownSourceOf, type MarkdownSource } from '../load/article.ts';
 import { slugOf } from '../validate/suggest.ts';
-import type { Content } from '../load/content.ts';
+import type { Content } from '../load/types.ts';
 import type { Article } from '../schemas/article.ts';
 import type { MarkdownContext } from '../render/markdown.ts';
 import { posix } from 'node:path';
@@ -11,7 +11,7 @@ import type { PageMetaEntry, Treatment } from '../schemas/catalogue.ts';
 import type { BlogCategory } from '../schemas/pages.ts';
 import { categoryOf } from './categories.ts';
 import { blogPosting, breadcrumbs, faqPage, medicalClinic, medicalWebPage, serializeJsonLd } from './structured-data.ts';
-import type { ArticleSummary, PageMeta, PageView, Pagination, ReviewView } from './view.ts';
+import { socialImageSize, type ArticleSummary, type PageMeta, type PageView, type Pagination, type ReviewView } from './view.ts';
 
 /** One page to render: where it is written, its metadata, and what its template receives. */
 export interface Route {
@@ -52,9 +52,6 @@ export interface RouteOptions {
   today: string;
   baseUrl: string;
 }
-
-/** The social image's size, fixed by the sharing cards. */
-export const socialImageSize = { width: 1200, height: 630 } as const;
 
 /** Articles that `build` publishes under these options, newest first. */
 export function publishedArticles(content: Content, options: RouteOptions): Article[] {

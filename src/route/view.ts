@@ -1,6 +1,5 @@
 /** The typed hand-off from the generator to the templates: what each page receives. */
-import type { Content, ServicePage } from '../load/content.ts';
-import type { ImageInfo } from '../bundle/images.ts';
+import type { Content, ServicePage } from '../load/types.ts';
 import type { OutlineEntry } from '../render/markdown.ts';
 import type { Article } from '../schemas/article.ts';
 import type { Navigation, NavLink, Program, Treatment } from '../schemas/catalogue.ts';
@@ -160,3 +159,18 @@ export interface RouteView {
 }
 
 export type { Content };
+
+/** What a template needs to draw an image: its size and the variants to offer. */
+export interface ImageInfo {
+  width: number;
+  height: number;
+  sources: { type: 'image/avif' | 'image/webp'; srcset: string }[];
+  /**
+   * For an image wider than a sharing card (art drawn at twice its size for sharp screens): a copy
+   * 1200 px wide in its own format, which link previews get as og:image.
+   */
+  share?: { src: string; width: number; height: number };
+}
+
+/** The social image's size, fixed by the sharing cards (og:image 1200x630). */
+export const socialImageSize = { width: 1200, height: 630 } as const;

@@ -1,6 +1,6 @@
 /** The placeholder text `new article` and `new treatment` write: a page that still holds any of it, or a TODO, is not published. */
 import { problems, SiteError, type SourceLocation } from '../errors.ts';
-import type { Content } from '../load/content.ts';
+import type { Content } from '../load/types.ts';
 
 /** Sentences of the `new article` scaffold's body and front matter. */
 export const articlePlaceholders = [

@@ -2,10 +2,16 @@
 import { readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import type { FileStamp } from '../incremental/cache.ts';
 import { problems, SiteError } from '../errors.ts';
 import { guardOutput, outputMarker, outputMarkerText, reasonOf, remedyOf } from './guard.ts';
 import { updateInPlace } from './update.ts';
+
+/** The size and time of an output file when it was written, and a hash where one was taken. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  hash?: string;
+}
 
 /** Where a build's files go. Nothing is visible at the destination until `commit`. */
 export interface Writer {
