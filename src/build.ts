@@ -17,7 +17,10 @@ import { besideImages, checkImageReferences, processImages } from './bundle/imag
 import { lostPages, redirectsOf, sitemapPaths } from './route/redirects.ts';
 import { externalLinks, type SharedView } from './render/render.ts';
 import { renderChanged } from './incremental/pages.ts';
-import { articleMarkdownContext, buildRoutes, categoriesOf, categoryPath, categoryText, legalPath, publishedArticles, type RouteOptions } from './route/routes.ts';
+import { articleMarkdownContext, categoriesOf, categoryPath, categoryText } from './route/blog.ts';
+import { legalPath } from './route/pages.ts';
+import { publishedArticles, type RouteOptions } from './route/routes.ts';
+import { buildRoutes } from './route/table.ts';
 import { loadTemplates } from './bundle/templates.ts';
 import { verifyLinks } from './verify/links.ts';
 import type { Article } from './schemas/article.ts';
@@ -106,8 +109,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     stage('bundled');
     const missingImages = checkImageReferences(root, content.sources, assets.publicFiles, content.articles);
     if (missingImages.length > 0) throw new SiteErrors(missingImages);
-    cache.routes ??= { context: '', articles: new WeakMap(), keys: new WeakMap() };
-    const routes = buildRoutes(content, routeOptions, images.images, cache.routes);
+    const routes = buildRoutes(content, routeOptions, images.images);
     stage('routes');
 
     const shared: SharedView = {

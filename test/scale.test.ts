@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
 import { emptyCache, type BuildCache } from '../src/incremental/cache.ts';
 import { hashOf } from '../src/hash.ts';
-import { paginationOf } from '../src/route/routes.ts';
+import { paginationOf } from '../src/route/blog.ts';
 import { cacheDir } from '../src/bundle/templates.ts';
 import { diskWriter, memoryWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, snapshot, tempProject, siteErrorsOf } from './helpers.ts';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
 import { loadContent } from '../src/load/content.ts';
 import type { Content } from '../src/load/types.ts';
-import { clipAtWord } from '../src/route/routes.ts';
+import { clipAtWord } from '../src/route/pages.ts';
 import { diskWriter } from '../src/write/writer.ts';
 import { Icon, type AnyIcon } from '../templates/components/Icon.tsx';
 import { projectRoot } from './helpers.ts';

@@ -178,12 +178,9 @@ function whereItIs(root: string, referrer: string, image: string, present: Set<s
   return undefined;
 }
 
-/** The image paths a source mentions and where; worked out once per source (an unchanged file keeps its source). */
+/** The image paths a source mentions and where. */
 function imageReferences(source: YamlSource): { image: string; path: (string | number)[] }[] {
-  let found = referencesBySource.get(source);
-  if (found) return found;
-  found = [];
-  const list = found;
+  const list: { image: string; path: (string | number)[] }[] = [];
   const visit = (value: unknown, path: (string | number)[]) => {
     if (typeof value === 'string') {
       if (/^\/images\/\S+\.(png|jpe?g|svg|webp|avif|gif)$/i.test(value)) list.push({ image: value, path });
@@ -191,8 +188,5 @@ function imageReferences(source: YamlSource): { image: string; path: (string | n
     else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
   };
   visit(source.data, []);
-  referencesBySource.set(source, list);
   return list;
 }
-
-const referencesBySource = new WeakMap<YamlSource, { image: string; path: (string | number)[] }[]>();

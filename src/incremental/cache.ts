@@ -8,7 +8,6 @@ import { emptyContentMemo, type ArticleMemoEntry, type ContentMemo, type YamlMem
 import { cacheDir, type Templates } from '../bundle/templates.ts';
 import type { Assets } from '../bundle/assets.ts';
 import type { BesideMemo, ProcessedImages } from '../bundle/images.ts';
-import type { RouteMemo } from '../route/routes.ts';
 
 /** A rendered page as remembered: the key of its inputs, its element ids and internal links (interned). */
 export interface PageRecord {
@@ -36,8 +35,6 @@ export interface BuildCache {
   stringIndex: Map<string, number>;
   /** Loaded articles and YAML files, so unchanged ones are not read, parsed and validated again. */
   content: ContentMemo;
-  /** Article routes of the last build, kept in memory only (see RouteMemo). */
-  routes?: RouteMemo;
   /** Images beside articles as last read, kept in memory only (see BesideMemo). */
   besideImages?: BesideMemo;
   /** The last bundles, kept in memory only (the dev server reuses them while templates/ and public/ are unchanged). */

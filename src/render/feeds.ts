@@ -22,17 +22,10 @@ export function sitemaps(routes: Route[], baseUrl: string, limit = sitemapLimit)
   return [{ file: 'sitemap.xml', text: index }, ...parts];
 }
 
-/** A route's `<url>` line, made once per route object (the dev server keeps unchanged routes). */
+/** A route's `<url>` line. */
 function sitemapLine(route: Route): string {
-  let line = sitemapLines.get(route);
-  if (line === undefined) {
-    line = `  <url><loc>${escapeXml(route.meta.url)}</loc></url>`;
-    sitemapLines.set(route, line);
-  }
-  return line;
+  return `  <url><loc>${escapeXml(route.meta.url)}</loc></url>`;
 }
-
-const sitemapLines = new WeakMap<Route, string>();
 
 /** robots.txt allowing everything and naming the sitemap. */
 export function robotsTxt(baseUrl: string): string {

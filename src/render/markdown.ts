@@ -57,6 +57,9 @@ export interface MarkdownContext {
   images: Record<string, { width: number; height: number; sources: { type: string; srcset: string }[] }>;
 }
 
+/** The part of a body's render context that comes from the content. */
+export type ArticleMarkdownContext = Pick<MarkdownContext, 'slug' | 'imageBase' | 'bookingLabel' | 'treatments'>;
+
 /** An h2 of the body, for the "On this page" outline. */
 export interface OutlineEntry {
   id: string;

@@ -3,7 +3,7 @@ import { problems, type SiteError, type SourceLocation } from '../errors.ts';
 import { closest } from './suggest.ts';
 import type { Content } from '../load/types.ts';
 import type { OutboundAction } from '../schemas/common.ts';
-import { treatmentHref } from '../route/routes.ts';
+import { treatmentHref } from '../route/pages.ts';
 
 /** Adds a problem for every dangling reference or duplicate id in the loaded content. */
 export function checkReferences(content: Content, errors: SiteError[]): void {

@@ -60,19 +60,12 @@ function fromPage(page: string, href: string): string {
 
 /** A page path in one spelling: no trailing slash, no index.html; the home page is "/". */
 export function normalizePath(path: string): string {
-  let normal = normalPaths.get(path);
-  if (normal === undefined) {
-    let p = path.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
-    if (p.length > 1) p = p.replace(/\/+$/, '');
-    normal = p || '/';
-    // The same few thousand paths come back build after build.
-    if (normalPaths.size > 100_000) normalPaths.clear();
-    normalPaths.set(path, normal);
-  }
-  return normal;
+  // Most paths are written as they are kept (/process): nothing to take off.
+  if (!path.endsWith('/') && !path.endsWith('.html')) return path || '/';
+  let p = path.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+  if (p.length > 1) p = p.replace(/\/+$/, '');
+  return p || '/';
 }
-
-const normalPaths = new Map<string, string>();
 
 /**
  * Throws SiteErrors naming each page and href that points to no page, file or element id. Every

@@ -1,0 +1,143 @@
+/** The routes of the site's own pages: home, treatments, process, pellets, labs, scans, services, legal pages and not-found. */
+import { hashOf } from '../hash.ts';
+import type { Content } from '../load/types.ts';
+import type { Treatment } from '../schemas/catalogue.ts';
+import type { RouteContext } from './routes.ts';
+import { breadcrumbs, faqPage, medicalWebPage, serializeJsonLd } from './structured-data.ts';
+
+/** Home: each pillar lists its treatments as links to their own pages. */
+export function homeRoutes({ content, add, metaFor }: RouteContext): void {
+  const pillars = content.home.services.pillars.map((p) => ({
+    ...p,
+    categories: p.categories.map((c) => ({ name: c.name, treatments: c.treatments.map((id) => ({ id, title: content.treatments.get(id)!.title, href: treatmentPath(id) })) })),
+  }));
+  add('/', { template: 'home', home: content.home, pillars, founder: content.providers.get(content.home.about.founder)! }, metaFor('/', content.metadata['/']), {
+    sources: ['content/home.yaml', `content/providers/${content.home.about.founder}.yaml`, ...homeTreatments(content).map((t) => `content/treatments/${t.id}.yaml`)],
+  });
+}
+
+/** A page per home treatment, in the colours of the first pillar that lists it; the home dialog shows its details. */
+export function treatmentRoutes({ content, add, absolute, image, reviewOf }: RouteContext): void {
+  for (const t of homeTreatments(content)) {
+    const path = treatmentPath(t.id);
+    const { categories: _categories, description: _description, ...pillar } = content.home.services.pillars.find((p) => p.categories.some((c) => c.treatments.includes(t.id)))!;
+    const steps = [
+      { name: 'Home', href: '/' },
+      { name: content.navigation.services.label, href: '/#services' },
+      { name: t.title, href: path },
+    ];
+    const meta = { title: t.title, documentTitle: `${t.title} | ${content.site.name}`, description: clipAtWord(t.description, 200), keywords: t.indications, url: absolute(path), image, type: 'website' as const, index: true };
+    add(path, { template: 'treatment', treatment: t, pillar, labels: content.home.services.dialog, breadcrumbs: steps, review: reviewOf(t) }, meta, {
+      jsonLd: [
+        serializeJsonLd(medicalWebPage(t.title, absolute(path), reviewOf(t), content.providers, absolute)),
+        serializeJsonLd(breadcrumbs(steps.map((step) => ({ name: step.name, url: absolute(step.href) })))),
+        ...(t.faq.length > 0 ? [serializeJsonLd(faqPage(t.faq))] : []),
+      ],
+      sources: [`content/treatments/${t.id}.yaml`, 'content/home.yaml', 'content/navigation.yaml'],
+    });
+  }
+}
+
+/** Process, the pellet page, lab sales and body-composition scans. */
+export function sitePageRoutes({ content, add, metaFor, trail }: RouteContext): void {
+  add('/process', { template: 'process', process: content.process }, metaFor('/process', content.metadata['/process']), {
+    jsonLd: [trail([content.process.heading, '/process'])],
+    sources: ['content/process.yaml'],
+  });
+  add('/memberships', { template: 'memberships', memberships: content.memberships }, metaFor('/memberships', content.metadata['/memberships']), {
+    jsonLd: [trail([content.memberships.hero.title, '/memberships'])],
+    sources: ['content/memberships.yaml'],
+  });
+  add('/lab-sales', { template: 'labSales', labSales: content.labSales }, metaFor('/lab-sales', content.metadata['/lab-sales']), {
+    jsonLd: [trail([content.labSales.hero.title, '/lab-sales'])],
+    sources: ['content/lab-sales.yaml'],
+  });
+  add('/inbody-analysis', { template: 'inbody', inbody: content.inbody }, metaFor('/inbody-analysis', content.metadata['/inbody-analysis']), {
+    jsonLd: [trail([content.inbody.hero.title, '/inbody-analysis'])],
+    sources: ['content/inbody-analysis.yaml'],
+  });
+}
+
+/** The service pages: one template, a data file each. */
+export function servicePageRoutes({ content, add, metaFor, trail, absolute, reviewOf }: RouteContext): void {
+  for (const service of content.services) {
+    const path = `/services/${service.pillar}/${service.id}`;
+    const treatments = service.treatments.cards.map((c) => content.treatments.get(c.treatment)!);
+    const { faqs } = service.treatments;
+    const cards = service.treatments.cards.map((card, i) => {
+      const t = treatments[i]!;
+      return { treatment: t, benefits: card.benefits, faqs: faqs === 'all' ? t.faq : t.faq.slice(0, faqs) };
+    });
+    const shown = cards.flatMap((c) => c.faqs);
+    add(path, { template: 'service', service, treatments, cards, program: content.programs.get(service.pillar), review: reviewOf(service) }, metaFor(path, content.metadata[path]), {
+      jsonLd: [serializeJsonLd(medicalWebPage(service.hero.title, absolute(`${path}/`), reviewOf(service), content.providers, absolute)), trail([service.label, path]), ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : [])],
+      sources: [`content/services/${service.id}.yaml`, ...treatments.map((t) => `content/treatments/${t.id}.yaml`)],
+    });
+  }
+}
+
+/** Legal pages: their metadata is in their own file; sections for analytics follow site.yaml. */
+export function legalRoutes({ content, add, metaFor, trail }: RouteContext): void {
+  const analyticsOn = content.site.analytics.measurementId !== undefined;
+  for (const legal of content.legal) {
+    const path = legalPath(legal.id);
+    const sections = legal.sections.filter((s) => !s.shownWhen || (s.shownWhen === 'analytics-on') === analyticsOn);
+    add(
+      path,
+      { template: 'legal', legal: { ...legal, sections }, breadcrumbs: [{ name: 'Home', href: '/' }, { name: legal.title, href: path }] },
+      metaFor(path, { title: legal.title, description: legal.description, keywords: [legal.title, content.site.name] }),
+      { jsonLd: [trail([legal.title, path])], sources: [`content/legal/${legal.id}.yaml`] },
+    );
+  }
+}
+
+/** The not-found page, served at any unknown address. */
+export function notFoundRoute({ content, metaFor, clinic, base, routes }: RouteContext): void {
+  routes.push({
+    path: '/404',
+    file: '404.html',
+    // It has no canonical address of its own; the 404 status keeps it out of search results.
+    meta: { ...metaFor('/404', content.metadata['/404']), url: '' },
+    page: { template: 'notFound', notFound: content.notFound },
+    jsonLd: [clinic],
+    listed: false,
+    draft: false,
+    scripts: [],
+    sources: ['content/not-found.yaml'],
+    inputKey: hashOf(content.catalogueKey, base, '/404'),
+  });
+}
+
+/** The address of a legal page. */
+export function legalPath(id: string): string {
+  return `/legal/${id}`;
+}
+
+/**
+ * Where a treatment is shown: its own page when a home pillar lists it, else its card on the first
+ * service page that has one; undefined when no page shows it.
+ */
+export function treatmentHref(content: Content, id: string): string | undefined {
+  if (content.home.services.pillars.some((p) => p.categories.some((c) => c.treatments.includes(id)))) return treatmentPath(id);
+  const service = content.services.find((s) => s.treatments.cards.some((c) => c.treatment === id));
+  return service ? `/services/${service.pillar}/${service.id}#treatment-${id}` : undefined;
+}
+
+/** The page of a treatment listed on the home pillars. */
+export function treatmentPath(id: string): string {
+  return `/treatments/${id}/`;
+}
+
+/** `text` with its whitespace collapsed, cut at a word boundary (with an ellipsis) to at most `max` characters. */
+export function clipAtWord(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max).lastIndexOf(' ');
+  return `${flat.slice(0, cut > 0 ? cut : max - 1).replace(/[\s,;:.–—-]+$/, '')}…`;
+}
+
+/** The treatments the home pillars list, each once, in order. */
+function homeTreatments(content: Content): Treatment[] {
+  const listed = content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments.map((id) => content.treatments.get(id)!)));
+  return [...new Map(listed.map((t) => [t.id, t])).values()];
+}

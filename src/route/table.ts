@@ -1,0 +1,30 @@
+/**
+ * The route stage: every page of the site, with its metadata and the data its template receives.
+ * pages.ts makes the routes of the site's own pages, blog.ts those of the blog.
+ */
+import { SiteErrors } from '../errors.ts';
+import type { Content } from '../load/types.ts';
+import { articleRoutes, blogIndexRoutes, categoryRoutes } from './blog.ts';
+import { homeRoutes, legalRoutes, notFoundRoute, servicePageRoutes, sitePageRoutes, treatmentRoutes } from './pages.ts';
+import { publishedArticles, routeContext, type ImageSizes, type Route, type RouteOptions } from './routes.ts';
+
+/**
+ * Builds the route table; a route without a metadata entry is an error. Sharing images get the
+ * size `imageSizes` gives them.
+ */
+export function buildRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes = {}): Route[] {
+  const context = routeContext(content, options, imageSizes);
+  homeRoutes(context);
+  treatmentRoutes(context);
+  sitePageRoutes(context);
+  servicePageRoutes(context);
+  const articles = publishedArticles(content, options);
+  blogIndexRoutes(context, articles);
+  categoryRoutes(context, articles);
+  articleRoutes(context, articles);
+  legalRoutes(context);
+  notFoundRoute(context);
+  if (context.errors.length > 0) throw new SiteErrors(context.errors);
+  return context.routes;
+}
+
