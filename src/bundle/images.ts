@@ -1,6 +1,6 @@
 /** Responsive images: AVIF and WebP variants of every JPEG and PNG in public/images and beside articles, cached between builds. */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import sharp from 'sharp';
@@ -91,7 +91,7 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
 }
 
 /** The images articles name by file name (content/blog/x.png), as files of the output (images/blog/x.png). */
-export function besideImages(root: string, articles: readonly Article[], sources: Map<string, YamlSource>, memo?: BesideMemo): { files: OutputFile[]; errors: SiteError[] } {
+export function besideImages(root: string, articles: readonly Article[], sources: Map<string, YamlSource>, read: ImageReader = readImage): { files: OutputFile[]; errors: SiteError[] } {
   const files = new Map<string, OutputFile>();
   const errors: SiteError[] = [];
   const unreadable = new Map<string, SiteError>();
@@ -100,7 +100,7 @@ export function besideImages(root: string, articles: readonly Article[], sources
     for (const ref of article.references?.images ?? []) {
       if (files.has(ref.image)) continue;
       try {
-        files.set(ref.image, readBeside(join(root, ref.file), ref.image.slice(1), ref.file, memo));
+        files.set(ref.image, read(join(root, ref.file), ref.image.slice(1), ref.file));
       } catch (error) {
         if (!isMissing(error)) unreadable.set(ref.file, besideProblem(ref.file, error));
         else errors.push(problems.missingFile(ref.loc, ref.file, 'The image', `put the picture beside the article as ${ref.file}, or correct the file name in ![…](${ref.src})`));
@@ -108,7 +108,7 @@ export function besideImages(root: string, articles: readonly Article[], sources
     }
     if (!article.imageFile || !article.image || files.has(article.image)) continue; // an image two articles share is read once
     try {
-      files.set(article.image, readBeside(join(root, article.imageFile), article.image.slice(1), article.imageFile, memo));
+      files.set(article.image, read(join(root, article.imageFile), article.image.slice(1), article.imageFile));
     } catch (error) {
       if (!isMissing(error)) {
         unreadable.set(article.imageFile, besideProblem(article.imageFile, error));
@@ -136,19 +136,12 @@ function besideProblem(file: string, error: unknown): SiteError {
   return readProblem(file, error, 'an image');
 }
 
-/**
- * Images beside articles by path, kept while their size and time are the same (a blog of thousands
- * is checked on every rebuild). It lives in the build cache: a fresh cache reads every image again.
- */
-export type BesideMemo = Map<string, { size: number; mtimeMs: number; output: OutputFile }>;
+/** Reads an image beside an article as the output file `file` (throws what the file system throws). */
+export type ImageReader = (path: string, file: string, source: string) => OutputFile;
 
-function readBeside(path: string, file: string, source: string, memo: BesideMemo | undefined): OutputFile {
-  const { size, mtimeMs } = statSync(path);
-  const known = memo?.get(path);
-  if (known && known.size === size && known.mtimeMs === mtimeMs && known.output.file === file) return known.output;
-  const output = { file, bytes: readFileSync(path), source };
-  memo?.set(path, { size, mtimeMs, output });
-  return output;
+/** Reads the image from its file. */
+export function readImage(path: string, file: string, source: string): OutputFile {
+  return { file, bytes: readFileSync(path), source };
 }
 
 /** Every image path a content file mentions must exist under public/; the error names that file and line. */

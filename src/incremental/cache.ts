@@ -6,8 +6,8 @@ import { codeFingerprint, codeFolder, hashOf } from '../hash.ts';
 import type { FileStamp } from '../write/writer.ts';
 import { emptyContentMemo, type ArticleMemoEntry, type ContentMemo, type YamlMemoEntry } from './content.ts';
 import { cacheDir, type Templates } from '../bundle/templates.ts';
-import type { Assets } from '../bundle/assets.ts';
-import type { BesideMemo, ProcessedImages } from '../bundle/images.ts';
+import type { Assets, OutputFile } from '../bundle/assets.ts';
+import type { ProcessedImages } from '../bundle/images.ts';
 
 /** A rendered page as remembered: the key of its inputs, its element ids and internal links (interned). */
 export interface PageRecord {
@@ -36,7 +36,7 @@ export interface BuildCache {
   /** Loaded articles and YAML files, so unchanged ones are not read, parsed and validated again. */
   content: ContentMemo;
   /** Images beside articles as last read, kept in memory only (see BesideMemo). */
-  besideImages?: BesideMemo;
+  besideImages?: Map<string, { size: number; mtimeMs: number; output: OutputFile }>;
   /** The last bundles, kept in memory only (the dev server reuses them while templates/ and public/ are unchanged). */
   bundles?: { templates: Templates; assets: Assets; images: ProcessedImages; socialImage: string; besideKey: string };
 }

@@ -6,7 +6,9 @@ import { compiledEntry } from '../entries.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Content } from '../load/types.ts';
-import { readMarkdown } from '../load/article.ts';
+import { markdownOf, readMarkdown } from '../load/article.ts';
+import { articleMarkdownContext } from '../route/blog.ts';
+import type { Article } from '../schemas/article.ts';
 import { renderMarkdown } from './markdown.ts';
 import { problems, SiteErrors } from '../errors.ts';
 import type { Route } from '../route/routes.ts';
@@ -88,6 +90,11 @@ export function renderRoute(templates: TemplateModule, shared: SharedView, route
   }
   const html = renderView(templates, viewOf(shared, target));
   return { file: route.file, html, ids: [...idsOf(html)], links: [...new Set(internalLinksOf(html))] };
+}
+
+/** An article's body as the feed carries it: the same renderer as its page, without the interactive parts. */
+export function feedBody(content: Content, article: Article, shared: SharedView): string {
+  return renderMarkdown(markdownOf(content.root, article), { ...articleMarkdownContext(content, article), mode: 'feed', booking: shared.links.booking, images: shared.images }).html;
 }
 
 /**

@@ -68,11 +68,10 @@ export function normalizePath(path: string): string {
 }
 
 /**
- * Throws SiteErrors naming each page and href that points to no page, file or element id. Every
- * page is a possible target; with `check`, only the links of the pages whose paths it holds are
- * followed (a rebuild whose other pages, targets and ids are as they were verified before).
+ * Throws SiteErrors naming each page and href that points to no page, file or element id: the
+ * links of the pages `from` (every page unless told), each followed into `pages` and `files`.
  */
-export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>, check?: ReadonlySet<string>, locate: LinkLocator = () => undefined): void {
+export function verifyLinks(pages: readonly VerifiedPage[], files: Iterable<string>, from: readonly VerifiedPage[] = pages, locate: LinkLocator = () => undefined): void {
   // Pages by path; their ids are only read (they may be computed on demand) for pages a link points into.
   const pageIds = new Map<string, VerifiedPage>();
   for (const page of pages) pageIds.set(normalizePath(page.path), page);
@@ -98,8 +97,7 @@ export function verifyLinks(pages: VerifiedPage[], files: Iterable<string>, chec
   const absolute = new Map<string, Verdict>();
   // By href as written and, for a relative one, where it leads (the same href may lead elsewhere from another page).
   const broken = new Map<string, { href: string; resolved: string; pages: string[]; verdict: Exclude<Verdict, 'ok'> }>();
-  for (const page of pages) {
-    if (check && !check.has(page.path)) continue;
+  for (const page of from) {
     const own = normalizePath(page.path);
     const seen = new Set<string>();
     for (const href of page.links) {

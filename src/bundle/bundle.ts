@@ -1,0 +1,34 @@
+/** The bundle stage: the templates' module, the browser script and CSS with hashed names, public/, and every image's variants. */
+import { bundleAssets, type Assets, type OutputFile } from './assets.ts';
+import { besideImages, checkImageReferences, processImages, readImage, type ImageReader, type ProcessedImages } from './images.ts';
+import { loadTemplates, type Templates } from './templates.ts';
+import { SiteErrors } from '../errors.ts';
+import type { Content } from '../load/types.ts';
+import type { Article } from '../schemas/article.ts';
+
+/** What the bundle stage makes: templates, assets and images. */
+export interface Bundle {
+  templates: Templates;
+  assets: Assets;
+  images: ProcessedImages;
+}
+
+/** The images beside the articles this build publishes (a draft's image stays out of the output with it). */
+export function besideFiles(root: string, content: Content, shown: readonly Article[], read: ImageReader = readImage): OutputFile[] {
+  const beside = besideImages(root, shown, content.sources, read);
+  if (beside.errors.length > 0) throw new SiteErrors(beside.errors);
+  return beside.files;
+}
+
+/** Bundles templates and assets and processes every image (those of public/ and those beside articles). */
+export async function bundleSite(root: string, socialImage: string, beside: OutputFile[]): Promise<Bundle> {
+  const [templates, assets] = await Promise.all([loadTemplates(root), bundleAssets(root, socialImage)]);
+  const images = await processImages(root, [...assets.publicFiles, ...beside]);
+  return { templates, assets, images };
+}
+
+/** Every image a content file names must be under public/ (and an image beside an article must not hide one there). */
+export function checkImages(root: string, content: Content, bundle: Bundle): void {
+  const missing = checkImageReferences(root, content.sources, bundle.assets.publicFiles, content.articles);
+  if (missing.length > 0) throw new SiteErrors(missing);
+}

@@ -1,0 +1,73 @@
+/**
+ * The verify and write stages, narrowed to what changed: links are followed from the pages
+ * rendered now while nothing they could point to went away, files whose bytes are the same are
+ * taken over, and the cache takes in this build only once its output is committed.
+ */
+import type { OutputFile } from '../bundle/assets.ts';
+import { hashBytes, hashOf } from '../hash.ts';
+import type { Content } from '../load/types.ts';
+import { feedBody, type SharedView } from '../render/render.ts';
+import type { Article } from '../schemas/article.ts';
+import { findHref } from '../verify/find.ts';
+import { verifyLinks } from '../verify/links.ts';
+import type { Writer } from '../write/writer.ts';
+import { saveCache, type BuildCache } from './cache.ts';
+import type { RenderResult } from './pages.ts';
+
+/** Feed bodies by what they are made from, taken from the last build when unchanged; `keep` hands this build's to the cache. */
+export function keptFeedBodies(cache: BuildCache, content: Content, shared: SharedView): { bodyOf: (article: Article) => string; keep: () => void } {
+  const used = new Map<string, string>();
+  const bodyOf = (article: Article) => {
+    const pictures = (article.references?.images ?? []).map((r) => shared.images[r.image]?.width ?? 0).join(',');
+    const key = hashOf(article.sourceHash, content.catalogueKey, shared.links.booking, pictures);
+    const body = used.get(key) ?? cache.bodies.get(key) ?? feedBody(content, article, shared);
+    used.set(key, body);
+    return body;
+  };
+  return { bodyOf, keep: () => void (cache.bodies = used) };
+}
+
+/**
+ * The files of the verified build last committed into this output, taken before a build starts
+ * (which clears the mark, so that after a failed build every page's links are checked again).
+ */
+export function verifiedBefore(cache: BuildCache, writer: Writer): Set<string> | undefined {
+  const files = cache.verified && cache.outDir === writer.id ? new Set(cache.files.keys()) : undefined;
+  cache.verified = false;
+  return files;
+}
+
+/**
+ * Verifies every link; while no file of the last verified build went away and no page lost an id,
+ * only the links of the pages rendered now are followed.
+ */
+export function verifyChanged(root: string, rendered: RenderResult, files: OutputFile[], before: Set<string> | undefined): void {
+  const output = new Set([...rendered.pages.map((p) => p.route.file), ...files.map((f) => f.file)]);
+  const narrow = before && !rendered.idsLost && [...before].every((f) => output.has(f));
+  const from = narrow ? rendered.pages.filter((p) => p.bytes !== undefined) : rendered.pages;
+  verifyLinks(rendered.pages, files.map((f) => f.file), from, (href, pages) => findHref(root, href, pages));
+}
+
+/** Writes the files that are not pages (taking over those whose bytes are the same), commits the output, and records it in the cache. */
+export async function commitOutput(cache: BuildCache, writer: Writer, files: OutputFile[], rendered: RenderResult): Promise<void> {
+  await Promise.all(files.map((f) => writeUnlessUnchanged(writer, cache, f)));
+  await writer.commit();
+  // Only now does the cache take in this run: until the commit, the output is the previous one.
+  rendered.remember();
+  cache.outDir = writer.id;
+  cache.verified = true;
+  cache.files = new Map(writer.stamps());
+  for (const f of files) cache.files.set(f.file, { ...cache.files.get(f.file)!, hash: hashBytes(f.bytes) });
+}
+
+/** Saves the cache for the next build when it is the on-disk one (a failure to save costs speed, never the build). */
+export async function persist(root: string, cache: BuildCache, persistent: boolean): Promise<void> {
+  if (persistent) await saveCache(root, cache).catch(() => undefined);
+}
+
+/** Takes a non-page file over from the previous output when its bytes are the same, else writes it. */
+async function writeUnlessUnchanged(writer: Writer, cache: BuildCache, file: OutputFile): Promise<void> {
+  const stamp = cache.files.get(file.file);
+  if (cache.outDir === writer.id && stamp?.hash && stamp.hash === hashBytes(file.bytes) && writer.reuse(file.file, stamp)) return;
+  await writer.write(file.file, file.bytes);
+}

@@ -1,0 +1,46 @@
+/** The files of the output that are not pages: sitemaps, robots.txt, the feeds, _headers and the redirects. */
+import type { OutputFile } from '../bundle/assets.ts';
+import type { Content } from '../load/types.ts';
+import { categoriesOf, categoryPath, categoryText } from '../route/blog.ts';
+import { redirectsOf, type Redirect } from '../route/redirects.ts';
+import type { Route } from '../route/routes.ts';
+import type { Article } from '../schemas/article.ts';
+import { robotsTxt, rssFeed, sitemaps } from './feeds.ts';
+import { headersFile } from './headers.ts';
+
+/** How many entries a feed carries. */
+export const feedLength = 20;
+
+/** The site's other files, and the redirects among them. */
+export interface SiteFiles {
+  files: OutputFile[];
+  redirects: Redirect[];
+}
+
+/**
+ * Makes the files beside the pages. `published` are the articles the feed carries (never drafts),
+ * `shown` those the build publishes; `bodyOf` gives a feed article's body HTML. `taken` are the
+ * files of the output already (assets, public/, images), which no redirect may replace.
+ */
+export function siteFiles(content: Content, routes: Route[], published: Article[], shown: Article[], bodyOf: (article: Article) => string, taken: OutputFile[], baseUrl: string): SiteFiles {
+  const texts = [
+    ...sitemaps(routes, baseUrl),
+    { file: 'robots.txt', text: robotsTxt(baseUrl) },
+    { file: 'feed.xml', text: rssFeed(content, published.slice(0, feedLength), bodyOf, baseUrl) },
+    ...categoryFeeds(content, shown, baseUrl),
+    { file: '_headers', text: headersFile(content.site) },
+  ];
+  const files = texts.map((e) => ({ file: e.file, bytes: Buffer.from(e.text) }));
+  const moved = redirectsOf(content, shown, routes, new Set([...taken, ...files].map((f) => f.file)), baseUrl);
+  return { files: [...files, ...moved.files], redirects: moved.redirects };
+}
+
+/** A feed per blog category, with the excerpts of its latest articles. */
+function categoryFeeds(content: Content, published: Article[], baseUrl: string): { file: string; text: string }[] {
+  return [...categoriesOf(published)].map(([name, articles]) => {
+    const page = categoryPath(name);
+    const text = (template: string) => categoryText(template, name);
+    const feed = { title: text(content.blogPage.category.feedTitle), description: text(content.blogPage.category.intro), page, self: `${page}feed.xml` };
+    return { file: `${page.slice(1)}feed.xml`, text: rssFeed(content, articles, undefined, baseUrl, feedLength, feed) };
+  });
+}
