@@ -13,7 +13,6 @@ const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.
 export async function main(argv: string[], root = process.cwd()): Promise<number> {
   const color = useColor(process.stdout);
   const errColor = useColor(process.stderr);
-  const c = palette(color);
   let exitCode = 0;
 
   const program = new Command()
@@ -25,6 +24,29 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
     .configureOutput({ outputError: (text, write) => write(palette(errColor).red(text)) })
     .showSuggestionAfterError(true);
 
+  const io: CommandContext = { root, color, keepRunning: () => void (exitCode = -1) };
+  buildCommands(program, io);
+  serveCommand(program, io);
+  authoringCommands(program, io);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    return report(error, root, errColor);
+  }
+  return exitCode;
+}
+
+/** What every command's action needs: the project folder, whether stdout takes colour, and a way to say the process keeps running. */
+interface CommandContext {
+  root: string;
+  color: boolean;
+  /** The server keeps the process alive until it is interrupted. */
+  keepRunning: () => void;
+}
+
+/** `build` and `check`: the same pipeline into a folder or into memory. */
+function buildCommands(program: Command, { root, color }: CommandContext): void {
+  const c = palette(color);
   program
     .command('build')
     .description('build the site into an output folder (dist/ unless told)')
@@ -44,6 +66,21 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
       process.stdout.write(summary(result, shown.startsWith('..') ? resolve(root, options.out) : shown || '.', color));
     });
 
+
+  program
+    .command('check')
+    .description('validate content and verify links without writing anything')
+    .option('--drafts', 'check draft and future-dated articles too')
+    .option('--strict', 'also fail on medical pages never reviewed or reviewed more than 12 months ago (for CI)')
+    .action(async (options: { drafts?: boolean; strict?: boolean }) => {
+      const result = await build({ root, writer: memoryWriter(), drafts: options.drafts ?? false, strictReview: options.strict ?? false });
+      process.stdout.write(`${c.green('✓')} ${result.pages} pages checked in ${Math.round(result.elapsedMs)} ms: content valid, every link resolves${options.strict ? ', every medical page reviewed within 12 months' : ''}\n`);
+      for (const warning of result.warnings) process.stdout.write(`${c.yellow('!')} ${warning}\n`);
+    });
+}
+
+/** `serve`: the dev server, loaded only when asked for. */
+function serveCommand(program: Command, { root, color, keepRunning }: CommandContext): void {
   program
     .command('serve')
     .description('build, serve with live reload, and rebuild on every change')
@@ -57,20 +94,13 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
-      exitCode = -1; // keeps running until interrupted
+      keepRunning();
     });
+}
 
-  program
-    .command('check')
-    .description('validate content and verify links without writing anything')
-    .option('--drafts', 'check draft and future-dated articles too')
-    .option('--strict', 'also fail on medical pages never reviewed or reviewed more than 12 months ago (for CI)')
-    .action(async (options: { drafts?: boolean; strict?: boolean }) => {
-      const result = await build({ root, writer: memoryWriter(), drafts: options.drafts ?? false, strictReview: options.strict ?? false });
-      process.stdout.write(`${c.green('✓')} ${result.pages} pages checked in ${Math.round(result.elapsedMs)} ms: content valid, every link resolves${options.strict ? ', every medical page reviewed within 12 months' : ''}\n`);
-      for (const warning of result.warnings) process.stdout.write(`${c.yellow('!')} ${warning}\n`);
-    });
-
+/** `new article`, `new treatment` and the hidden `generate`: tools for authors, loaded only when asked for. */
+function authoringCommands(program: Command, { root, color }: CommandContext): void {
+  const c = palette(color);
   const create = program.command('new').description('start a new content file from a complete template');
   create
     .command('article')
@@ -100,13 +130,6 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
       const written = await writeGenerated(root);
       process.stdout.write(`${c.green('✓')} ${written.length} generated files up to date\n`);
     });
-
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-  } catch (error) {
-    return report(error, root, errColor);
-  }
-  return exitCode;
 }
 
 /** The one place that turns a thrown value into text on stderr and an exit code. */

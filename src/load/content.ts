@@ -72,6 +72,55 @@ export async function loadContent(root: string, reader: ContentReader = directRe
   const sources = new Map<string, YamlSource>();
   const hashes = new Map<string, string>();
   const contentDir = join(root, 'content');
+  const { yaml, optionalYaml, folder, articles } = fileLoaders(root, reader, { errors, sources, hashes });
+  const file = (name: string) => join(contentDir, name);
+  const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, published, memberships, labSales, inbody, redirects, legal, providers] = await Promise.all([
+    yaml(file('site.yaml'), (r) => r.singleFiles.site.schema),
+    yaml(file('navigation.yaml'), (r) => r.singleFiles.navigation.schema),
+    yaml(file('metadata.yaml'), (r) => r.singleFiles.metadata.schema),
+    yaml(file('home.yaml'), (r) => r.singleFiles.home.schema),
+    yaml(file('blog.yaml'), (r) => r.singleFiles.blogPage.schema),
+    yaml(file('process.yaml'), (r) => r.singleFiles.process.schema),
+    yaml(file('not-found.yaml'), (r) => r.singleFiles.notFound.schema),
+    folder('treatments', (r) => r.folders.treatments.schema),
+    folder('programs', (r) => r.folders.programs.schema),
+    folder('services', (r) => r.folders.services.schema),
+    articles(),
+    yaml(file('memberships.yaml'), (r) => r.singleFiles.memberships.schema),
+    yaml(file('lab-sales.yaml'), (r) => r.singleFiles.labSales.schema),
+    yaml(file('inbody-analysis.yaml'), (r) => r.singleFiles.inbody.schema),
+    optionalYaml(file('redirects.yaml'), (r) => r.singleFiles.redirects.schema),
+    folder('legal', (r) => r.folders.legal.schema),
+    folder('providers', (r) => r.folders.providers.schema),
+  ]);
+
+  if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody || errors.length > 0) {
+    throw new SiteErrors(errors);
+  }
+  const content: Content = {
+    root,
+    site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, memberships, labSales, inbody,
+    redirects: redirects ?? [],
+    services: [...services.values()],
+    legal: [...legal.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)),
+    providers,
+    articles: published,
+    sources,
+    catalogueKey: hashOf(...[...hashes].sort(([a], [b]) => a.localeCompare(b)).flat()),
+  };
+  return validateContent(content, errors);
+}
+
+/** What the loaders collect while they read: problems, each file's source (to locate problems later) and each YAML file's hash. */
+interface Collected {
+  errors: SiteError[];
+  sources: Map<string, YamlSource>;
+  hashes: Map<string, string>;
+}
+
+/** The loaders of each kind of content file, reading through `reader` and collecting into `collected`. */
+function fileLoaders(root: string, reader: ContentReader, { errors, sources, hashes }: Collected) {
+  const contentDir = join(root, 'content');
   const rel = (path: string) => relative(root, path).split(sep).join('/');
   const blogDir = join(contentDir, 'blog');
   const blogPrefix = `${rel(blogDir)}/`;
@@ -111,43 +160,7 @@ export async function loadContent(root: string, reader: ContentReader = directRe
     const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
     return loaded.map((a) => a.article).sort((a, b) => order(b.publishDate, a.publishDate) || order(a.slug, b.slug));
   }
-
-  const file = (name: string) => join(contentDir, name);
-  const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, published, memberships, labSales, inbody, redirects, legal, providers] = await Promise.all([
-    yaml(file('site.yaml'), (r) => r.singleFiles.site.schema),
-    yaml(file('navigation.yaml'), (r) => r.singleFiles.navigation.schema),
-    yaml(file('metadata.yaml'), (r) => r.singleFiles.metadata.schema),
-    yaml(file('home.yaml'), (r) => r.singleFiles.home.schema),
-    yaml(file('blog.yaml'), (r) => r.singleFiles.blogPage.schema),
-    yaml(file('process.yaml'), (r) => r.singleFiles.process.schema),
-    yaml(file('not-found.yaml'), (r) => r.singleFiles.notFound.schema),
-    folder('treatments', (r) => r.folders.treatments.schema),
-    folder('programs', (r) => r.folders.programs.schema),
-    folder('services', (r) => r.folders.services.schema),
-    articles(),
-    yaml(file('memberships.yaml'), (r) => r.singleFiles.memberships.schema),
-    yaml(file('lab-sales.yaml'), (r) => r.singleFiles.labSales.schema),
-    yaml(file('inbody-analysis.yaml'), (r) => r.singleFiles.inbody.schema),
-    optionalYaml(file('redirects.yaml'), (r) => r.singleFiles.redirects.schema),
-    folder('legal', (r) => r.folders.legal.schema),
-    folder('providers', (r) => r.folders.providers.schema),
-  ]);
-
-  if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody || errors.length > 0) {
-    throw new SiteErrors(errors);
-  }
-  const content: Content = {
-    root,
-    site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, memberships, labSales, inbody,
-    redirects: redirects ?? [],
-    services: [...services.values()],
-    legal: [...legal.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)),
-    providers,
-    articles: published,
-    sources,
-    catalogueKey: hashOf(...[...hashes].sort(([a], [b]) => a.localeCompare(b)).flat()),
-  };
-  return validateContent(content, errors);
+  return { yaml, optionalYaml, folder, articles };
 }
 
 /** The checks across files: references between them, and placeholder text on the pages that are shown. */

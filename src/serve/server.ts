@@ -64,21 +64,19 @@ export function resolveRequest(files: ReadonlyMap<string, Uint8Array>, rawPath: 
   return candidates.find((c) => files.has(c) && !c.startsWith('..'));
 }
 
+/** What the server holds between builds: the last good build's files, the last build's errors, and the browsers listening. */
+interface ServerState {
+  files: Map<string, Uint8Array>;
+  errors: OverlayError[] | undefined;
+  clients: Set<ServerResponse>;
+}
+
 /** Starts the dev server; resolves once the first build has finished (whether it passed or not). */
 export async function serve(options: ServeOptions): Promise<DevServer> {
-  const { root } = options;
-  const color = options.color ?? false;
-  const c = palette(color);
+  const c = palette(options.color ?? false);
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  let files = new Map<string, Uint8Array>();
-  let errors: OverlayError[] | undefined;
-  const clients = new Set<ServerResponse>();
-
-  const send = (event: string, data: unknown) => {
-    for (const client of clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-  };
-
-  const server = createServer((request, response) => handle(request, response));
+  const state: ServerState = { files: new Map(), errors: undefined, clients: new Set() };
+  const server = createServer((request, response) => handleRequest(state, request, response));
   const port = await listen(server, options.port, options.host);
   if (options.port !== 0 && port !== options.port) log(`${c.yellow('!')} port ${options.port} is busy (another preview is probably running there); using port ${port} instead`);
   const address = server.address() as AddressInfo;
@@ -86,83 +84,97 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const host = everywhere ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
 
-  // One writer and one cache for the whole session: unchanged pages are taken over, not rendered again.
-  const writer = memoryWriter();
-  const cache = emptyCache();
-
-  async function rebuild(changed?: Set<string>): Promise<void> {
-    try {
-      const result = await build({ root, writer, drafts: true, baseUrl: url, cache, ...(changed ? { changed } : {}) });
-      files = writer.files;
-      const wasBroken = errors !== undefined;
-      errors = undefined;
-      const what = changed ? ` after ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ', …' : ''}` : '';
-      log(`${c.green('✓')} built ${result.pages} pages (${result.rendered} rendered) in ${Math.round(result.elapsedMs)} ms${what}`);
-      // A renamed article leaves its old address behind: say so while the author is still at it.
-      for (const warning of result.warnings) log(`${c.yellow('!')} ${warning}`);
-      if (wasBroken) send('build-ok', {});
-      send('reload', {});
-    } catch (error) {
-      const found = userErrors(error);
-      if (!found) {
-        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-        log(`${c.red('Internal error')} (a bug in clinic-site): ${message}`);
-        errors = [{ title: 'Internal error', message: error instanceof Error ? error.message : String(error), hint: 'this is a bug in clinic-site, not in your content', file: undefined, line: undefined, column: undefined, frame: [] }];
-      } else {
-        log(`\n${found.map((e) => formatError(root, e, color)).join('\n\n')}\n${c.red('✗')} ${found.length} problem${found.length === 1 ? '' : 's'}; still serving the last good build.`);
-        errors = found.map((e) => overlayError(root, e));
-      }
-      send('build-error', errors);
-    }
-  }
-
-  function handle(request: IncomingMessage, response: ServerResponse): void {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
-      return;
-    }
-    const pathname = (request.url ?? '/').split('?')[0]!.split('#')[0]!;
-    if (pathname === devEventsPath) {
-      response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
-      response.write(': connected\n\n');
-      if (errors) response.write(`event: build-error\ndata: ${JSON.stringify(errors)}\n\n`);
-      clients.add(response);
-      request.on('close', () => clients.delete(response));
-      return;
-    }
-    if (pathname === devClientPath) {
-      response.writeHead(200, { 'Content-Type': types['.js']!, 'Cache-Control': 'no-store' }).end(request.method === 'HEAD' ? undefined : devClientSource);
-      return;
-    }
-    const file = resolveRequest(files, pathname);
-    const status = file ? 200 : 404;
-    const served = file ?? '404.html';
-    let body: Uint8Array | string | undefined = files.get(served);
-    if (body === undefined) body = errors ? '<!doctype html><title>Build error</title><body></body>' : 'Not found';
-    const type = types[extname(served)] ?? 'application/octet-stream';
-    if (type.startsWith('text/html')) body = injectClient(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
-    response.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-    response.end(request.method === 'HEAD' ? undefined : body);
-  }
-
+  const rebuild = rebuilder(options, state, url, log);
   await rebuild();
-  const watcher: Watcher = await watch(root, (changed) => rebuild(changed));
+  const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed));
   log(`${c.bold('clinic-site')} serving ${c.cyan(url)} ${c.dim('(drafts shown; Ctrl+C stops)')}`);
   if (everywhere) for (const address of networkAddresses()) log(`  on your network: ${c.cyan(`http://${address}:${port}`)}`);
   if (options.open) openBrowser(url);
 
   return {
     url,
-    errors: () => errors,
+    errors: () => state.errors,
     idle: () => watcher.idle(),
     async close() {
       await watcher.close();
-      for (const client of clients) client.end();
-      clients.clear();
+      for (const client of state.clients) client.end();
+      state.clients.clear();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Sends an event to every browser listening. */
+function broadcast(state: ServerState, event: string, data: unknown): void {
+  for (const client of state.clients) client.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/**
+ * The rebuild the watcher calls: the same build as `clinic-site build`, into memory, told what
+ * changed. A failed build keeps the last good files served and shows its errors in the browser.
+ */
+function rebuilder(options: ServeOptions, state: ServerState, url: string, log: (line: string) => void): (changed?: Set<string>) => Promise<void> {
+  const { root } = options;
+  const color = options.color ?? false;
+  const c = palette(color);
+  // One writer and one cache for the whole session: unchanged pages are taken over, not rendered again.
+  const writer = memoryWriter();
+  const cache = emptyCache();
+  return async (changed) => {
+    try {
+      const result = await build({ root, writer, drafts: true, baseUrl: url, cache, ...(changed ? { changed } : {}) });
+      state.files = writer.files;
+      const wasBroken = state.errors !== undefined;
+      state.errors = undefined;
+      const what = changed ? ` after ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ', …' : ''}` : '';
+      log(`${c.green('✓')} built ${result.pages} pages (${result.rendered} rendered) in ${Math.round(result.elapsedMs)} ms${what}`);
+      // A renamed article leaves its old address behind: say so while the author is still at it.
+      for (const warning of result.warnings) log(`${c.yellow('!')} ${warning}`);
+      if (wasBroken) broadcast(state, 'build-ok', {});
+      broadcast(state, 'reload', {});
+    } catch (error) {
+      const found = userErrors(error);
+      if (!found) {
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        log(`${c.red('Internal error')} (a bug in clinic-site): ${message}`);
+        state.errors = [{ title: 'Internal error', message: error instanceof Error ? error.message : String(error), hint: 'this is a bug in clinic-site, not in your content', file: undefined, line: undefined, column: undefined, frame: [] }];
+      } else {
+        log(`\n${found.map((e) => formatError(root, e, color)).join('\n\n')}\n${c.red('✗')} ${found.length} problem${found.length === 1 ? '' : 's'}; still serving the last good build.`);
+        state.errors = found.map((e) => overlayError(root, e));
+      }
+      broadcast(state, 'build-error', state.errors);
+    }
+  };
+}
+
+/** Answers a request from the last good build: the event stream, the reload client, or a file (the 404 page for none). */
+function handleRequest(state: ServerState, request: IncomingMessage, response: ServerResponse): void {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+    return;
+  }
+  const pathname = (request.url ?? '/').split('?')[0]!.split('#')[0]!;
+  if (pathname === devEventsPath) {
+    response.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+    response.write(': connected\n\n');
+    if (state.errors) response.write(`event: build-error\ndata: ${JSON.stringify(state.errors)}\n\n`);
+    state.clients.add(response);
+    request.on('close', () => state.clients.delete(response));
+    return;
+  }
+  if (pathname === devClientPath) {
+    response.writeHead(200, { 'Content-Type': types['.js']!, 'Cache-Control': 'no-store' }).end(request.method === 'HEAD' ? undefined : devClientSource);
+    return;
+  }
+  const file = resolveRequest(state.files, pathname);
+  const served = file ?? '404.html';
+  let body: Uint8Array | string | undefined = state.files.get(served);
+  if (body === undefined) body = state.errors ? '<!doctype html><title>Build error</title><body></body>' : 'Not found';
+  const type = types[extname(served)] ?? 'application/octet-stream';
+  if (type.startsWith('text/html')) body = injectClient(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
+  response.writeHead(file ? 200 : 404, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  response.end(request.method === 'HEAD' ? undefined : body);
 }
 
 /** This computer's IPv4 addresses on its networks (for `--host` alone: open the preview on a phone). */

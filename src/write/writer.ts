@@ -51,40 +51,10 @@ export function diskWriter(outDir: string, root: string): Writer {
     const fromProject = relative(resolve(root), path);
     return fromProject.startsWith('..') ? path : fromProject;
   };
-  const made = new Set<string>();
   const stamps = new Map<string, FileStamp>();
   const written: string[] = [];
   let kept = 0;
-  const ensureDir = async (path: string) => {
-    const dir = dirname(path);
-    if (made.has(dir)) return;
-    if (made.size === 0) {
-      await mkdir(staging, { recursive: true }).catch((error: unknown) => {
-        throw problems.outputError(`cannot create the temporary folder ${shown(staging)} beside the output: ${reasonOf(error)}`, `the folder that holds ${shown(target)} must be writable: the build writes there first, then swaps it in`);
-      });
-      made.add(staging);
-    }
-    await mkdir(dir, { recursive: true });
-    made.add(dir);
-  };
-
-  /** Swaps the staging folder in for the output. */
-  async function swap(): Promise<void> {
-    const old = join(dirname(target), `.${basename(target)}.old-${stamp}`);
-    try {
-      await rename(target, old);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw problems.outputError(`cannot replace ${shown(target)}: ${reasonOf(error)}`, remedyOf(error));
-    }
-    try {
-      await rename(staging, target);
-    } catch (error) {
-      await rename(old, target).catch(() => undefined);
-      throw problems.outputError(`cannot move the new build into ${shown(target)}: ${reasonOf(error)}`, remedyOf(error));
-    }
-    await rm(old, { recursive: true, force: true }).catch(() => undefined);
-  }
-
+  const ensureDir = folderMaker(staging, target, shown);
   const writer: Writer = {
     id: target,
     async write(file, data) {
@@ -121,7 +91,7 @@ export function diskWriter(outDir: string, root: string): Writer {
       // The folder may have changed since the build started (files dropped in by hand).
       guardOutput(root, target);
       await writer.write(outputMarker, outputMarkerText);
-      if (kept === 0) await swap();
+      if (kept === 0) await swap(target, staging, join(dirname(target), `.${basename(target)}.old-${stamp}`), shown);
       else updateInPlace({ target, staging, backup: join(dirname(target), `.${basename(target)}.previous-${stamp}`), shown }, written, new Set(stamps.keys()));
     },
     async discard() {
@@ -129,6 +99,39 @@ export function diskWriter(outDir: string, root: string): Writer {
     },
   };
   return writer;
+}
+
+/** Makes the folders files are written into, the staging folder itself first (with a message when it cannot be made). */
+function folderMaker(staging: string, target: string, shown: (path: string) => string): (path: string) => Promise<void> {
+  const made = new Set<string>();
+  return async (path) => {
+    const dir = dirname(path);
+    if (made.has(dir)) return;
+    if (made.size === 0) {
+      await mkdir(staging, { recursive: true }).catch((error: unknown) => {
+        throw problems.outputError(`cannot create the temporary folder ${shown(staging)} beside the output: ${reasonOf(error)}`, `the folder that holds ${shown(target)} must be writable: the build writes there first, then swaps it in`);
+      });
+      made.add(staging);
+    }
+    await mkdir(dir, { recursive: true });
+    made.add(dir);
+  };
+}
+
+/** Swaps the staging folder in for the output with two renames (the old output is put back if the second fails). */
+async function swap(target: string, staging: string, old: string, shown: (path: string) => string): Promise<void> {
+  try {
+    await rename(target, old);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw problems.outputError(`cannot replace ${shown(target)}: ${reasonOf(error)}`, remedyOf(error));
+  }
+  try {
+    await rename(staging, target);
+  } catch (error) {
+    await rename(old, target).catch(() => undefined);
+    throw problems.outputError(`cannot move the new build into ${shown(target)}: ${reasonOf(error)}`, remedyOf(error));
+  }
+  await rm(old, { recursive: true, force: true }).catch(() => undefined);
 }
 
 /** Keeps files in memory: for tests, `check` and the dev server (which reuses it build after build). */
