@@ -9,7 +9,7 @@
  * --dist DIR   audit an existing build instead of building (default: build into a temporary folder)
  * --out DIR    build into DIR and keep it
  * --only LIST  comma-separated subset of: validate,links,budgets,hosting,axe,privacy,lighthouse
- * --runs N     most Lighthouse runs per route when performance is under 100 (default 3)
+ * --runs N     most Lighthouse runs per route when performance is under 100 (default 5)
  * --json FILE  also write everything gathered as JSON
  */
 import { execFileSync } from 'node:child_process';
@@ -40,7 +40,7 @@ const thirdPartyHosts = ['www.google.com', 'intake.example.com', 'www.googletagm
 let options;
 try {
   ({ values: options } = parseArgs({
-    options: { dist: { type: 'string' }, out: { type: 'string' }, only: { type: 'string' }, runs: { type: 'string', default: '3' }, json: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    options: { dist: { type: 'string' }, out: { type: 'string' }, only: { type: 'string' }, runs: { type: 'string', default: '5' }, json: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   }));
 } catch (error) {
   console.error(`${error.message}\nUsage: node scripts/audit/run.mjs [--dist DIR] [--out DIR] [--only ${allChecks.join(',')}] [--runs N] [--json FILE]`);

@@ -19,7 +19,7 @@ import type { ArticleSummary, PageMeta, PageView, Pagination } from './view.ts';
  * What a card shows of each article (its front matter, slug, file, read time and whether it is a
  * draft), not its body, as a key: the index, category and related cards change only when this does.
  */
-function cardKeys(articles: readonly Article[], today: string): Map<Article, string> {
+export function cardKeys(articles: readonly Article[], today: string): Map<Article, string> {
   return new Map(
     articles.map((a) => {
       const { markdown: _markdown, bodyLine: _bodyLine, bodyOffset: _bodyOffset, sourceHash: _sourceHash, ...shown } = a;
@@ -34,8 +34,7 @@ const isDraft = (a: Article, today: string) => a.draft || a.publishDate > today;
  * Blog index pages: the featured article, then the others a page at a time. A blog of thousands is
  * mostly pages that did not change: each has a key made from its inputs, and its view is only made if it is rendered.
  */
-export function blogIndexRoutes({ content, options, add, metaFor, trail, base }: RouteContext, articles: Article[]): void {
-  const keys = cardKeys(articles, options.today);
+export function blogIndexRoutes({ content, add, metaFor, trail, base }: RouteContext, articles: Article[], keys: Map<Article, string>): void {
   const categories = content.blogPage.categories;
   const featured = articles.find((a) => a.featured) ?? articles[0];
   const rest = articles.filter((a) => a !== featured);
@@ -64,9 +63,8 @@ export function blogIndexRoutes({ content, options, add, metaFor, trail, base }:
 }
 
 /** Category pages: each category of the published articles, paginated like /blog, with a feed of its own. */
-export function categoryRoutes(context: RouteContext, articles: Article[]): void {
+export function categoryRoutes(context: RouteContext, articles: Article[], keys: Map<Article, string>): void {
   const { content, errors } = context;
-  const keys = cardKeys(articles, context.options.today);
   const owners = new Map<string, string>();
   for (const [name, listed] of categoriesOf(articles)) {
     const first = categoryPath(name);
@@ -113,9 +111,8 @@ function categoryPage({ content, add, absolute, image, trail, base }: RouteConte
 }
 
 /** A page per article, closed by its related articles; the render stage turns its markdown into the body. */
-export function articleRoutes(context: RouteContext, articles: Article[]): void {
+export function articleRoutes(context: RouteContext, articles: Article[], keys: Map<Article, string>): void {
   const { content, options, add, absolute, image, imageSizes, sizeOf, trail, reviewOf, base } = context;
-  const keys = cardKeys(articles, options.today);
   const byCategory = categoriesOf(articles);
   const categories = content.blogPage.categories;
   const blogMeta = content.metadata['/blog'];

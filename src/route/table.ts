@@ -4,7 +4,7 @@
  */
 import { SiteErrors } from '../errors.ts';
 import type { Content } from '../load/types.ts';
-import { articleRoutes, blogIndexRoutes, categoryRoutes } from './blog.ts';
+import { articleRoutes, blogIndexRoutes, cardKeys, categoryRoutes } from './blog.ts';
 import { homeRoutes, legalRoutes, notFoundRoute, servicePageRoutes, sitePageRoutes, treatmentRoutes } from './pages.ts';
 import { publishedArticles, routeContext, type ImageSizes, type Route, type RouteOptions } from './routes.ts';
 
@@ -19,9 +19,11 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   sitePageRoutes(context);
   servicePageRoutes(context);
   const articles = publishedArticles(content, options);
-  blogIndexRoutes(context, articles);
-  categoryRoutes(context, articles);
-  articleRoutes(context, articles);
+  // What each article's card shows, as a key: pages that list an article change only when it does.
+  const keys = cardKeys(articles, options.today);
+  blogIndexRoutes(context, articles, keys);
+  categoryRoutes(context, articles, keys);
+  articleRoutes(context, articles, keys);
   legalRoutes(context);
   notFoundRoute(context);
   if (context.errors.length > 0) throw new SiteErrors(context.errors);
