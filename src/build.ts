@@ -5,6 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { besideFiles, checkImages, type Bundle } from './bundle/bundle.ts';
 import { SiteErrors } from './errors.ts';
+import { hashOf } from './hash.ts';
 import { bundlesStillCurrent, keptBundle, keptImageReader } from './incremental/bundles.ts';
 import { loadCache, type BuildCache } from './incremental/cache.ts';
 import { memoReader } from './incremental/content.ts';
@@ -73,6 +74,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // A build that fails before it bundles again must not leave stale bundles for the next rebuild.
   if (!bundlesStillCurrent(options.changed)) delete cache.bundles;
   const verified = verifiedBefore(cache, writer);
+  stage('cache loaded');
   try {
     const content = await loadContent(root, memoReader(cache.content, options.changed));
     stage('content loaded');
@@ -90,7 +92,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const routes = buildRoutes(content, routeOptions, bundle.images.images);
     stage('routes');
     const shared = sharedView(content, bundle);
-    const rendered = await renderChanged(routes, bundle.templates, shared, cache, writer);
+    const rendered = await renderChanged(routes, bundle.templates, shared, hashOf(content.catalogueKey, routeOptions.baseUrl), cache, writer);
     stage(`rendered ${rendered.rendered}, reused ${rendered.reused}`);
     const feedBodies = keptFeedBodies(cache, content, shared);
     const taken = [...bundle.assets.bundled, ...bundle.assets.publicFiles, ...beside, ...bundle.images.files];

@@ -15,7 +15,11 @@ export class SiteError extends Error {
   readonly loc: SourceLocation | undefined;
 
   constructor(code: ErrorCode, message: string, options: { hint?: string; loc?: SourceLocation } = {}) {
+    // A user's mistake is shown by its place in their file, never by a stack: capturing one per problem costs more than the problem.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = limit;
     this.name = 'SiteError';
     this.code = code;
     this.title = titles[code];

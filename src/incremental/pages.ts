@@ -58,10 +58,14 @@ class RecordedPage implements PageSummary {
   }
 }
 
-/** Renders and writes every route whose inputs changed since the cache was written; takes over the others. */
-export async function renderChanged(routes: Route[], templates: Templates, shared: SharedView, cache: BuildCache, writer: Writer): Promise<RenderResult> {
+/**
+ * Renders and writes every route whose inputs changed since the cache was written; takes over the
+ * others. `siteKey` stands for what every page is made from besides the shared view: the YAML
+ * files and the base URL.
+ */
+export async function renderChanged(routes: Route[], templates: Templates, shared: SharedView, siteKey: string, cache: BuildCache, writer: Writer): Promise<RenderResult> {
   // React stays outside the generator's bundle and the templates' bundle: its version is named here.
-  const sharedKey = hashOf(generatorFingerprint, reactVersion, reactDomVersion, templates.hash, JSON.stringify(shared));
+  const sharedKey = hashOf(generatorFingerprint, reactVersion, reactDomVersion, templates.hash, JSON.stringify(shared), siteKey);
   // Records describe pages made with the same templates, shared data and generator, into this output.
   const reusable = cache.outDir === writer.id && cache.sharedKey === sharedKey;
   const pages: PageSummary[] = new Array<PageSummary>(routes.length);

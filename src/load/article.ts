@@ -76,6 +76,7 @@ export function loadArticle(file: string, text: string, schema: typeof articleSc
   article.references = checkBody(article, parsed.content, errors);
   if (!article.draft) checkFrontMatterPlaceholders(source, errors);
   if (errors.length > before) return undefined;
+  article.cardHash = cardHashOf(article);
   return { article, source, frontMatter, lineOffset };
 }
 
@@ -132,6 +133,12 @@ function openingProblem(file: string, text: string): SiteError | undefined {
   return problems.frontMatterFence(loc, line);
 }
 
+/** What a card shows of an article (its front matter, slug, file, read time and references), not its body, as a hash. */
+function cardHashOf(article: Article): string {
+  const { markdown: _markdown, bodyLine: _bodyLine, bodyOffset: _bodyOffset, sourceHash: _sourceHash, cardHash: _cardHash, ...shown } = article;
+  return hashOf(JSON.stringify(shown));
+}
+
 function toArticle(file: string, text: string, body: string, front: ReturnType<typeof articleSchema.parse>): Article {
   return {
     ...front,
@@ -141,6 +148,7 @@ function toArticle(file: string, text: string, body: string, front: ReturnType<t
     readTime: front.readTime ?? readTimeOf(body),
     markdown: body,
     sourceHash: hashOf(text),
+    cardHash: '',
     bodyLine: text.slice(0, text.length - body.length).split('\n').length,
     bodyOffset: text.length - body.length,
     draft: front.draft ?? false,

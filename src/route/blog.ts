@@ -16,16 +16,11 @@ import { blogPosting, medicalWebPage, serializeJsonLd } from './structured-data.
 import type { ArticleSummary, PageMeta, PageView, Pagination } from './view.ts';
 
 /**
- * What a card shows of each article (its front matter, slug, file, read time and whether it is a
- * draft), not its body, as a key: the index, category and related cards change only when this does.
+ * What a card shows of each article (what it says, and whether it is a draft today), as a key: the
+ * index, category and related cards change only when this does.
  */
 export function cardKeys(articles: readonly Article[], today: string): Map<Article, string> {
-  return new Map(
-    articles.map((a) => {
-      const { markdown: _markdown, bodyLine: _bodyLine, bodyOffset: _bodyOffset, sourceHash: _sourceHash, ...shown } = a;
-      return [a, hashOf(JSON.stringify(shown), isDraft(a, today) ? 'draft' : '')];
-    }),
-  );
+  return new Map(articles.map((a) => [a, isDraft(a, today) ? `${a.cardHash}:draft` : a.cardHash]));
 }
 
 const isDraft = (a: Article, today: string) => a.draft || a.publishDate > today;
@@ -34,7 +29,7 @@ const isDraft = (a: Article, today: string) => a.draft || a.publishDate > today;
  * Blog index pages: the featured article, then the others a page at a time. A blog of thousands is
  * mostly pages that did not change: each has a key made from its inputs, and its view is only made if it is rendered.
  */
-export function blogIndexRoutes({ content, add, metaFor, trail, base }: RouteContext, articles: Article[], keys: Map<Article, string>): void {
+export function blogIndexRoutes({ content, add, metaFor, trail }: RouteContext, articles: Article[], keys: Map<Article, string>): void {
   const categories = content.blogPage.categories;
   const featured = articles.find((a) => a.featured) ?? articles[0];
   const rest = articles.filter((a) => a !== featured);
@@ -57,7 +52,7 @@ export function blogIndexRoutes({ content, add, metaFor, trail, base }: RouteCon
       jsonLd: [trail([content.blogPage.heading, '/blog'])],
       scripts: widget,
       sources: ['content/blog.yaml'],
-      inputKey: hashOf('blog', content.catalogueKey, base, String(n), String(pages), ...leading.map((a) => keys.get(a)!), ...shown.map((a) => keys.get(a)!)),
+      inputKey: hashOf('blog', String(n), String(pages), ...leading.map((a) => keys.get(a)!), ...shown.map((a) => keys.get(a)!)),
     });
   }
 }
@@ -82,7 +77,7 @@ export function categoryRoutes(context: RouteContext, articles: Article[], keys:
 }
 
 /** Page `n` of a category's pages. */
-function categoryPage({ content, add, absolute, image, trail, base }: RouteContext, name: string, shown: Article[], n: number, pages: number, keys: Map<Article, string>): void {
+function categoryPage({ content, add, absolute, image, trail }: RouteContext, name: string, shown: Article[], n: number, pages: number, keys: Map<Article, string>): void {
   const first = categoryPath(name);
   const pathOf = (i: number) => (i === 1 ? first : `${first}page/${i}/`);
   const path = pathOf(n);
@@ -106,13 +101,13 @@ function categoryPage({ content, add, absolute, image, trail, base }: RouteConte
   add(path, view, meta, {
     jsonLd: [trail([content.blogPage.heading, '/blog'], [name, first.slice(0, -1)])],
     sources: ['content/blog.yaml'],
-    inputKey: hashOf('category', name, content.catalogueKey, base, String(n), String(pages), ...shown.map((a) => keys.get(a)!)),
+    inputKey: hashOf('category', name, String(n), String(pages), ...shown.map((a) => keys.get(a)!)),
   });
 }
 
 /** A page per article, closed by its related articles; the render stage turns its markdown into the body. */
 export function articleRoutes(context: RouteContext, articles: Article[], keys: Map<Article, string>): void {
-  const { content, options, add, absolute, image, imageSizes, sizeOf, trail, reviewOf, base } = context;
+  const { content, options, add, absolute, image, imageSizes, sizeOf, trail, reviewOf } = context;
   const byCategory = categoriesOf(articles);
   const categories = content.blogPage.categories;
   const blogMeta = content.metadata['/blog'];
@@ -147,7 +142,8 @@ export function articleRoutes(context: RouteContext, articles: Article[], keys: 
       sources: [article.file],
       ...(article.markdown !== undefined ? { markdown: article.markdown } : { markdownSource: markdownSourceOf(content.root, article) }),
       markdownContext: articleMarkdownContext(content, article),
-      inputKey: hashOf(content.catalogueKey, article.sourceHash, keys.get(article)!, base, related.map((a) => keys.get(a)!).join(' ')),
+      // Its file, and the cards of the articles it closes with (no hashing: thousands of these are made on every rebuild).
+      inputKey: `${article.sourceHash} ${keys.get(article)!} ${related.map((a) => keys.get(a)!).join(' ')}`,
     });
   }
 }

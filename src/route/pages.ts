@@ -1,5 +1,4 @@
 /** The routes of the site's own pages: home, treatments, process, pellets, labs, scans, services, legal pages and not-found. */
-import { hashOf } from '../hash.ts';
 import type { Content } from '../load/types.ts';
 import type { Treatment } from '../schemas/catalogue.ts';
 import type { RouteContext } from './routes.ts';
@@ -92,7 +91,7 @@ export function legalRoutes({ content, add, metaFor, trail }: RouteContext): voi
 }
 
 /** The not-found page, served at any unknown address. */
-export function notFoundRoute({ content, metaFor, clinic, base, routes }: RouteContext): void {
+export function notFoundRoute({ content, metaFor, clinic, routes }: RouteContext): void {
   routes.push({
     path: '/404',
     file: '404.html',
@@ -104,7 +103,7 @@ export function notFoundRoute({ content, metaFor, clinic, base, routes }: RouteC
     draft: false,
     scripts: [],
     sources: ['content/not-found.yaml'],
-    inputKey: hashOf(content.catalogueKey, base, '/404'),
+    inputKey: '/404',
   });
 }
 

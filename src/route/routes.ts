@@ -1,5 +1,4 @@
 /** What the route stage makes (Route) and what every page kind's routes are made with (RouteContext). */
-import { hashOf } from '../hash.ts';
 import { problems, type SiteError } from '../errors.ts';
 import type { MarkdownSource } from '../load/article.ts';
 import type { Content } from '../load/types.ts';
@@ -35,8 +34,9 @@ export interface Route {
   /** What an article's components and images link to (the render stage adds the booking address and image variants). */
   markdownContext?: ArticleMarkdownContext;
   /**
-   * A key of everything the page is made from beyond what all pages share: the YAML files and the
-   * options, and for an article page its file, for a blog index page the articles it lists.
+   * A key of what the page is made from beyond what every page shares (the YAML files, the base
+   * URL, the templates): its path, and for an article page its file and the cards it shows, for a
+   * blog index or category page the cards it lists.
    */
   inputKey: string;
 }
@@ -62,8 +62,6 @@ export type ImageSizes = Record<string, { width: number; height: number; share?:
 export interface RouteContext {
   content: Content;
   options: RouteOptions;
-  /** The base URL without a trailing slash. */
-  base: string;
   absolute: (path: string) => string;
   /** The MedicalClinic JSON-LD every page carries. */
   clinic: string;
@@ -116,12 +114,12 @@ export function routeContext(content: Content, options: RouteOptions, imageSizes
   };
   const clinic = serializeJsonLd(medicalClinic(content.site, absolute));
   const routes: Route[] = [];
-  const add = (path: string, page: PageView | (() => PageView), meta: PageMeta, more: RouteExtras = {}) => routes.push(routeOf(content, base, clinic, path, page, meta, more));
-  return { content, options, base, absolute, clinic, image, imageSizes, sizeOf, metaFor, trail, reviewOf, add, routes, errors };
+  const add = (path: string, page: PageView | (() => PageView), meta: PageMeta, more: RouteExtras = {}) => routes.push(routeOf(clinic, path, page, meta, more));
+  return { content, options, absolute, clinic, image, imageSizes, sizeOf, metaFor, trail, reviewOf, add, routes, errors };
 }
 
 /** A route, its view and JSON-LD made when read, not kept. */
-function routeOf(content: Content, base: string, clinic: string, path: string, page: PageView | (() => PageView), meta: PageMeta, more: RouteExtras): Route {
+function routeOf(clinic: string, path: string, page: PageView | (() => PageView), meta: PageMeta, more: RouteExtras): Route {
   const { jsonLd = [] } = more;
   const makePage = typeof page === 'function' ? page : () => page;
   const makeJsonLd = typeof jsonLd === 'function' ? () => [clinic, ...jsonLd()] : () => [clinic, ...jsonLd];
@@ -144,7 +142,7 @@ function routeOf(content: Content, base: string, clinic: string, path: string, p
     ...(more.markdown !== undefined ? { markdown: more.markdown } : {}),
     ...(more.markdownSource !== undefined ? { markdownSource: more.markdownSource } : {}),
     ...(more.markdownContext !== undefined ? { markdownContext: more.markdownContext } : {}),
-    // Every page but the articles and the blog index is made from the YAML files and the options alone.
-    inputKey: more.inputKey ?? hashOf(content.catalogueKey, base, path),
+    // Every page but the articles and the blog's lists is made from what all pages share alone.
+    inputKey: more.inputKey ?? path,
   };
 }

@@ -55,5 +55,7 @@ export interface Article extends Omit<ArticleFrontMatter, 'readTime'> {
   };
   /** A hash of the whole file: the article page's render key. */
   sourceHash: string;
+  /** A hash of what a card shows of the article (everything but its body): pages that list it change only when this does. */
+  cardHash: string;
   draft: boolean;
 }

@@ -121,6 +121,8 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
   // One writer and one cache for the whole session: unchanged pages are taken over, not rendered again.
   const writer = memoryWriter();
   const cache = emptyCache();
+  // A warning is printed when it first appears, not again on every save (4,000 unreviewed pages would flood the terminal).
+  let shown = new Set<string>();
   return async (changed) => {
     try {
       const result = await build({ root, writer, drafts: true, baseUrl: url, cache, ...(changed ? { changed } : {}) });
@@ -130,7 +132,8 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
       const what = changed ? ` after ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ', …' : ''}` : '';
       log(`${c.green('✓')} built ${result.pages} pages (${result.rendered} rendered) in ${Math.round(result.elapsedMs)} ms${what}`);
       // A renamed article leaves its old address behind: say so while the author is still at it.
-      for (const warning of result.warnings) log(`${c.yellow('!')} ${warning}`);
+      for (const warning of result.warnings) if (!shown.has(warning)) log(`${c.yellow('!')} ${warning}`);
+      shown = new Set(result.warnings);
       if (wasBroken) broadcast(state, 'build-ok', {});
       broadcast(state, 'reload', {});
     } catch (error) {
