@@ -5,12 +5,19 @@
  * Each must end in a located message with what to do, never "Internal error" or a stack.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SiteErrors } from '../src/errors.ts';
 import { pageLinks, verifyLinks } from '../src/verify/links.ts';
-import { editFile, projectRoot, removeProject, runCli, tempProject } from './helpers.ts';
+import { asNobody, editFile, projectForNobody as nobodysProject, removeProject, runCli, tempProject } from './helpers.ts';
+
+/** A copy of the project that "nobody" owns, removed after the tests. */
+async function projectForNobody(): Promise<string> {
+  const copy = await nobodysProject();
+  made.push(copy);
+  return copy;
+}
 
 const stack = /\n\s+at .+:\d+:\d+\)?\n/;
 const made: string[] = [];
@@ -31,30 +38,6 @@ async function checkFails(dir: string, runner = runCli): Promise<string> {
   expect(result.stderr).not.toContain('Internal error');
   expect(result.stderr).not.toMatch(stack);
   return result.stderr;
-}
-
-/** Runs the CLI as the unprivileged user "nobody" (root reads any file), or undefined when that cannot be done. */
-const asNobody = (() => {
-  if (process.getuid?.() !== 0) return undefined;
-  try {
-    execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']);
-    return (args: string[], cwd: string) => runCli(args, cwd, {}, ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']);
-  } catch {
-    return undefined;
-  }
-})();
-
-/** A copy of the project that "nobody" owns, with a node_modules of its own (so its cache is its own). */
-async function projectForNobody(): Promise<string> {
-  const copy = await project();
-  execFileSync('rm', [join(copy, 'node_modules')]);
-  mkdirSync(join(copy, 'node_modules'));
-  for (const name of readdirSync(join(projectRoot, 'node_modules'))) {
-    if (name !== '.cache') symlinkSync(join(projectRoot, 'node_modules', name), join(copy, 'node_modules', name));
-  }
-  execFileSync('chown', ['-R', '-h', '65534:65534', copy]);
-  chmodSync(copy, 0o755);
-  return copy;
 }
 
 describe.skipIf(!asNobody)('unreadable files of public/ and beside articles (run as "nobody")', () => {

@@ -3,7 +3,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editFile, projectRoot, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
+import { asNobody, editFile, projectForNobody, projectRoot, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
 
 const stack = /\n\s+at .+:\d+:\d+\)?\n/;
 let dir: string;
@@ -82,30 +82,6 @@ describe('build --out', () => {
     expect(existsSync(join(dir, 'empty', 'stray.txt'))).toBe(false);
   });
 });
-
-/** Runs the CLI as the unprivileged user "nobody" (root ignores file permissions), or undefined when that cannot be done. */
-const asNobody = (() => {
-  if (process.getuid?.() !== 0) return undefined;
-  try {
-    execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']);
-    return (args: string[], cwd: string) => runCli(args, cwd, {}, ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']);
-  } catch {
-    return undefined;
-  }
-})();
-
-/** A copy of the project that "nobody" may write (node_modules of its own, linking each package). */
-async function projectForNobody(): Promise<string> {
-  const copy = await tempProject();
-  execFileSync('rm', [join(copy, 'node_modules')]);
-  mkdirSync(join(copy, 'node_modules'));
-  for (const name of readdirSync(join(projectRoot, 'node_modules'))) {
-    if (name !== '.cache') symlinkSync(join(projectRoot, 'node_modules', name), join(copy, 'node_modules', name));
-  }
-  execFileSync('chown', ['-R', '-h', '65534:65534', copy]);
-  chmodSync(copy, 0o755);
-  return copy;
-}
 
 describe.skipIf(!asNobody)('a failed write', () => {
   it('should leave every file of the previous output as it was when a page folder is read-only, naming the file', async () => {

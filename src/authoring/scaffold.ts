@@ -3,18 +3,11 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadContent } from '../load/content.ts';
 import { problems } from '../errors.ts';
+import { slugOf } from '../validate/suggest.ts';
 
-/** A URL-safe slug of a title: "Sleep & Hormones: A Guide" → "sleep-hormones-a-guide". */
+/** A URL-safe slug of a title: "Sleep & Hormones: A Guide" → "sleep-hormones-a-guide" (empty when nothing of it is left). */
 export function slugify(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80)
-    .replace(/-+$/, '');
+  return slugOf(title) ?? '';
 }
 
 /** What `new` wrote. */
