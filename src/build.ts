@@ -15,6 +15,7 @@ import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
 import { externalLinks, type SharedView } from './render/render.ts';
 import { siteFiles } from './render/site-files.ts';
+import { undescribedCategories } from './route/categories.ts';
 import { legalPath } from './route/pages.ts';
 import { lostPages, sitemapPaths } from './route/redirects.ts';
 import { publishedArticles, type RouteOptions } from './route/routes.ts';
@@ -108,7 +109,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     stage('committed');
     await persist(root, cache, options.cache === undefined);
     stage('cache saved');
-    const warnings = [...(routeOptions.drafts ? [] : leftOut(content.articles, shown)), ...reviewWarnings(review), ...lostPages(before, routes, site.redirects, shown)];
+    const warnings = [
+      ...(routeOptions.drafts ? [] : leftOut(content.articles, shown)),
+      ...undescribedCategories(shown, content.blogPage.categories),
+      ...reviewWarnings(review),
+      ...lostPages(before, routes, site.redirects, shown),
+    ];
     return {
       pages: routes.length,
       rendered: rendered.rendered,

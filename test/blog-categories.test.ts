@@ -126,18 +126,42 @@ describe('related articles', () => {
 });
 
 describe('category names', () => {
-  it('should refuse two spellings of one category at the line of the second', async () => {
+  it('should refuse two spellings of one category at the spelling blog.yaml does not describe', async () => {
     const clash = await tempProject();
     try {
       await editFile(clash, 'content/blog/hrt-glow-up.md', "category: Women's Health", 'category: Womens Health');
       await writeFile(join(clash, 'content/blog/another.md'), "---\ntitle: Another\nexcerpt: Another one.\nauthor: A. Author\npublishDate: 2020-01-01\ncategory: Women's Health\n---\nText.\n");
       const result = await runCli(['check'], clash);
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/content\/blog\/another\.md:6:11\s+the category "Women's Health" would share its page with the category "Womens Health"/);
+      // The article spelled as content/blog.yaml spells it is right; the other is told to follow it.
+      expect(result.stderr).toMatch(/content\/blog\/hrt-glow-up\.md:\d+:11\s+the category "Womens Health" would share its page with the category "Women's Health"/);
+      expect(result.stderr).toContain('write it exactly as "Women\'s Health"');
+      expect(result.stderr).not.toContain('content/blog/another.md');
       expect(result.stderr).not.toMatch(/Internal error|\n\s+at /);
     } finally {
       await removeProject(clash);
     }
+  }, 60_000);
+});
+
+describe('categories content/blog.yaml does not describe', () => {
+  it('should warn naming the article and the described category it most likely meant, and still build', async () => {
+    const dir = await tempProject();
+    try {
+      await editFile(dir, 'content/blog/hrt-glow-up.md', "category: Women's Health", 'category: Womans Health');
+      const result = await runCli(['check'], dir);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toContain('1 article has a category that content/blog.yaml does not describe');
+      expect(result.stdout).toContain('content/blog/hrt-glow-up.md ("Womans Health": did you mean "Women\'s Health"?)');
+    } finally {
+      await removeProject(dir);
+    }
+  }, 60_000);
+
+  it('should say nothing of categories when every one is described (the real content)', async () => {
+    const result = await runCli(['check'], projectRoot);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toContain('does not describe');
   }, 60_000);
 });
 

@@ -60,20 +60,34 @@ export function blogIndexRoutes({ content, add, metaFor, trail }: RouteContext, 
 /** Category pages: each category of the published articles, paginated like /blog, with a feed of its own. */
 export function categoryRoutes(context: RouteContext, articles: Article[], keys: Map<Article, string>): void {
   const { content, errors } = context;
-  const owners = new Map<string, string>();
-  for (const [name, listed] of categoriesOf(articles)) {
-    const first = categoryPath(name);
-    const owner = owners.get(first);
-    if (owner !== undefined) {
+  const byCategory = categoriesOf(articles);
+  const owners = categoryOwners([...byCategory.keys()], content.blogPage.categories);
+  for (const [name, listed] of byCategory) {
+    const owner = owners.get(categoryPath(name))!;
+    if (owner !== name) {
       const article = listed[0]!;
       errors.push(problems.categoryClash(content.sources.get(article.file)?.locate(['category']) ?? { file: article.file, line: 1, column: 1 }, name, owner));
       continue;
     }
-    owners.set(first, name);
     const size = content.blogPage.pageSize;
     const pages = Math.max(1, Math.ceil(listed.length / size));
     for (let n = 1; n <= pages; n++) categoryPage(context, name, listed.slice((n - 1) * size, n * size), n, pages, keys);
   }
+}
+
+/**
+ * Which spelling owns each category page when two names share one ("Womens Health" and "Women's
+ * Health"): the one content/blog.yaml describes, else the first met; the others are errors.
+ */
+function categoryOwners(names: string[], described: readonly BlogCategory[]): Map<string, string> {
+  const owners = new Map<string, string>();
+  const isDescribed = (name: string) => described.some((c) => c.name === name);
+  for (const name of names) {
+    const path = categoryPath(name);
+    const owner = owners.get(path);
+    if (owner === undefined || (!isDescribed(owner) && isDescribed(name))) owners.set(path, name);
+  }
+  return owners;
 }
 
 /** Page `n` of a category's pages. */

@@ -1,8 +1,26 @@
 /** Blog categories as content/blog.yaml describes them. */
 import type { Article } from '../schemas/article.ts';
 import type { BlogCategory } from '../schemas/pages.ts';
+import { closest } from '../validate/suggest.ts';
 
 /** An article's category as content/blog.yaml describes it (undefined for a category it does not list). */
 export function categoryOf(article: Pick<Article, 'category'>, categories: readonly BlogCategory[]): BlogCategory | undefined {
   return categories.find((c) => c.name === article.category);
+}
+
+/**
+ * A warning naming the articles whose category content/blog.yaml does not describe (their badge
+ * takes the default colour, and no crisis line or review exemption applies), with the name most
+ * likely meant; none when every category is described.
+ */
+export function undescribedCategories(articles: readonly Article[], categories: readonly BlogCategory[]): string[] {
+  const loose = articles.filter((a) => !categoryOf(a, categories));
+  if (loose.length === 0) return [];
+  const names = categories.map((c) => c.name);
+  const line = (a: Article) => {
+    const meant = closest(a.category, names, 1)[0];
+    return `\n    ${a.file} ("${a.category}"${meant ? `: did you mean "${meant}"?` : ''})`;
+  };
+  const more = loose.length > 10 ? `\n    and ${loose.length - 10} more` : '';
+  return [`${loose.length} article${loose.length === 1 ? ' has a category' : 's have categories'} that content/blog.yaml does not describe (add it under categories: with its colour, or use a category listed there):${loose.slice(0, 10).map(line).join('')}${more}`];
 }
