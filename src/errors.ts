@@ -92,6 +92,15 @@ export const problems = {
     const { message, hint } = yamlProblem(code, detail);
     return new SiteError('yaml-syntax', message, { loc, hint });
   },
+  /** An unclosed '…' (the catalogue's wording for quotes speaks of "…", whose escape differs). */
+  unclosedSingleQuote: (loc: SourceLocation, message: string) =>
+    new SiteError('yaml-syntax', message, { loc, hint: "add the closing ' at the end of the text, or remove the opening one (inside '…' a quote mark is written twice: 'It''s')" }),
+  /** `key: text: more` on one line: the author's own field and value, quoted as they should write it. */
+  secondColon: (loc: SourceLocation, key: string, quoted: string) =>
+    new SiteError('yaml-syntax', `the value of "${key}" holds a second ": ", so YAML reads the rest as a field inside the value`, {
+      loc,
+      hint: `put the whole value in quotes, e.g. ${key}: ${quoted}, or move the second field to a line of its own`,
+    }),
   missingField: (loc: SourceLocation, field: string, expected: string) =>
     new SiteError('missing-field', `"${field}" is required but missing`, {
       loc,
@@ -296,11 +305,16 @@ export const problems = {
       loc,
       hint: 'save the picture beside the article (content/blog/photo.png) and write its file name: ![What it shows](./photo.png), or a path under public/ such as /images/photo.png',
     }),
-  placeholderText: (loc: SourceLocation, text: string) =>
-    new SiteError('placeholder-text', `"${text}" is placeholder text that would be published`, {
-      loc,
-      hint: text === 'TODO' ? 'finish what the TODO asks for and remove it, or keep the page a draft (draft: true)' : 'replace it with the real text, or keep the page a draft (draft: true)',
-    }),
+  /** In an article (which can stay a draft), a treatment (which has no draft, but need not be shown) or another page file. */
+  placeholderText: (loc: SourceLocation, text: string, kind: 'article' | 'treatment' | 'page' = 'article') => {
+    const fix = text === 'TODO' ? 'finish what the TODO asks for and remove it' : 'replace it with the real text';
+    const hints = {
+      article: `${fix}, or keep the page a draft (draft: true)`,
+      treatment: `${fix}; a treatment has no draft, so until it is finished leave it out of content/home.yaml and the service pages (a treatment no page shows may keep placeholders)`,
+      page: fix,
+    };
+    return new SiteError('placeholder-text', `"${text}" is placeholder text that would be published`, { loc, hint: hints[kind] });
+  },
   notReviewed: (loc: SourceLocation, page: string) =>
     new SiteError('not-reviewed', `the medical page ${page} has never been medically reviewed`, {
       loc,

@@ -134,16 +134,11 @@ function syntaxError(text: string, tokens: readonly CST.Token[], e: YAMLError, a
   const detail = firstLine(e.message);
   const opening = e.code === 'MISSING_CHAR' && /quote/i.test(detail) ? unclosedQuote(tokens) : undefined;
   const error = problems.yamlSyntax(at(opening?.offset ?? e.pos[0]), detail, e.code);
-  if (opening?.quote === "'") {
-    return new SiteError('yaml-syntax', error.message, { loc: error.loc!, hint: "add the closing ' at the end of the text, or remove the opening one (inside '…' a quote mark is written twice: 'It''s')" });
-  }
+  if (opening?.quote === "'") return problems.unclosedSingleQuote(error.loc!, error.message);
   const field = e.code === 'BLOCK_AS_IMPLICIT_KEY' && !/sequence/i.test(detail) ? fieldOnLine(text, e.pos[0]) : undefined;
   if (field) {
     const quoted = field.value.includes('"') ? `'${field.value.replaceAll("'", "''")}'` : `"${field.value}"`;
-    return new SiteError('yaml-syntax', `the value of "${field.key}" holds a second ": ", so YAML reads the rest as a field inside the value`, {
-      loc: error.loc!,
-      hint: `put the whole value in quotes, e.g. ${field.key}: ${quoted}, or move the second field to a line of its own`,
-    });
+    return problems.secondColon(error.loc!, field.key, quoted);
   }
   return error;
 }

@@ -1,5 +1,5 @@
 /** The placeholder text `new article` and `new treatment` write: a page that still holds any of it, or a TODO, is not published. */
-import { problems, SiteError, type SourceLocation } from '../errors.ts';
+import { problems, type SiteError } from '../errors.ts';
 import type { Content } from '../load/types.ts';
 
 /** Sentences of the `new article` scaffold's body and front matter. */
@@ -51,18 +51,10 @@ export function checkPlaceholders(content: Content, shownTreatments: ReadonlySet
     const visit = (value: unknown, path: (string | number)[]) => {
       if (typeof value === 'string') {
         const found = placeholdersIn(value, all)[0];
-        if (found) errors.push(placeholderInYaml(source.locate(path), found.text, treatment !== undefined));
+        if (found) errors.push(problems.placeholderText(source.locate(path), found.text, treatment !== undefined ? 'treatment' : 'page'));
       } else if (Array.isArray(value)) value.forEach((item, i) => visit(item, [...path, i]));
       else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
     };
     visit(source.data, []);
   }
-}
-
-/** The placeholder problem for a YAML file: only articles have `draft:`, so its hint says what a treatment or a page file can do instead. */
-function placeholderInYaml(loc: SourceLocation, text: string, treatment: boolean): SiteError {
-  const { message } = problems.placeholderText(loc, text);
-  const fix = text === 'TODO' ? 'finish what the TODO asks for and remove it' : 'replace it with the real text';
-  const hint = treatment ? `${fix}; a treatment has no draft, so until it is finished leave it out of content/home.yaml and the service pages (a treatment no page shows may keep placeholders)` : fix;
-  return new SiteError('placeholder-text', message, { loc, hint });
 }
