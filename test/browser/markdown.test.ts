@@ -1,40 +1,26 @@
 /** The probe article in Chromium: no axe-core violations at 390 and 1280 px, a table that scrolls inside its box on a phone, and the booking component's analytics event. */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStaticServer } from '../../scripts/audit/server.mjs';
-import { build } from '../../src/build.ts';
-import { diskWriter } from '../../src/write/writer.ts';
 import { removeProject, tempProject } from '../helpers.ts';
-import { axeSource, launchChromium } from './static-server.ts';
+import { axeSource, servedSite, type ServedSite } from './static-server.ts';
 
 let dir: string;
-let out: string;
-let server: { origin: string; close(): Promise<void> };
-let browser: Browser;
+let site: ServedSite;
 
 beforeAll(async () => {
   dir = await tempProject('markdown-probe');
-  out = join(await mkdtemp(join(tmpdir(), 'clinic-md-browser-')), 'dist');
-  await build({ root: dir, writer: diskWriter(out, dir), today: '2026-01-01' });
-  server = await startStaticServer({ root: out });
-  browser = await launchChromium();
+  site = await servedSite(dir, { today: '2026-01-01' });
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await rm(join(out, '..'), { recursive: true, force: true });
-  await removeProject(dir);
+  await site?.close();
+  if (dir) await removeProject(dir);
 });
 
 describe('markdown features in Chromium', () => {
   for (const width of [390, 1280]) {
     it(`should have no axe-core violations and nothing wider than the screen at ${width} px`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const context = await site.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
-      await page.goto(`${server.origin}/blog/markdown-probe/`);
+      await page.goto(`${site.origin}/blog/markdown-probe/`);
       await page.evaluate(axeSource);
       const violations = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
@@ -48,9 +34,9 @@ describe('markdown features in Chromium', () => {
   }
 
   it('should scroll a wide table inside its focusable box on a phone', async () => {
-    const context = await browser.newContext({ viewport: { width: 320, height: 800 } });
+    const context = await site.browser.newContext({ viewport: { width: 320, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${server.origin}/blog/markdown-probe/`);
+    await page.goto(`${site.origin}/blog/markdown-probe/`);
     const region = page.locator('.table-scroll');
     await region.focus();
     expect(await region.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -59,10 +45,10 @@ describe('markdown features in Chromium', () => {
   });
 
   it('should push book_now_clicked labelled with the article when the booking button is clicked', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.route('**/*', (route) => (route.request().url().startsWith(server.origin) ? route.continue() : route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>external</title>' })));
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.route('**/*', (route) => (route.request().url().startsWith(site.origin) ? route.continue() : route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>external</title>' })));
     const page = await context.newPage();
-    await page.goto(`${server.origin}/blog/markdown-probe/`);
+    await page.goto(`${site.origin}/blog/markdown-probe/`);
     await page.waitForFunction(() => Array.isArray(window.dataLayer));
     const popup = context.waitForEvent('page');
     await page.locator('.prose .article-booking a').click();

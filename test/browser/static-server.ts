@@ -21,12 +21,13 @@ export interface ServedSite {
 }
 
 /**
- * Builds the real content/ into a temporary folder, serves it on 127.0.0.1 and launches Debian's
- * Chromium (or CHROMIUM_PATH) headless with the flags a closed network needs; never downloads one.
+ * Builds a project (the real one unless told) into a temporary folder, serves it on 127.0.0.1 and
+ * launches Debian's Chromium (or CHROMIUM_PATH) headless with the flags a closed network needs;
+ * never downloads one. `today` fixes the build date (a fixture's articles stay published).
  */
-export async function servedSite(): Promise<ServedSite> {
+export async function servedSite(root = projectRoot, options: { today?: string } = {}): Promise<ServedSite> {
   const out = join(await mkdtemp(join(tmpdir(), 'clinic-browser-')), 'dist');
-  await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
+  await build({ root, writer: diskWriter(out, root), ...options });
   const server = await startStaticServer({ root: out });
   const browser = await launchChromium();
   return {

@@ -1,41 +1,28 @@
 /** Regressions found in article pages and the blog index, measured in Chromium on a build of the real content plus the markdown probe. */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStaticServer } from '../scripts/audit/server.mjs';
-import { build } from '../src/build.ts';
-import { diskWriter } from '../src/write/writer.ts';
-import { launchChromium } from './browser/static-server.ts';
-import { editFile, removeProject, tempProject } from './helpers.ts';
+import { servedSite, type ServedSite } from './static-server.ts';
+import { editFile, removeProject, tempProject } from '../helpers.ts';
 
 let dir: string;
-let out: string;
-let server: { origin: string; close(): Promise<void> };
-let browser: Browser;
+let site: ServedSite;
 
 beforeAll(async () => {
   dir = await tempProject('markdown-probe');
   // A heading long enough to wrap in the outline on a phone.
   await editFile(dir, 'content/blog/markdown-probe.md', '## Components', '## Components an article can use, each written on a line of its own');
-  out = join(await mkdtemp(join(tmpdir(), 'clinic-fixes-browser-')), 'dist');
-  await build({ root: dir, writer: diskWriter(out, dir), today: '2026-01-01' });
-  server = await startStaticServer({ root: out });
-  browser = await launchChromium();
+  site = await servedSite(dir, { today: '2026-01-01' });
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (out) await rm(join(out, '..'), { recursive: true, force: true });
+  await site?.close();
   if (dir) await removeProject(dir);
 });
 
 async function open(path: string, width: number, height = 900): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+  const context = await site.browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
   const page = await context.newPage();
-  await page.goto(`${server.origin}${path}`, { waitUntil: 'load' });
+  await page.goto(`${site.origin}${path}`, { waitUntil: 'load' });
   return page;
 }
 
@@ -44,7 +31,7 @@ describe('the ::treatment card in an article', () => {
     const page = await open('/blog/markdown-probe/', 390);
     const after = await page.locator('.prose a[href="/treatments/nad/"]').evaluate((a) => getComputedStyle(a, '::after').content);
     expect(after).toBe('none');
-    await page.goto(`${server.origin}/`);
+    await page.goto(`${site.origin}/`);
     // The home page's treatment links keep their chevron.
     expect(await page.locator('#services a.treatment-link').first().evaluate((a) => getComputedStyle(a, '::after').content)).toBe('""');
     await page.context().close();
@@ -105,10 +92,10 @@ describe('the featured article card at 1280 px', () => {
 
   it('should size the featured media box to the art (no tinted bands, no crop), even before the image loads', async () => {
     for (const blockImages of [false, true]) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
       if (blockImages) await context.route(/\.(avif|webp|png|jpe?g)$/, (route) => route.abort());
       const page = await context.newPage();
-      await page.goto(`${server.origin}/blog`, { waitUntil: 'load' });
+      await page.goto(`${site.origin}/blog`, { waitUntil: 'load' });
       const boxes = await page.locator('.article-card-featured .card-image').evaluate((media) => {
         const img = media.querySelector('img')!;
         const m = media.getBoundingClientRect();
