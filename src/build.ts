@@ -118,8 +118,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     return {
       pages: routes.length,
       rendered: rendered.rendered,
-      assets: bundle.assets.bundled.map((f) => sized(f.file, f.bytes)),
-      largestPage: rendered.largest.map((p) => sized(p.file, p.html)).sort((a, b) => b.gzip - a.gzip)[0],
+      // Compressed sizes are for the summary `build` prints: worked out when read, not on every rebuild of serve.
+      get assets() {
+        return bundle.assets.bundled.map((f) => sized(f.file, f.bytes));
+      },
+      get largestPage() {
+        return rendered.largest.map((p) => sized(p.file, p.html)).sort((a, b) => b.gzip - a.gzip)[0];
+      },
       warnings,
       elapsedMs: performance.now() - started,
       files: [...new Set([...routes.map((r) => r.file), ...files.map((f) => f.file)])],

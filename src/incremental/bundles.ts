@@ -3,8 +3,7 @@ import { statSync } from 'node:fs';
 import type { OutputFile } from '../bundle/assets.ts';
 import { bundleSite, type Bundle } from '../bundle/bundle.ts';
 import { readImage, type ImageReader } from '../bundle/images.ts';
-import { hashBytes } from '../hash.ts';
-import type { BuildCache } from './cache.ts';
+import { hashOfBytes, type BuildCache } from './cache.ts';
 
 /**
  * The bundles kept from the last build while the social image and the images beside articles are
@@ -12,7 +11,7 @@ import type { BuildCache } from './cache.ts';
  * first when anything under templates/ or public/ may have changed.
  */
 export async function keptBundle(cache: BuildCache, root: string, socialImage: string, beside: OutputFile[]): Promise<Bundle> {
-  const besideKey = beside.map((f) => `${f.file}:${hashBytes(f.bytes)}`).join('\n');
+  const besideKey = beside.map((f) => `${f.file}:${hashOfBytes(cache, f.bytes)}`).join('\n');
   if (cache.bundles && cache.bundles.socialImage === socialImage && cache.bundles.besideKey === besideKey) return cache.bundles;
   const bundle = await bundleSite(root, socialImage, beside);
   cache.bundles = { ...bundle, socialImage, besideKey };

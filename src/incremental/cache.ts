@@ -2,7 +2,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { codeFingerprint, codeFolder, hashOf } from '../hash.ts';
+import { codeFingerprint, codeFolder, hashBytes, hashOf } from '../hash.ts';
 import type { FileStamp } from '../write/writer.ts';
 import { emptyContentMemo, type ArticleMemoEntry, type ContentMemo, type YamlMemoEntry } from './content.ts';
 import { cacheDir, type Templates } from '../bundle/templates.ts';
@@ -37,12 +37,25 @@ export interface BuildCache {
   content: ContentMemo;
   /** Images beside articles as last read, kept in memory only (see BesideMemo). */
   besideImages?: Map<string, { size: number; mtimeMs: number; output: OutputFile }>;
+  /** Hashes of output bytes the dev server keeps from build to build (bundles, images), by the bytes themselves (in memory only). */
+  byteHashes?: WeakMap<Uint8Array, string>;
   /** The last bundles, kept in memory only (the dev server reuses them while templates/ and public/ are unchanged). */
   bundles?: { templates: Templates; assets: Assets; images: ProcessedImages; socialImage: string; besideKey: string };
 }
 
 /** The generator's own fingerprint: all of its code, whichever stage folder a change is in. */
 export const generatorFingerprint: string = codeFingerprint(codeFolder);
+
+/** The hash of output bytes, taken once for bytes kept from one build to the next (megabytes of image variants). */
+export function hashOfBytes(cache: BuildCache, bytes: Uint8Array): string {
+  const known = (cache.byteHashes ??= new WeakMap());
+  let hash = known.get(bytes);
+  if (hash === undefined) {
+    hash = hashBytes(bytes);
+    known.set(bytes, hash);
+  }
+  return hash;
+}
 
 /** An empty cache. */
 export function emptyCache(): BuildCache {

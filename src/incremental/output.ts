@@ -4,14 +4,14 @@
  * taken over, and the cache takes in this build only once its output is committed.
  */
 import type { OutputFile } from '../bundle/assets.ts';
-import { hashBytes, hashOf } from '../hash.ts';
+import { hashOf } from '../hash.ts';
 import type { Content } from '../load/types.ts';
 import { feedBody, type SharedView } from '../render/render.ts';
 import type { Article } from '../schemas/article.ts';
 import { findHref } from '../verify/find.ts';
 import { verifyLinks } from '../verify/links.ts';
 import type { Writer } from '../write/writer.ts';
-import { saveCache, type BuildCache } from './cache.ts';
+import { hashOfBytes, saveCache, type BuildCache } from './cache.ts';
 import type { RenderResult } from './pages.ts';
 
 /** Feed bodies by what they are made from, taken from the last build when unchanged; `keep` hands this build's to the cache. */
@@ -57,7 +57,7 @@ export async function commitOutput(cache: BuildCache, writer: Writer, files: Out
   cache.outDir = writer.id;
   cache.verified = true;
   cache.files = new Map(writer.stamps());
-  for (const f of files) cache.files.set(f.file, { ...cache.files.get(f.file)!, hash: hashBytes(f.bytes) });
+  for (const f of files) cache.files.set(f.file, { ...cache.files.get(f.file)!, hash: hashOfBytes(cache, f.bytes) });
 }
 
 /** Saves the cache for the next build when it is the on-disk one (a failure to save costs speed, never the build). */
@@ -68,6 +68,6 @@ export async function persist(root: string, cache: BuildCache, persistent: boole
 /** Takes a non-page file over from the previous output when its bytes are the same, else writes it. */
 async function writeUnlessUnchanged(writer: Writer, cache: BuildCache, file: OutputFile): Promise<void> {
   const stamp = cache.files.get(file.file);
-  if (cache.outDir === writer.id && stamp?.hash && stamp.hash === hashBytes(file.bytes) && writer.reuse(file.file, stamp)) return;
+  if (cache.outDir === writer.id && stamp?.hash && stamp.hash === hashOfBytes(cache, file.bytes) && writer.reuse(file.file, stamp)) return;
   await writer.write(file.file, file.bytes);
 }
