@@ -105,13 +105,14 @@ export async function renderPages(routes: Route[], templates: Templates, shared:
   // CLINIC_SITE_WORKERS sets the number of render threads (0: render on the main thread; 1: one worker, to measure a worker's cost).
   const workers = Number(process.env.CLINIC_SITE_WORKERS ?? Math.min(availableParallelism(), 4));
   const before = threadCpuMs();
-  if (routes.length >= parallelThreshold && workers >= 1) {
+  const parallel = routes.length >= parallelThreshold && workers >= 1;
+  if (parallel) {
     await renderInWorkers(routes, templates.file, shared, workers, onBatch);
   } else {
     for (let i = 0; i < routes.length; i += 32) await onBatch(routes.slice(i, i + 32).map((route) => renderRoute(templates.module, shared, route)));
   }
   const after = threadCpuMs();
-  const thread = routes.length >= parallelThreshold && workers >= 1 ? 'main thread (views sent, writes and records)' : 'main thread (pages, writes and records)';
+  const thread = parallel ? 'main thread (views sent, writes and records)' : 'main thread (pages, writes and records)';
   reportThreadCpu(thread, routes.length, before === undefined || after === undefined ? undefined : { pages: after - before });
 }
 

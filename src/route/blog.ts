@@ -58,9 +58,8 @@ export function blogIndexRoutes({ content, add, metaFor, trail }: RouteContext, 
 }
 
 /** Category pages: each category of the published articles, paginated like /blog, with a feed of its own. */
-export function categoryRoutes(context: RouteContext, articles: Article[], keys: Map<Article, string>): void {
+export function categoryRoutes(context: RouteContext, byCategory: Map<string, Article[]>, keys: Map<Article, string>): void {
   const { content, errors } = context;
-  const byCategory = categoriesOf(articles);
   const owners = categoryOwners([...byCategory.keys()], content.blogPage.categories);
   for (const [name, listed] of byCategory) {
     const owner = owners.get(categoryPath(name))!;
@@ -120,9 +119,8 @@ function categoryPage({ content, add, absolute, image, trail }: RouteContext, na
 }
 
 /** A page per article, closed by its related articles; the render stage turns its markdown into the body. */
-export function articleRoutes(context: RouteContext, articles: Article[], keys: Map<Article, string>): void {
+export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]>, keys: Map<Article, string>): void {
   const { content, options, add, absolute, image, imageSizes, sizeOf, trail, reviewOf } = context;
-  const byCategory = categoriesOf(articles);
   const categories = content.blogPage.categories;
   const blogMeta = content.metadata['/blog'];
   for (const article of articles) {

@@ -4,7 +4,7 @@
  */
 import { SiteErrors } from '../errors.ts';
 import type { Content } from '../load/types.ts';
-import { articleRoutes, blogIndexRoutes, cardKeys, categoryRoutes } from './blog.ts';
+import { articleRoutes, blogIndexRoutes, cardKeys, categoriesOf, categoryRoutes } from './blog.ts';
 import { homeRoutes, legalRoutes, notFoundRoute, servicePageRoutes, sitePageRoutes, treatmentRoutes } from './pages.ts';
 import { publishedArticles, routeContext, type ImageSizes, type Route, type RouteOptions } from './routes.ts';
 
@@ -22,8 +22,10 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   // What each article's card shows, as a key: pages that list an article change only when it does.
   const keys = cardKeys(articles, options.today);
   blogIndexRoutes(context, articles, keys);
-  categoryRoutes(context, articles, keys);
-  articleRoutes(context, articles, keys);
+  // The published articles by category, for the category pages and each article's related ones.
+  const byCategory = categoriesOf(articles);
+  categoryRoutes(context, byCategory, keys);
+  articleRoutes(context, articles, byCategory, keys);
   legalRoutes(context);
   notFoundRoute(context);
   if (context.errors.length > 0) throw new SiteErrors(context.errors);
