@@ -3,13 +3,11 @@
  * content errors (never an internal error, never a hang), and a failed build leaves the output
  * byte for byte as it was. CLINIC_SITE_FUZZ_SEED replays a run; CLINIC_SITE_FUZZ_COUNT runs more.
  */
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { emptyCache, type BuildCache } from '../src/incremental/cache.ts';
-import { hashOf } from '../src/hash.ts';
-import { cacheDir } from '../src/bundle/templates.ts';
+import { cacheFolderOf, emptyCache, type BuildCache } from '../src/incremental/cache.ts';
 import { userErrors } from '../src/errors.ts';
 import { diskWriter } from '../src/write/writer.ts';
 import { removeProject, runCli, seededRandom, snapshot, tempProject } from './helpers.ts';
@@ -74,8 +72,7 @@ async function attempt(changed: string): Promise<{ problems: string[]; internal:
 
 /** Deletes this project's persisted build cache, so the next CLI run starts cold. */
 function forgetCache(): void {
-  const folder = cacheDir(dir);
-  for (const name of existsSync(folder) ? readdirSync(folder) : []) if (name.includes(hashOf(dir).slice(0, 10))) rmSync(join(folder, name), { force: true });
+  rmSync(cacheFolderOf(dir), { recursive: true, force: true });
 }
 
 describe(`fuzzed content (seed ${seed}, ${count} mutations)`, () => {

@@ -13,11 +13,9 @@ import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { emptyCache, type BuildCache } from '../src/incremental/cache.ts';
-import { hashOf } from '../src/hash.ts';
+import { cacheFolderOf, emptyCache, type BuildCache } from '../src/incremental/cache.ts';
 import { userErrors } from '../src/errors.ts';
 import { formatError } from '../src/report.ts';
-import { cacheDir } from '../src/bundle/templates.ts';
 import { diskWriter, memoryWriter } from '../src/write/writer.ts';
 import { removeProject, runCli, tempProject } from './helpers.ts';
 
@@ -147,8 +145,8 @@ function cleanBuild(root: string, serveLike: boolean): Promise<Outcome> {
   return outcomeOf(root, () => build({ root, writer, cache: emptyCache(), ...(serveLike ? { drafts: true, baseUrl: serveUrl } : {}) }), async () => writer.files);
 }
 
-/** The persistent cache file of a project folder (as cache.ts names it). */
-const cacheFileOf = (root: string) => join(cacheDir(root), `build-cache-${hashOf(root).slice(0, 10)}.bin`);
+/** Removes the persistent cache of a project folder. */
+const removeCache = (root: string) => rm(cacheFolderOf(root), { recursive: true, force: true });
 
 /** The replay: the project copy, the generated articles, the edits so far. */
 class Replay {
@@ -409,8 +407,8 @@ beforeAll(async () => {
   freshDir = await tempProject();
 });
 afterAll(async () => {
-  await rm(cacheFileOf(dir), { force: true });
-  await rm(cacheFileOf(freshDir), { force: true });
+  await removeCache(dir);
+  await removeCache(freshDir);
   await removeProject(dir);
   await removeProject(freshDir);
 });
@@ -454,7 +452,7 @@ describe('incremental equals clean', () => {
             await rm(join(freshDir, folder), { recursive: true, force: true });
             await cp(join(dir, folder), join(freshDir, folder), { recursive: true });
           }
-          await rm(cacheFileOf(freshDir), { force: true });
+          await removeCache(freshDir);
           await rm(join(freshDir, 'dist'), { recursive: true, force: true });
           const cli = await runCli(['build', '--out', 'dist'], freshDir);
           const fresh: Outcome = cli.code === 0 ? { ok: true, files: await readTree(join(freshDir, 'dist')) } : { ok: false, errors: [] };

@@ -9,10 +9,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
-import { emptyCache, type BuildCache } from '../src/incremental/cache.ts';
-import { hashOf } from '../src/hash.ts';
+import { cacheFolderOf, emptyCache, type BuildCache } from '../src/incremental/cache.ts';
 import { paginationOf } from '../src/route/blog.ts';
-import { cacheDir } from '../src/bundle/templates.ts';
 import { diskWriter, memoryWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, snapshot, tempProject, siteErrorsOf } from './helpers.ts';
 
@@ -475,7 +473,7 @@ describe('a build after a failed one, from the on-disk cache', { retry: 0 }, () 
   });
   afterAll(async () => {
     // The cache file lies in the shared node_modules/.cache (node_modules is a link), one per project folder.
-    await rm(join(cacheDir(dir), `build-cache-${hashOf(dir).slice(0, 10)}.bin`), { force: true });
+    await rm(cacheFolderOf(dir), { recursive: true, force: true });
     await removeProject(dir);
   });
 

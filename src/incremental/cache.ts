@@ -1,5 +1,6 @@
 /** The build cache: what each page was made from and where its output lies, kept between runs. */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { codeFingerprint, codeFolder, hashBytes, hashOf } from '../hash.ts';
@@ -8,8 +9,9 @@ import { emptyContentMemo, type ArticleMemoEntry, type ContentMemo, type YamlMem
 import { cacheDir, type Templates } from '../bundle/templates.ts';
 import type { Assets, OutputFile } from '../bundle/assets.ts';
 import type { ProcessedImages } from '../bundle/images.ts';
+import { internIn, shardCount, shardOf, ShardedMap, type StringTable } from './shards.ts';
 
-/** A rendered page as remembered: the key of its inputs, its element ids and internal links (interned). */
+/** A rendered page as remembered: the key of its inputs, its element ids and internal links (indexes into its shard's strings). */
 export interface PageRecord {
   key: string;
   ids: number[];
@@ -27,12 +29,12 @@ export interface BuildCache {
   verified: boolean;
   /** What every page shares (generator, templates, site-wide data): the page records hold for this alone. */
   sharedKey: string | undefined;
-  pages: Map<string, PageRecord>;
-  files: Map<string, FileStamp>;
+  pages: ShardedMap<PageRecord>;
+  /** The strings the page records of each shard index into. */
+  tables: StringTable[];
+  files: ShardedMap<FileStamp>;
   /** Rendered article bodies by markdown hash (only those the feed needs). */
   bodies: Map<string, string>;
-  strings: string[];
-  stringIndex: Map<string, number>;
   /** Loaded articles and YAML files, so unchanged ones are not read, parsed and validated again. */
   content: ContentMemo;
   /** Images beside articles as last read, kept in memory only (see BesideMemo). */
@@ -41,6 +43,8 @@ export interface BuildCache {
   byteHashes?: WeakMap<Uint8Array, string>;
   /** The last bundles, kept in memory only (the dev server reuses them while templates/ and public/ are unchanged). */
   bundles?: { templates: Templates; assets: Assets; images: ProcessedImages; socialImage: string; besideKey: string };
+  /** What is on disk: the head as last read or written, and each shard's file (null: empty or never saved). */
+  saved: { head: SavedHead | undefined; shards: (string | null)[] };
 }
 
 /** The generator's own fingerprint: all of its code, whichever stage folder a change is in. */
@@ -59,63 +63,151 @@ export function hashOfBytes(cache: BuildCache, bytes: Uint8Array): string {
 
 /** An empty cache. */
 export function emptyCache(): BuildCache {
-  return { outDir: undefined, verified: false, sharedKey: undefined, pages: new Map(), files: new Map(), bodies: new Map(), strings: [], stringIndex: new Map(), content: emptyContentMemo() };
+  return { outDir: undefined, verified: false, sharedKey: undefined, pages: new ShardedMap(), tables: emptyTables(), files: new ShardedMap(), bodies: new Map(), content: emptyContentMemo(), saved: { head: undefined, shards: new Array<string | null>(shardCount).fill(null) } };
 }
 
-/** The index of a string in the cache's string table (ids and links repeat across pages). */
-export function intern(cache: BuildCache, text: string): number {
-  let index = cache.stringIndex.get(text);
-  if (index === undefined) {
-    index = cache.strings.length;
-    cache.strings.push(text);
-    cache.stringIndex.set(text, index);
-  }
-  return index;
+function emptyTables(): StringTable[] {
+  return Array.from({ length: shardCount }, () => ({ strings: [] }));
 }
 
-/** One cache file per project folder (node_modules may be shared by several). */
-const cacheFile = (root: string) => join(cacheDir(root), `build-cache-${hashOf(root).slice(0, 10)}.bin`);
+/** The strings the page records of `file`'s shard index into. */
+export function pageStrings(cache: BuildCache, file: string): string[] {
+  return cache.tables[shardOf(file)]!.strings;
+}
 
-/** Reads the cache of the last build; anything unreadable or from another generator version is ignored. */
+/** A record of the page `file` (its ids and links interned in its shard's table); not kept until `cache.pages.set`. */
+export function pageRecord(cache: BuildCache, file: string, key: string, ids: string[], links: string[]): PageRecord {
+  const table = cache.tables[shardOf(file)]!;
+  return { key, ids: ids.map((s) => internIn(table, s)), links: links.map((s) => internIn(table, s)) };
+}
+
+/**
+ * The cache of a project folder (node_modules may be shared by several): a head file (what every
+ * page shares, feed bodies, YAML files, and the name of each shard's file) and one file a shard
+ * (page records, output file stamps and loaded articles whose keys fall into it).
+ */
+export const cacheFolderOf = (root: string): string => join(cacheDir(root), `build-${hashOf(root).slice(0, 10)}`);
+const headName = 'head.bin';
+/** Bumped whenever the layout of the files changes (the generator fingerprint covers the code besides). */
+const format = 2;
+
+/** What the head file holds. */
+export interface SavedHead {
+  format: number;
+  fingerprint: string;
+  outDir: string | undefined;
+  verified: boolean;
+  sharedKey: string | undefined;
+  bodies: [string, string][];
+  yaml: [string, Omit<YamlMemoEntry, 'source'>][];
+  /** The file of each shard, or null for an empty one. */
+  shards: (string | null)[];
+}
+
+/** Whether two heads say the same (compared by value: V8 may serialize equal strings to different bytes). */
+function sameHead(a: SavedHead, b: SavedHead): boolean {
+  const sameList = <T>(x: readonly T[], y: readonly T[], same: (p: T, q: T) => boolean) => x.length === y.length && x.every((p, i) => same(p, y[i]!));
+  return (
+    a.outDir === b.outDir &&
+    a.verified === b.verified &&
+    a.sharedKey === b.sharedKey &&
+    sameList(a.shards, b.shards, (p, q) => p === q) &&
+    sameList(a.bodies, b.bodies, (p, q) => p[0] === q[0] && p[1] === q[1]) &&
+    // A YAML entry is made from its text alone: the same file with the same hash is the same entry.
+    sameList(a.yaml, b.yaml, (p, q) => p[0] === q[0] && p[1].hash === q[1].hash)
+  );
+}
+
+/** What a shard file holds. */
+interface SavedShard {
+  strings: string[];
+  pages: [string, PageRecord][];
+  files: [string, FileStamp][];
+  articles: [string, ArticleMemoEntry][];
+}
+
+/** Reads the cache of the last build; anything missing, unreadable or from another generator version gives an empty one. */
 export async function loadCache(root: string): Promise<BuildCache> {
+  const folder = cacheFolderOf(root);
   try {
-    const saved = deserialize(await readFile(cacheFile(root))) as { fingerprint: string; outDir: string; verified: boolean; sharedKey: string; pages: [string, PageRecord][]; files: [string, FileStamp][]; bodies: [string, string][]; strings: string[]; articles: [string, ArticleMemoEntry][]; yaml: [string, YamlMemoEntry][] };
-    if (saved.fingerprint !== generatorFingerprint) return emptyCache();
+    const head = deserialize(await readFile(join(folder, headName))) as SavedHead;
+    if (head.format !== format || head.fingerprint !== generatorFingerprint || head.shards.length !== shardCount) return emptyCache();
+    const shards = await Promise.all(head.shards.map(async (name) => (name ? (deserialize(await readFile(join(folder, name))) as SavedShard) : undefined)));
+    const part = <V>(pick: (shard: SavedShard) => [string, V][]) => new ShardedMap(shards.map((s) => new Map(s ? pick(s) : [])));
     return {
-      outDir: saved.outDir,
-      verified: saved.verified === true,
-      sharedKey: saved.sharedKey,
-      pages: new Map(saved.pages),
-      files: new Map(saved.files),
-      bodies: new Map(saved.bodies),
-      strings: saved.strings,
-      stringIndex: new Map(saved.strings.map((s, i) => [s, i])),
-      content: { articles: new Map(saved.articles), yaml: new Map(saved.yaml) },
+      outDir: head.outDir,
+      verified: head.verified === true,
+      sharedKey: head.sharedKey,
+      pages: part((s) => s.pages),
+      tables: shards.map((s) => ({ strings: s?.strings ?? [] })),
+      files: part((s) => s.files),
+      bodies: new Map(head.bodies),
+      content: { articles: part((s) => s.articles), yaml: new Map(head.yaml) },
+      saved: { head, shards: head.shards },
     };
   } catch {
     return emptyCache();
   }
 }
 
-/** Writes the cache for the next build (atomically, so a crash cannot leave half a file). */
+/**
+ * Writes the cache for the next build: only the shards this build changed, each under a new name,
+ * then the head naming them (renamed into place, so a crash leaves the last whole cache), then
+ * removes the files no head names. Writes nothing when nothing changed.
+ */
 export async function saveCache(root: string, cache: BuildCache): Promise<void> {
-  // Keep only the strings live pages still use, so the table does not grow from build to build.
+  const folder = cacheFolderOf(root);
+  const dirty = new Set([...cache.pages.dirty, ...cache.files.dirty, ...cache.content.articles.dirty]);
+  const generation = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const shards = cache.saved.shards.map((name, n) => (dirty.has(n) ? (isEmptyShard(cache, n) ? null : `shard-${String(n).padStart(2, '0')}-${generation}.bin`) : name));
+  const head: SavedHead = {
+    format,
+    fingerprint: generatorFingerprint,
+    outDir: cache.outDir,
+    verified: cache.verified,
+    sharedKey: cache.sharedKey,
+    bodies: [...cache.bodies],
+    yaml: [...cache.content.yaml].map(([file, { source: _source, ...entry }]) => [file, entry]),
+    shards,
+  };
+  if (dirty.size === 0 && cache.saved.head && sameHead(cache.saved.head, head)) return;
+  await mkdir(folder, { recursive: true });
+  await Promise.all([...dirty].map((n) => (shards[n] ? writeFile(join(folder, shards[n]), serialize(savedShard(cache, n))) : undefined)));
+  const temp = join(folder, `${headName}.${generation}`);
+  await writeFile(temp, serialize(head));
+  await rename(temp, join(folder, headName));
+  cache.saved = { head, shards };
+  for (const map of [cache.pages, cache.files, cache.content.articles]) map.dirty.clear();
+  await removeUnnamed(folder);
+  // The single-file cache of earlier versions.
+  await rm(join(cacheDir(root), `build-cache-${hashOf(root).slice(0, 10)}.bin`), { force: true });
+}
+
+function isEmptyShard(cache: BuildCache, n: number): boolean {
+  return cache.pages.shards[n]!.size === 0 && cache.files.shards[n]!.size === 0 && cache.content.articles.shards[n]!.size === 0;
+}
+
+/** Shard `n` as saved: only the strings its pages still use (the table does not grow from build to build); article bodies and front matter stay in their files. */
+function savedShard(cache: BuildCache, n: number): SavedShard {
+  const table = cache.tables[n]!.strings;
   const strings: string[] = [];
   const moved = new Map<number, number>();
   const remap = (i: number) => {
     let j = moved.get(i);
     if (j === undefined) {
-      j = strings.push(cache.strings[i]!) - 1;
+      j = strings.push(table[i]!) - 1;
       moved.set(i, j);
     }
     return j;
   };
-  const pages = [...cache.pages].map(([file, r]) => [file, { key: r.key, ids: r.ids.map(remap), links: r.links.map(remap) }] as const);
-  // Article bodies and front matter texts stay in their files: the cache keeps what was parsed from them.
-  const articles = [...cache.content.articles].map(([file, { frontMatter: _frontMatter, source: _source, article: { markdown: _markdown, ...article }, ...entry }]) => [file, { ...entry, article }] as const);
-  const data = serialize({ fingerprint: generatorFingerprint, outDir: cache.outDir, verified: cache.verified, sharedKey: cache.sharedKey, pages, files: [...cache.files], bodies: [...cache.bodies], strings, articles, yaml: [...cache.content.yaml].map(([file, { source: _source, ...entry }]) => [file, entry] as const) });
-  await mkdir(cacheDir(root), { recursive: true });
-  const temp = `${cacheFile(root)}.${process.pid}`;
-  await writeFile(temp, data);
-  await rename(temp, cacheFile(root));
+  const pages = [...cache.pages.shards[n]!].map(([file, r]): [string, PageRecord] => [file, { key: r.key, ids: r.ids.map(remap), links: r.links.map(remap) }]);
+  const articles = [...cache.content.articles.shards[n]!].map(([file, { frontMatter: _frontMatter, source: _source, article: { markdown: _markdown, ...article }, ...entry }]): [string, ArticleMemoEntry] => [file, { ...entry, article }]);
+  return { strings, pages, files: [...cache.files.shards[n]!], articles };
+}
+
+/** Removes the files of the cache folder that the head on disk does not name (earlier shards, a crashed build's temporary files). */
+async function removeUnnamed(folder: string): Promise<void> {
+  const head = deserialize(await readFile(join(folder, headName))) as SavedHead;
+  const named = new Set([headName, ...head.shards.filter((s) => s !== null)]);
+  for (const name of await readdir(folder)) if (!named.has(name)) await rm(join(folder, name), { force: true });
 }

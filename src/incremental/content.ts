@@ -11,6 +11,7 @@ import { articleSchemaOf, listArticleFiles, parseYamlFile, readArticle, statArti
 import { readContentFile, readContentFileSync } from '../load/read.ts';
 import { lazySource, type YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
+import { ShardedMap } from './shards.ts';
 
 /** An article as loaded, remembered with the size and times of its file. */
 export interface ArticleMemoEntry {
@@ -39,7 +40,7 @@ export interface YamlMemoEntry {
 
 /** What loading remembers between builds. */
 export interface ContentMemo {
-  articles: Map<string, ArticleMemoEntry>;
+  articles: ShardedMap<ArticleMemoEntry>;
   yaml: Map<string, YamlMemoEntry>;
   /** Every article file found last time, valid or not (in memory only: a rebuild told what changed need not list the folder). */
   articleFiles?: string[];
@@ -47,7 +48,7 @@ export interface ContentMemo {
 
 /** A memo with nothing in it. */
 export function emptyContentMemo(): ContentMemo {
-  return { articles: new Map(), yaml: new Map() };
+  return { articles: new ShardedMap(), yaml: new Map() };
 }
 
 /** A reader that takes what `memo` holds of unchanged files; `changed` (from the watcher) narrows what is looked at. */

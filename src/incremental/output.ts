@@ -10,7 +10,7 @@ import { feedBody, type SharedView } from '../render/render.ts';
 import type { Article } from '../schemas/article.ts';
 import { findHref } from '../verify/find.ts';
 import { verifyLinks } from '../verify/links.ts';
-import type { Writer } from '../write/writer.ts';
+import type { FileStamp, Writer } from '../write/writer.ts';
 import { hashOfBytes, saveCache, type BuildCache } from './cache.ts';
 import type { RenderResult } from './pages.ts';
 
@@ -56,8 +56,19 @@ export async function commitOutput(cache: BuildCache, writer: Writer, files: Out
   rendered.remember();
   cache.outDir = writer.id;
   cache.verified = true;
-  cache.files = new Map(writer.stamps());
-  for (const f of files) cache.files.set(f.file, { ...cache.files.get(f.file)!, hash: hashOfBytes(cache, f.bytes) });
+  recordStamps(cache, writer.stamps(), files);
+}
+
+/** Records the stamp of every file of the output (with the hash of each non-page file), changing only the entries that differ. */
+function recordStamps(cache: BuildCache, stamps: Map<string, FileStamp>, files: OutputFile[]): void {
+  const hashes = new Map(files.map((f) => [f.file, hashOfBytes(cache, f.bytes)]));
+  for (const [file, stamp] of stamps) {
+    const hash = hashes.get(file);
+    const now: FileStamp = hash === undefined ? { size: stamp.size, mtimeMs: stamp.mtimeMs } : { size: stamp.size, mtimeMs: stamp.mtimeMs, hash };
+    const was = cache.files.get(file);
+    if (!was || was.size !== now.size || was.mtimeMs !== now.mtimeMs || was.hash !== now.hash) cache.files.set(file, now);
+  }
+  if (cache.files.size !== stamps.size) for (const file of [...cache.files.keys()]) if (!stamps.has(file)) cache.files.delete(file);
 }
 
 /** Saves the cache for the next build when it is the on-disk one (a failure to save costs speed, never the build). */

@@ -9,7 +9,7 @@ import type { Templates } from '../bundle/templates.ts';
 import { renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
 import type { Route } from '../route/routes.ts';
 import type { Writer } from '../write/writer.ts';
-import { generatorFingerprint, intern, type BuildCache, type PageRecord } from './cache.ts';
+import { generatorFingerprint, pageRecord, pageStrings, type BuildCache, type PageRecord } from './cache.ts';
 
 /** A page of the output as the verify stage and the summary see it. */
 export interface PageSummary {
@@ -75,7 +75,7 @@ export async function renderChanged(routes: Route[], templates: Templates, share
   routes.forEach((route, i) => {
     const record = reusable ? cache.pages.get(route.file) : undefined;
     if (record && record.key === route.inputKey && writer.reuse(route.file, cache.files.get(route.file))) {
-      pages[i] = new RecordedPage(route, record, cache.strings, undefined);
+      pages[i] = new RecordedPage(route, record, pageStrings(cache, route.file), undefined);
     } else {
       slots.set(route.file, i);
       jobs.push(route);
@@ -91,17 +91,20 @@ export async function renderChanged(routes: Route[], templates: Templates, share
       idsLost ||= lostIds(cache, output);
       const slot = slots.get(output.file)!;
       const route = routes[slot]!;
-      // Interned at once: the same nav links on thousands of pages are kept as one string each.
-      const kept: PageRecord = { key: route.inputKey, ids: output.ids.map((s) => intern(cache, s)), links: output.links.map((s) => intern(cache, s)) };
+      // Interned at once: the same nav links on thousands of pages are kept as one string each (a shard).
+      const kept = pageRecord(cache, output.file, route.inputKey, output.ids, output.links);
       records.set(output.file, kept);
-      pages[slot] = new RecordedPage(route, kept, cache.strings, Buffer.byteLength(output.html));
+      pages[slot] = new RecordedPage(route, kept, pageStrings(cache, output.file), Buffer.byteLength(output.html));
     }
   });
   const remember = () => {
     cache.sharedKey = sharedKey;
     for (const [file, record] of records) cache.pages.set(file, record);
-    const live = new Set(routes.map((r) => r.file));
-    for (const file of [...cache.pages.keys()]) if (!live.has(file)) cache.pages.delete(file);
+    // Every route's page is in the records now, so the same count means the same pages.
+    if (cache.pages.size !== routes.length) {
+      const live = new Set(routes.map((r) => r.file));
+      for (const file of [...cache.pages.keys()]) if (!live.has(file)) cache.pages.delete(file);
+    }
   };
   return { pages, rendered: jobs.length, reused: routes.length - jobs.length, largest: largest.pages, idsLost, remember };
 }
@@ -111,7 +114,8 @@ function lostIds(cache: BuildCache, output: RenderOutput): boolean {
   const before = cache.pages.get(output.file);
   if (!before) return false;
   const now = new Set(output.ids);
-  return before.ids.some((n) => !now.has(cache.strings[n]!));
+  const strings = pageStrings(cache, output.file);
+  return before.ids.some((n) => !now.has(strings[n]!));
 }
 
 /** The `count` largest pages seen, by HTML length. */

@@ -90,7 +90,8 @@ export function diskWriter(outDir: string, root: string): Writer {
     async commit() {
       // The folder may have changed since the build started (files dropped in by hand).
       guardOutput(root, target);
-      await writer.write(outputMarker, outputMarkerText);
+      // An update in place keeps the marker the output already has (its stamp then stays as the cache recorded it).
+      if (kept === 0 || !keepMarker(target, stamps)) await writer.write(outputMarker, outputMarkerText);
       if (kept === 0) await swap(target, staging, join(dirname(target), `.${basename(target)}.old-${stamp}`), shown);
       else updateInPlace({ target, staging, backup: join(dirname(target), `.${basename(target)}.previous-${stamp}`), shown }, written, new Set(stamps.keys()));
     },
@@ -99,6 +100,19 @@ export function diskWriter(outDir: string, root: string): Writer {
     },
   };
   return writer;
+}
+
+/** Takes over the output's marker file when it says what it should; false when it must be written again. */
+function keepMarker(target: string, stamps: Map<string, FileStamp>): boolean {
+  const path = join(target, outputMarker);
+  try {
+    if (readFileSync(path, 'utf8') !== outputMarkerText) return false;
+    const info = statSync(path);
+    stamps.set(outputMarker, { size: info.size, mtimeMs: info.mtimeMs });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Makes the folders files are written into, the staging folder itself first (with a message when it cannot be made). */
