@@ -153,9 +153,15 @@ interface Node {
 
 /** Checks a body: components, attributes, images' alt text, and (when it is to be published) placeholder text. */
 export function inspectMarkdown(markdown: string, options: { placeholders?: readonly string[] } = {}): { findings: MarkdownFinding[]; references: MarkdownReferences } {
-  const tree = parser.parse(markdown) as Node;
+  // Parsing is most of an article's load: a body that cannot hold anything looked for here is not parsed.
+  return mayHoldFindings(markdown, options.placeholders) ? inspectTree(markdown, options) : { findings: [], references: { images: [], treatments: [], bookings: [] } };
+}
+
+/** inspectMarkdown's answer from the parsed body, whatever its text. */
+export function inspectTree(markdown: string, options: { placeholders?: readonly string[] }): { findings: MarkdownFinding[]; references: MarkdownReferences } {
   const findings: MarkdownFinding[] = [];
   const references: MarkdownReferences = { images: [], treatments: [], bookings: [] };
+  const tree = parser.parse(markdown) as Node;
   const names = Object.keys(components);
   walk(tree, (node) => {
     const at = positionOf(node);
@@ -195,6 +201,22 @@ export function inspectMarkdown(markdown: string, options: { placeholders?: read
     }
   });
   return { findings, references };
+}
+
+/** A component's name after a colon (`:treatment[...]` written inline, as a text directive). */
+const componentName = new RegExp(`:(?:${Object.keys(components).join('|')})`);
+
+/**
+ * Whether a body may hold anything inspectMarkdown reports, judged on the raw text: every finding
+ * and reference comes from a directive (`::`, or a component's name after one colon), an image
+ * (`![`) or a placeholder in a text node. A text node's value is a stretch of the raw text unless
+ * an escape or a character reference made it, so with placeholders to find, `\` or `&` anywhere
+ * means the body is parsed. True errs on the safe side: the body is then parsed.
+ */
+export function mayHoldFindings(markdown: string, placeholders: readonly string[] | undefined): boolean {
+  if (markdown.includes('::') || markdown.includes('![') || componentName.test(markdown)) return true;
+  if (!placeholders) return false;
+  return /[\\&]/.test(markdown) || placeholders.some((p) => markdown.includes(p));
 }
 
 /** Renders an article body for its page or the feed; raw HTML and script in it are stripped by the sanitiser. */
