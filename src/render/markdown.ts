@@ -100,7 +100,36 @@ export interface MarkdownReferences {
 /** Ids the article page's template uses itself: a heading never takes one of them. */
 const reservedIds = ['main', 'page-title', 'drawer', 'services-menu', 'site-map', 'footer-quick', 'footer-services', 'article-cta-heading', 'article-outline-title', 'footnote-label'];
 
-const parser = remark().use(remarkGfm).use(remarkDirective).freeze();
+/**
+ * remark-gfm's syntax without email autolink literals. micromark tries that construct at the start
+ * of every word (it looks for an `@` ahead), which is a third of a plain article's parse; a body
+ * without an `@` can hold no email autolink, so it is parsed with this (test/markdown-syntax.test.ts
+ * proves the HTML is the same). The tree transform that finds autolinks in text stays in both.
+ */
+function withoutEmailAutolinks(this: { data(): unknown }): void {
+  const data = this.data() as { micromarkExtensions?: Record<string, unknown>[] };
+  data.micromarkExtensions = (data.micromarkExtensions ?? []).map((extension) => {
+    const text = extension.text as Record<string, { name?: string } | { name?: string }[]> | undefined;
+    if (!text) return extension;
+    const kept = Object.entries(text).flatMap(([code, constructs]) => {
+      const left = (Array.isArray(constructs) ? constructs : [constructs]).filter((c) => c.name !== 'emailAutolink');
+      return left.length === 0 ? [] : [[code, left.length === 1 ? left[0] : left] as const];
+    });
+    return { ...extension, text: Object.fromEntries(kept) };
+  });
+}
+
+/** The syntax a body is parsed with: `full`, or `plain` (no email autolinks) for a body without an `@`. */
+export type MarkdownSyntax = 'full' | 'plain';
+
+/** The syntax `markdown` needs: the plain one gives the same tree whenever there is no `@` to start an email autolink. */
+export function syntaxOf(markdown: string): MarkdownSyntax {
+  return markdown.includes('@') ? 'full' : 'plain';
+}
+
+const parserOf = (syntax: MarkdownSyntax) => (syntax === 'full' ? remark().use(remarkGfm) : remark().use(remarkGfm).use(withoutEmailAutolinks)).use(remarkDirective).freeze();
+/** The parser of each syntax (the tests look inside them). */
+export const parsers: Record<MarkdownSyntax, ReturnType<typeof parserOf>> = { full: parserOf('full'), plain: parserOf('plain') };
 
 /**
  * The sanitiser's schema: GitHub's, plus exactly the attributes the transforms below write. Raw HTML
@@ -133,7 +162,9 @@ const schema: Schema = {
   },
 };
 
-const compiler = remark().use(remarkGfm).use(remarkDirective).use(remarkHtml, { sanitize: schema }).freeze();
+/** Parse and sanitised HTML, one frozen processor a syntax (made once: a processor per body re-runs every plugin). */
+const compilerOf = (syntax: MarkdownSyntax) => parserOf(syntax)().use(remarkHtml, { sanitize: schema }).freeze();
+const compilers: Record<MarkdownSyntax, ReturnType<typeof compilerOf>> = { full: compilerOf('full'), plain: compilerOf('plain') };
 
 /* Minimal views of the mdast nodes handled here (the syntax tree is walked by hand). */
 interface Node {
@@ -158,10 +189,10 @@ export function inspectMarkdown(markdown: string, options: { placeholders?: read
 }
 
 /** inspectMarkdown's answer from the parsed body, whatever its text. */
-export function inspectTree(markdown: string, options: { placeholders?: readonly string[] }): { findings: MarkdownFinding[]; references: MarkdownReferences } {
+export function inspectTree(markdown: string, options: { placeholders?: readonly string[] }, syntax: MarkdownSyntax = syntaxOf(markdown)): { findings: MarkdownFinding[]; references: MarkdownReferences } {
   const findings: MarkdownFinding[] = [];
   const references: MarkdownReferences = { images: [], treatments: [], bookings: [] };
-  const tree = parser.parse(markdown) as Node;
+  const tree = parsers[syntax].parse(markdown) as Node;
   const names = Object.keys(components);
   walk(tree, (node) => {
     const at = positionOf(node);
@@ -220,12 +251,13 @@ export function mayHoldFindings(markdown: string, placeholders: readonly string[
 }
 
 /** Renders an article body for its page or the feed; raw HTML and script in it are stripped by the sanitiser. */
-export function renderMarkdown(markdown: string, context: MarkdownContext): RenderedMarkdown {
+export function renderMarkdown(markdown: string, context: MarkdownContext, syntax: MarkdownSyntax = syntaxOf(markdown)): RenderedMarkdown {
   const outline: OutlineEntry[] = [];
-  const transform = () => (tree: Node) => {
-    transformTree(tree, markdown, context, outline);
-  };
-  const html = String(compiler().use(transform).processSync(markdown));
+  const compiler = compilers[syntax];
+  // No plugin here transforms the tree (remark-html only compiles), so parse, our transform, then stringify is processSync's work.
+  const tree = compiler.parse(markdown);
+  transformTree(tree as Node, markdown, context, outline);
+  const html = String(compiler.stringify(tree));
   return { html, outline };
 }
 
