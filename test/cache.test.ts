@@ -3,7 +3,9 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { emptyCache } from '../src/incremental/cache.ts';
+import { emptyCache, loadCache } from '../src/incremental/cache.ts';
+import { verifiedBefore } from '../src/incremental/output.ts';
+import { outputMarker } from '../src/write/guard.ts';
 import { diskWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, snapshot, tempProject } from './helpers.ts';
 
@@ -73,6 +75,17 @@ describe('warm builds', () => {
     expect(warm.rendered).toBe(0);
     await build({ root: dir, writer: diskWriter(join(dir, 'cold'), dir), cache: emptyCache() });
     expect(await snapshot(join(dir, 'fresh'))).toEqual(await snapshot(join(dir, 'cold')));
+  });
+
+  // Regression: the output's marker file was among the files the last build recorded, but never among the site's
+  // files, so every warm CLI build thought a file had gone away and followed the links of all 4,710 pages again.
+  it('should follow only the links of re-rendered pages after a committed disk build (the output marker is not a site file)', async () => {
+    const result = await build({ root: dir, writer: diskWriter(join(dir, 'fresh'), dir) });
+    const cache = await loadCache(dir);
+    const before = verifiedBefore(cache, diskWriter(join(dir, 'fresh'), dir));
+    expect(before).toBeDefined();
+    expect(before!.has(outputMarker)).toBe(false);
+    expect([...before!].filter((f) => !result.files.includes(f))).toEqual([]);
   });
 });
 

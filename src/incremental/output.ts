@@ -10,6 +10,7 @@ import { feedBody, type SharedView } from '../render/render.ts';
 import type { Article } from '../schemas/article.ts';
 import { findHref } from '../verify/find.ts';
 import { verifyLinks } from '../verify/links.ts';
+import { outputMarker } from '../write/guard.ts';
 import type { FileStamp, Writer } from '../write/writer.ts';
 import { hashOfBytes, saveCache, type BuildCache } from './cache.ts';
 import type { RenderResult } from './pages.ts';
@@ -32,7 +33,8 @@ export function keptFeedBodies(cache: BuildCache, content: Content, shared: Shar
  * (which clears the mark, so that after a failed build every page's links are checked again).
  */
 export function verifiedBefore(cache: BuildCache, writer: Writer): Set<string> | undefined {
-  const files = cache.verified && cache.outDir === writer.id ? new Set(cache.files.keys()) : undefined;
+  // The output's marker is the writer's, not the site's: no link can point to it, and no build lists it among its files.
+  const files = cache.verified && cache.outDir === writer.id ? new Set([...cache.files.keys()].filter((f) => f !== outputMarker)) : undefined;
   cache.verified = false;
   return files;
 }
