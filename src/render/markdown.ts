@@ -101,35 +101,56 @@ export interface MarkdownReferences {
 const reservedIds = ['main', 'page-title', 'drawer', 'services-menu', 'site-map', 'footer-quick', 'footer-services', 'article-cta-heading', 'article-outline-title', 'footnote-label'];
 
 /**
- * remark-gfm's syntax without email autolink literals. micromark tries that construct at the start
- * of every word (it looks for an `@` ahead), which is a third of a plain article's parse; a body
- * without an `@` can hold no email autolink, so it is parsed with this (test/markdown-syntax.test.ts
- * proves the HTML is the same). The tree transform that finds autolinks in text stays in both.
+ * GFM constructs a body is parsed without when it lacks what each one needs. micromark tries them
+ * everywhere: the email autolink at the start of every word (it needs an `@`), the table at every
+ * paragraph line (it needs a `|`, or a one-column delimiter row such as `:-:` or `--:`); together
+ * they are a third of a plain article's parse. Leaving one out of a body that cannot hold it gives
+ * the same tree (test/markdown-syntax.test.ts). The tree transform that finds autolinks in text
+ * stays in every syntax.
  */
-function withoutEmailAutolinks(this: { data(): unknown }): void {
-  const data = this.data() as { micromarkExtensions?: Record<string, unknown>[] };
-  data.micromarkExtensions = (data.micromarkExtensions ?? []).map((extension) => {
-    const text = extension.text as Record<string, { name?: string } | { name?: string }[]> | undefined;
-    if (!text) return extension;
-    const kept = Object.entries(text).flatMap(([code, constructs]) => {
-      const left = (Array.isArray(constructs) ? constructs : [constructs]).filter((c) => c.name !== 'emailAutolink');
-      return left.length === 0 ? [] : [[code, left.length === 1 ? left[0] : left] as const];
-    });
-    return { ...extension, text: Object.fromEntries(kept) };
-  });
-}
+const droppable = {
+  emailAutolink: (markdown: string) => markdown.includes('@'),
+  table: (markdown: string) => markdown.includes('|') || markdown.includes(':-') || markdown.includes('-:'),
+} as const;
 
-/** The syntax a body is parsed with: `full`, or `plain` (no email autolinks) for a body without an `@`. */
-export type MarkdownSyntax = 'full' | 'plain';
+/** The constructs a body is parsed without, as a key: '' is the full syntax, 'emailAutolink table' leaves both out. */
+export type MarkdownSyntax = string;
 
-/** The syntax `markdown` needs: the plain one gives the same tree whenever there is no `@` to start an email autolink. */
+/** The syntax `markdown` needs: every droppable construct it cannot hold is left out. */
 export function syntaxOf(markdown: string): MarkdownSyntax {
-  return markdown.includes('@') ? 'full' : 'plain';
+  return (Object.keys(droppable) as (keyof typeof droppable)[]).filter((name) => !droppable[name](markdown)).join(' ');
 }
 
-const parserOf = (syntax: MarkdownSyntax) => (syntax === 'full' ? remark().use(remarkGfm) : remark().use(remarkGfm).use(withoutEmailAutolinks)).use(remarkDirective).freeze();
-/** The parser of each syntax (the tests look inside them). */
-export const parsers: Record<MarkdownSyntax, ReturnType<typeof parserOf>> = { full: parserOf('full'), plain: parserOf('plain') };
+/** A remark plugin (after remark-gfm) that takes the named constructs out of micromark's syntax extensions. */
+function without(names: readonly string[]) {
+  return function (this: { data(): unknown }): void {
+    const data = this.data() as { micromarkExtensions?: Record<string, unknown>[] };
+    data.micromarkExtensions = (data.micromarkExtensions ?? []).map((extension) =>
+      Object.fromEntries(
+        Object.entries(extension).map(([kind, record]) => {
+          // Construct records map character codes to a construct or a list of them; other fields stay as they are.
+          if (!record || typeof record !== 'object' || Array.isArray(record)) return [kind, record];
+          const kept = Object.entries(record as Record<string, { name?: string } | { name?: string }[]>).flatMap(([code, constructs]) => {
+            const left = (Array.isArray(constructs) ? constructs : [constructs]).filter((c) => !names.includes(c.name ?? ''));
+            return left.length === 0 ? [] : [[code, left.length === 1 ? left[0] : left] as const];
+          });
+          return [kind, Object.fromEntries(kept)];
+        }),
+      ),
+    );
+  };
+}
+
+const parserOf = (syntax: MarkdownSyntax) => remark().use(remarkGfm).use(without(syntax.split(' ').filter(Boolean))).use(remarkDirective).freeze();
+const compilerOf = (syntax: MarkdownSyntax) => parserOf(syntax)().use(remarkHtml, { sanitize: schema }).freeze();
+
+/** The parser and the compiler of each syntax, made on first use (a fixed set of four, frozen once: a processor per body would re-run every plugin). */
+const processors = new Map<MarkdownSyntax, { parser: ReturnType<typeof parserOf>; compiler: ReturnType<typeof compilerOf> }>();
+export function processorsOf(syntax: MarkdownSyntax): { parser: ReturnType<typeof parserOf>; compiler: ReturnType<typeof compilerOf> } {
+  let made = processors.get(syntax);
+  if (!made) processors.set(syntax, (made = { parser: parserOf(syntax), compiler: compilerOf(syntax) }));
+  return made;
+}
 
 /**
  * The sanitiser's schema: GitHub's, plus exactly the attributes the transforms below write. Raw HTML
@@ -162,9 +183,6 @@ const schema: Schema = {
   },
 };
 
-/** Parse and sanitised HTML, one frozen processor a syntax (made once: a processor per body re-runs every plugin). */
-const compilerOf = (syntax: MarkdownSyntax) => parserOf(syntax)().use(remarkHtml, { sanitize: schema }).freeze();
-const compilers: Record<MarkdownSyntax, ReturnType<typeof compilerOf>> = { full: compilerOf('full'), plain: compilerOf('plain') };
 
 /* Minimal views of the mdast nodes handled here (the syntax tree is walked by hand). */
 interface Node {
@@ -192,7 +210,7 @@ export function inspectMarkdown(markdown: string, options: { placeholders?: read
 export function inspectTree(markdown: string, options: { placeholders?: readonly string[] }, syntax: MarkdownSyntax = syntaxOf(markdown)): { findings: MarkdownFinding[]; references: MarkdownReferences } {
   const findings: MarkdownFinding[] = [];
   const references: MarkdownReferences = { images: [], treatments: [], bookings: [] };
-  const tree = parsers[syntax].parse(markdown) as Node;
+  const tree = processorsOf(syntax).parser.parse(markdown) as Node;
   const names = Object.keys(components);
   walk(tree, (node) => {
     const at = positionOf(node);
@@ -253,7 +271,7 @@ export function mayHoldFindings(markdown: string, placeholders: readonly string[
 /** Renders an article body for its page or the feed; raw HTML and script in it are stripped by the sanitiser. */
 export function renderMarkdown(markdown: string, context: MarkdownContext, syntax: MarkdownSyntax = syntaxOf(markdown)): RenderedMarkdown {
   const outline: OutlineEntry[] = [];
-  const compiler = compilers[syntax];
+  const { compiler } = processorsOf(syntax);
   // No plugin here transforms the tree (remark-html only compiles), so parse, our transform, then stringify is processSync's work.
   const tree = compiler.parse(markdown);
   transformTree(tree as Node, markdown, context, outline);

@@ -132,7 +132,7 @@ export function articleRoutes(context: RouteContext, articles: Article[], byCate
     const share = ownImage ? imageSizes[ownImage]?.share : undefined;
     const articleImage = ownImage ? absolute(share?.src ?? ownImage) : image.url;
     const draft = isDraft(article, options.today);
-    const meta: PageMeta = {
+    const meta = (): PageMeta => ({
       title: article.title,
       documentTitle: `${article.title} | ${content.site.name}`,
       description: article.excerpt,
@@ -141,7 +141,7 @@ export function articleRoutes(context: RouteContext, articles: Article[], byCate
       image: ownImage ? { url: articleImage, ...(share ? { width: share.width, height: share.height } : sizeOf(ownImage)), alt: article.title } : image,
       type: 'article',
       index: !draft,
-    };
+    });
     const view = (): PageView => ({ template: 'article', page: content.blogPage, article: { ...summarize(article, categories), html: '', outline: [] }, related: related.map((a) => summarize(a, categories)), review: reviewOf(article) });
     add(path, view, meta, {
       jsonLd: () => [
@@ -153,7 +153,7 @@ export function articleRoutes(context: RouteContext, articles: Article[], byCate
       draft,
       sources: [article.file],
       ...(article.markdown !== undefined ? { markdown: article.markdown } : { markdownSource: markdownSourceOf(content.root, article) }),
-      markdownContext: articleMarkdownContext(content, article),
+      markdownContext: () => articleMarkdownContext(content, article),
       // Its file, and the cards of the articles it closes with (no hashing: thousands of these are made on every rebuild).
       inputKey: `${article.sourceHash} ${keys.get(article)!} ${related.map((a) => keys.get(a)!).join(' ')}`,
     });

@@ -76,14 +76,14 @@ export interface RouteContext {
   trail: (...steps: [string, string][]) => string;
   /** A page's review, with its reviewer. */
   reviewOf: (page: { reviewedBy?: string | undefined; reviewedOn?: string | undefined }) => ReviewView | undefined;
-  /** Adds a route; a page view or JSON-LD given as a function is only made if something reads it. */
-  add: (path: string, page: PageView | (() => PageView), meta: PageMeta, more?: RouteExtras) => void;
+  /** Adds a route; a page view, metadata or JSON-LD given as a function is only made if something reads it. */
+  add: (path: string, page: PageView | (() => PageView), meta: PageMeta | (() => PageMeta), more?: RouteExtras) => void;
   routes: Route[];
   errors: SiteError[];
 }
 
 /** What a route may say beyond its path, view and metadata. */
-export type RouteExtras = Omit<Partial<Route>, 'jsonLd'> & { jsonLd?: string[] | (() => string[]) };
+export type RouteExtras = Omit<Partial<Route>, 'jsonLd' | 'markdownContext'> & { jsonLd?: string[] | (() => string[]); markdownContext?: () => ArticleMarkdownContext };
 
 /** The context every page kind's routes are made in. */
 export function routeContext(content: Content, options: RouteOptions, imageSizes: ImageSizes): RouteContext {
@@ -114,21 +114,24 @@ export function routeContext(content: Content, options: RouteOptions, imageSizes
   };
   const clinic = serializeJsonLd(medicalClinic(content.site, absolute));
   const routes: Route[] = [];
-  const add = (path: string, page: PageView | (() => PageView), meta: PageMeta, more: RouteExtras = {}) => routes.push(routeOf(clinic, path, page, meta, more));
+  const add = (path: string, page: PageView | (() => PageView), meta: PageMeta | (() => PageMeta), more: RouteExtras = {}) => routes.push(routeOf(clinic, path, page, meta, more));
   return { content, options, absolute, clinic, image, imageSizes, sizeOf, metaFor, trail, reviewOf, add, routes, errors };
 }
 
-/** A route, its view and JSON-LD made when read, not kept. */
-function routeOf(clinic: string, path: string, page: PageView | (() => PageView), meta: PageMeta, more: RouteExtras): Route {
-  const { jsonLd = [] } = more;
+/** A route, its view, metadata, JSON-LD and markdown context made when read, not kept. */
+function routeOf(clinic: string, path: string, page: PageView | (() => PageView), meta: PageMeta | (() => PageMeta), more: RouteExtras): Route {
+  const { jsonLd = [], markdownContext } = more;
   const makePage = typeof page === 'function' ? page : () => page;
+  const makeMeta = typeof meta === 'function' ? meta : () => meta;
   const makeJsonLd = typeof jsonLd === 'function' ? () => [clinic, ...jsonLd()] : () => [clinic, ...jsonLd];
-  return {
+  const route: Route = {
     path,
     file: path === '/' ? 'index.html' : `${path.replace(/^\/|\/$/g, '')}/index.html`,
-    meta,
     // Made when read, not kept: an unchanged page never needs them, and a rendered one not twice
-    // (thousands of article views would otherwise stay in memory for the whole build).
+    // (thousands of article views would otherwise stay in memory for the whole build, and be made on every rebuild).
+    get meta() {
+      return makeMeta();
+    },
     get page() {
       return makePage();
     },
@@ -141,8 +144,10 @@ function routeOf(clinic: string, path: string, page: PageView | (() => PageView)
     sources: more.sources ?? [],
     ...(more.markdown !== undefined ? { markdown: more.markdown } : {}),
     ...(more.markdownSource !== undefined ? { markdownSource: more.markdownSource } : {}),
-    ...(more.markdownContext !== undefined ? { markdownContext: more.markdownContext } : {}),
     // Every page but the articles and the blog's lists is made from what all pages share alone.
     inputKey: more.inputKey ?? path,
   };
+  // A getter, not a spread: spreading would make it at once.
+  if (markdownContext) Object.defineProperty(route, 'markdownContext', { get: markdownContext, enumerable: true });
+  return route;
 }
