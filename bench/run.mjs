@@ -190,7 +190,7 @@ async function benchSize(n) {
   return size;
 }
 
-/** Our build run again into the same output folder after one article changed, `runs` times. */
+/** Our build run again into the same output folder after one article changed, `runs` times; then `runs` times with nothing changed. */
 async function warmRebuilds(site, out, articles) {
   const { command, args, cwd } = ours.command(site, out);
   ours.clean(site, out);
@@ -215,7 +215,15 @@ async function warmRebuilds(site, out, articles) {
     log(`  warm rebuild ${r + 1}: ${run.ok ? `${(run.wallMs / 1000).toFixed(2)} s, RSS ${run.peakRssMb?.toFixed(0)} MB${shown ? '' : ' ⚠ edit not in output'}` : `FAILED: ${oneLine(run.stderr)}`}${run.redone.length ? ` (redone ${run.redone.length}×)` : ''}`);
     writeFileSync(join(ours.articleDir(site), touched.file), touched.text);
   }
-  return { runs: warmRuns };
+  // Nothing changed (the last edit was put back: one build takes that in first).
+  const settled = await timedRun(command, args, { cwd });
+  const unchanged = [];
+  for (let r = 0; settled.ok && r < runs; r++) {
+    const run = await undisturbed(() => timedRun(command, args, { cwd }), { maxOtherCpu, retries });
+    unchanged.push(compact(run));
+    log(`  warm rebuild, nothing changed ${r + 1}: ${run.ok ? `${(run.wallMs / 1000).toFixed(2)} s` : `FAILED: ${oneLine(run.stderr)}`}${run.redone.length ? ` (redone ${run.redone.length}×)` : ''}`);
+  }
+  return { runs: warmRuns, unchanged };
 }
 
 /** The numbers of a run worth keeping (output only when it failed). */

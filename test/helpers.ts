@@ -1,14 +1,25 @@
 /** Shared test helpers: temporary copies of the project, fixture overlays, and running the CLI. */
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createHash } from 'node:crypto';
+import matter from 'gray-matter';
+import { generateArticles } from '../bench/harness/articles.mjs';
 import { SiteErrors, type SiteError } from '../src/errors.ts';
 
 /** The project being tested. */
 export const projectRoot = join(import.meta.dirname, '..');
+
+/** The markdown bodies of the real articles, then of `generated` articles of the bench (prose, lists, links). */
+export function articleBodies(generated: number): string[] {
+  const dir = join(projectRoot, 'content', 'blog');
+  const real = readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => readFileSync(join(dir, f), 'utf8'));
+  return [...real, ...generateArticles(generated).map((a) => a.text)].map((text) => matter(text, { language: 'yaml' }).content);
+}
 
 /**
  * Copies the project's sources (content/, templates/, public/) into a new temporary folder,

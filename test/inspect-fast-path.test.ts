@@ -3,14 +3,10 @@
  * the raw text cannot hold anything the check looks for. That shortcut must never change an
  * answer: for every body here, inspectMarkdown gives exactly what a full parse gives.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import matter from 'gray-matter';
 import { inspectMarkdown, inspectTree, mayHoldFindings } from '../src/render/markdown.ts';
 import { articlePlaceholders } from '../src/validate/placeholders.ts';
-import { generateArticles } from '../bench/harness/articles.mjs';
-import { projectRoot } from './helpers.ts';
+import { articleBodies } from './helpers.ts';
 
 /** Bodies that hold something only a parse can see, or look as if they might. */
 const tricky = [
@@ -43,15 +39,8 @@ const tricky = [
   '```\n::booking\n```',
 ];
 
-function realBodies(): string[] {
-  const dir = join(projectRoot, 'content', 'blog');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => matter(readFileSync(join(dir, f), 'utf8'), { language: 'yaml' }).content);
-}
-
 describe('the article check without a parse', () => {
-  const bodies = [...tricky, ...realBodies(), ...generateArticles(60).map((a) => matter(a.text, { language: 'yaml' }).content)];
+  const bodies = [...tricky, ...articleBodies(60)];
 
   it('should give what a full parse gives, for every body, with placeholders looked for and without', () => {
     for (const body of bodies) {

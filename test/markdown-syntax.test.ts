@@ -4,13 +4,9 @@
  * never change a page: for every body here, the HTML and the outline are what the full GFM syntax
  * gives.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import matter from 'gray-matter';
 import { describe, expect, it } from 'vitest';
-import { generateArticles } from '../bench/harness/articles.mjs';
 import { processorsOf, renderMarkdown, syntaxOf, type MarkdownContext } from '../src/render/markdown.ts';
-import { projectRoot } from './helpers.ts';
+import { articleBodies } from './helpers.ts';
 
 const context: MarkdownContext = { mode: 'page', slug: 'x', imageBase: '/images/blog/', booking: 'https://book.example.com/', bookingLabel: 'Book Now', treatments: {}, images: {} };
 
@@ -39,15 +35,8 @@ const tricky = [
   'Plain prose, ratios 3:1 and times 10:30, nothing to link.',
 ];
 
-function realBodies(): string[] {
-  const dir = join(projectRoot, 'content', 'blog');
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.md'))
-    .map((f) => matter(readFileSync(join(dir, f), 'utf8'), { language: 'yaml' }).content);
-}
-
 describe('the markdown syntax a body is parsed with', () => {
-  const bodies = [...tricky, ...realBodies(), ...generateArticles(40).map((a) => matter(a.text, { language: 'yaml' }).content)];
+  const bodies = [...tricky, ...articleBodies(40)];
 
   it('should render every body as the full GFM syntax does', () => {
     for (const body of bodies) {

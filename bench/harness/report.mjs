@@ -54,12 +54,13 @@ export function tables(results) {
     lines.push('');
   }
 
-  lines.push('#### Warm rebuild (one article changed, same output folder) and save-to-reload in `serve`', '');
-  lines.push('| N | warm build median s (min–max) | peak RSS MB | save→reload median ms (min–max) | serve start-up s | serve peak RSS MB |');
-  lines.push('| ---: | ---: | ---: | ---: | ---: | ---: |');
+  lines.push('#### Warm rebuild (same output folder) and save-to-reload in `serve`', '');
+  lines.push('| N | warm build, one article changed, median s (min–max) | nothing changed, median s (min–max) | peak RSS MB | save→reload median ms (min–max) | serve start-up s | serve peak RSS MB |');
+  lines.push('| ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const size of results.sizes) {
     const warm = size.warm;
     const warmText = !warm ? 'not run' : warm.skipped ? `skipped: ${warm.skipped}` : warmCell(warm.runs);
+    const unchangedText = warm?.unchanged?.length ? warmCell(warm.unchanged) : 'not run';
     const warmRss = warm?.runs ? fmt(median(warm.runs.filter((r) => r.ok).map((r) => r.peakRssMb)), 0) : '–';
     const serve = size.serve;
     let serveText = 'not run';
@@ -68,7 +69,7 @@ export function tables(results) {
       const ms = serve.runs.map((r) => r.ms);
       serveText = `**${fmt(median(ms), 0)}** (${fmt(Math.min(...ms), 0)}–${fmt(Math.max(...ms), 0)})${serve.runs.every((r) => r.verified) ? '' : ' ⚠ edit not always shown'}`;
     }
-    lines.push(`| ${size.n.toLocaleString('en-US')} | ${warmText} | ${warmRss} | ${serveText} | ${serve?.startupMs ? fmt(serve.startupMs / 1000) : '–'} | ${fmt(serve?.peakRssMb, 0)} |`);
+    lines.push(`| ${size.n.toLocaleString('en-US')} | ${warmText} | ${unchangedText} | ${warmRss} | ${serveText} | ${serve?.startupMs ? fmt(serve.startupMs / 1000) : '–'} | ${fmt(serve?.peakRssMb, 0)} |`);
   }
   lines.push('');
 
@@ -76,7 +77,7 @@ export function tables(results) {
   return lines.join('\n');
 }
 
-/** The four targets of issue 7, judged at the largest N measured. */
+/** The targets of issue 11, judged at the largest N measured, as ratios to the peers' cold builds of the same run. */
 export function targets(results) {
   const size = results.sizes.at(-1);
   if (!size) return [];
@@ -90,17 +91,24 @@ export function targets(results) {
   const hugo = get('hugo');
   const verdict = (ok) => (ok === undefined ? 'n/a' : ok ? 'PASS' : 'FAIL');
   const at = `at N = ${size.n.toLocaleString('en-US')}`;
-  const warmRuns = size.warm?.runs?.filter((r) => r.ok) ?? [];
-  const warm = warmRuns.length ? median(warmRuns.map((r) => r.wallMs / 1000)) : undefined;
-  const reload = size.serve?.runs?.length ? median(size.serve.runs.map((r) => r.ms)) : undefined;
+  const medianOf = (runs) => (runs?.filter((r) => r.ok).length ? median(runs.filter((r) => r.ok).map((r) => r.wallMs / 1000)) : undefined);
+  const warm = medianOf(size.warm?.runs);
+  const unchanged = medianOf(size.warm?.unchanged);
+  const reloads = size.serve?.runs?.map((r) => r.ms) ?? [];
+  const reload = reloads.length ? median(reloads) : undefined;
+  const slowest = reloads.length ? Math.max(...reloads) : undefined;
   const known = (a, b) => (a === undefined || b === undefined ? undefined : a <= b);
+  const times = (a, b) => (a === undefined || b === undefined ? '–' : `${fmt(a / b)}×`);
+  const e = eleventy.failed ? undefined : eleventy.median;
+  const h = hugo.failed ? undefined : hugo.median;
   const oursCold = ours.failed ? undefined : ours.median;
   return [
-    `${verdict(known(oursCold, eleventy.failed ? undefined : eleventy.median))} cold build ${at} ≤ Eleventy's: ${fmt(oursCold)} s vs ${fmt(eleventy.median)} s` +
-      (oursImages.failed ? '' : ` (with the image cache kept: ${fmt(oursImages.median)} s, ${verdict(known(oursImages.median, eleventy.failed ? undefined : eleventy.median))})`),
-    `${verdict(known(warm, hugo.failed ? undefined : hugo.median / 2))} warm build after one change ${at} ≤ ½ Hugo's cold build: ${fmt(warm)} s vs ${fmt(hugo.failed ? undefined : hugo.median / 2)} s`,
-    `${verdict(known(reload, 100))} save-to-reload in serve ${at} < 100 ms: ${fmt(reload, 0)} ms`,
-    `${verdict(known(ours.failed ? undefined : ours.rss, eleventy.failed ? undefined : eleventy.rss))} peak RSS ${at} ≤ Eleventy's: ${fmt(ours.rss, 0)} MB vs ${fmt(eleventy.rss, 0)} MB`,
+    `${verdict(known(oursCold, e && 1.5 * e))} cold build ${at} ≤ 1.5× Eleventy's: ${fmt(oursCold)} s vs ${fmt(e)} s (${times(oursCold, e)})` +
+      (oursImages.failed ? '' : `; with the image cache kept ${fmt(oursImages.median)} s (${times(oursImages.median, e)}, ${verdict(known(oursImages.median, e && 1.5 * e))})`),
+    `${verdict(known(warm, h && 0.25 * h))} warm build after one article changed ${at} ≤ 0.25× Hugo's cold build: ${fmt(warm)} s vs ${fmt(h)} s (${times(warm, h)})`,
+    `${verdict(known(unchanged, h && 0.15 * h))} warm build with nothing changed ${at} ≤ 0.15× Hugo's cold build: ${fmt(unchanged)} s (${times(unchanged, h)})`,
+    `${verdict(reload === undefined ? undefined : reload < 60 && slowest < 120)} save→reload in serve ${at}: median under 60 ms and slowest under 120 ms: ${fmt(reload, 0)} ms, slowest ${fmt(slowest, 0)} ms`,
+    `${verdict(known(ours.failed ? undefined : ours.rss, eleventy.failed ? undefined : eleventy.rss))} cold peak RSS ${at} ≤ Eleventy's: ${fmt(ours.rss, 0)} MB vs ${fmt(eleventy.rss, 0)} MB`,
   ];
 }
 
