@@ -14,6 +14,9 @@ const context: MarkdownContext = { mode: 'page', slug: 'x', imageBase: '/images/
 const tricky = [
   'Visit www.example.com or https://example.com/path?q=1, and http://x.y.',
   'WWW.EXAMPLE.COM and HTTPS://EXAMPLE.COM in capitals.',
+  'Wwww.example.com, xwww.example.com, www.x and https://x.y at a word\'s end: www.',
+  'An escaped ww\\w.example.com and h\\ttp://example.com stay text.',
+  'Http://Example.Com/Path and hTTps://example.com.',
   'A [link](https://example.com) and <https://example.com/angle>.',
   'Write to care@example.com, or *care@example.com*, or care@example.com.',
   'mailto:care@example.com and xmpp:team@example.com/desk',
@@ -54,7 +57,9 @@ describe('the markdown syntax a body is parsed with', () => {
       else expect(body).toContain('@');
       if (syntax.includes('table')) expect(body).not.toMatch(/\||:-|-:/);
       else expect(body).toMatch(/\||:-|-:/);
-      if (syntax === 'emailAutolink table') both++;
+      if (syntax.includes('wwwAutolink')) expect(body).not.toMatch(/www/i);
+      if (syntax.includes('protocolAutolink')) expect(body).not.toMatch(/http/i);
+      if (syntax.includes('emailAutolink') && syntax.includes('table')) both++;
       expect(processorsOf(syntax).parser.parse(body), body).toEqual(processorsOf('').parser.parse(body));
     }
     // The generated articles hold neither: the shortcut is taken for them.
@@ -77,9 +82,12 @@ describe('the markdown syntax a body is parsed with', () => {
       return new Set(records.flatMap((r) => Object.values(r).flatMap((c) => (Array.isArray(c) ? c : [c]).map((x: { name?: string }) => x.name ?? '?'))));
     };
     const full = constructNames('');
-    expect(full.has('emailAutolink') && full.has('table')).toBe(true);
-    for (const syntax of ['emailAutolink', 'table', 'emailAutolink table']) {
-      const left = syntax.split(' ');
+    const names = ['emailAutolink', 'wwwAutolink', 'protocolAutolink', 'table'];
+    for (const name of names) expect(full.has(name), name).toBe(true);
+    // Every combination of them.
+    const syntaxes = Array.from({ length: 2 ** names.length }, (_, mask) => names.filter((_, i) => mask & (1 << i)).join(' '));
+    for (const syntax of syntaxes) {
+      const left = syntax.split(' ').filter(Boolean);
       expect([...constructNames(syntax)].sort(), syntax).toEqual([...full].filter((n) => !left.includes(n)).sort());
     }
   });

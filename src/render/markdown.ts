@@ -102,18 +102,21 @@ const reservedIds = ['main', 'page-title', 'drawer', 'services-menu', 'site-map'
 
 /**
  * GFM constructs a body is parsed without when it lacks what each one needs. micromark tries them
- * everywhere: the email autolink at the start of every word (it needs an `@`), the table at every
- * paragraph line (it needs a `|`, or a one-column delimiter row such as `:-:` or `--:`); together
- * they are a third of a plain article's parse. Leaving one out of a body that cannot hold it gives
- * the same tree (test/markdown-syntax.test.ts). The tree transform that finds autolinks in text
- * stays in every syntax.
+ * everywhere: the email autolink at the start of every word (it needs an `@`), the www and protocol
+ * autolinks at every word starting with w or h (they need `www` or `http`, in any case), the table
+ * at every paragraph line (it needs a `|`, or a one-column delimiter row such as `:-:` or `--:`);
+ * together they are a third of a plain article's parse. Leaving one out of a body that cannot hold
+ * it gives the same tree (test/markdown-syntax.test.ts). The tree transform that finds autolinks in
+ * text stays in every syntax.
  */
 const droppable = {
   emailAutolink: (markdown: string) => markdown.includes('@'),
+  wwwAutolink: (markdown: string) => /www/i.test(markdown),
+  protocolAutolink: (markdown: string) => /http/i.test(markdown),
   table: (markdown: string) => markdown.includes('|') || markdown.includes(':-') || markdown.includes('-:'),
 } as const;
 
-/** The constructs a body is parsed without, as a key: '' is the full syntax, 'emailAutolink table' leaves both out. */
+/** The constructs a body is parsed without, as a key: '' is the full syntax, 'emailAutolink table' leaves those two out. */
 export type MarkdownSyntax = string;
 
 /** The syntax `markdown` needs: every droppable construct it cannot hold is left out. */
@@ -144,7 +147,7 @@ function without(names: readonly string[]) {
 const parserOf = (syntax: MarkdownSyntax) => remark().use(remarkGfm).use(without(syntax.split(' ').filter(Boolean))).use(remarkDirective).freeze();
 const compilerOf = (syntax: MarkdownSyntax) => parserOf(syntax)().use(remarkHtml, { sanitize: schema }).freeze();
 
-/** The parser and the compiler of each syntax, made on first use (a fixed set of four, frozen once: a processor per body would re-run every plugin). */
+/** The parser and the compiler of each syntax, made on first use (at most sixteen, frozen once: a processor per body would re-run every plugin). */
 const processors = new Map<MarkdownSyntax, { parser: ReturnType<typeof parserOf>; compiler: ReturnType<typeof compilerOf> }>();
 export function processorsOf(syntax: MarkdownSyntax): { parser: ReturnType<typeof parserOf>; compiler: ReturnType<typeof compilerOf> } {
   let made = processors.get(syntax);
