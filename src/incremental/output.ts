@@ -33,8 +33,7 @@ export function keptFeedBodies(cache: BuildCache, content: Content, shared: Shar
  * (which clears the mark, so that after a failed build every page's links are checked again).
  */
 export function verifiedBefore(cache: BuildCache, writer: Writer): Set<string> | undefined {
-  // The output's marker is the writer's, not the site's: no link can point to it, and no build lists it among its files.
-  const files = cache.verified && cache.outDir === writer.id ? new Set([...cache.files.keys()].filter((f) => f !== outputMarker)) : undefined;
+  const files = cache.verified && cache.outDir === writer.id ? new Set(cache.files.keys()) : undefined;
   cache.verified = false;
   return files;
 }
@@ -61,16 +60,23 @@ export async function commitOutput(cache: BuildCache, writer: Writer, files: Out
   recordStamps(cache, writer.stamps(), files);
 }
 
-/** Records the stamp of every file of the output (with the hash of each non-page file), changing only the entries that differ. */
+/**
+ * Records the stamp of every file of the site in the output (with the hash of each non-page file),
+ * changing only the entries that differ. The output's marker is the writer's, not the site's: kept
+ * among them, every later build would think a file of the site had gone and verify every page.
+ */
 function recordStamps(cache: BuildCache, stamps: Map<string, FileStamp>, files: OutputFile[]): void {
   const hashes = new Map(files.map((f) => [f.file, hashOfBytes(cache, f.bytes)]));
+  let count = 0;
   for (const [file, stamp] of stamps) {
+    if (file === outputMarker) continue;
+    count++;
     const hash = hashes.get(file);
     const now: FileStamp = hash === undefined ? { size: stamp.size, mtimeMs: stamp.mtimeMs } : { size: stamp.size, mtimeMs: stamp.mtimeMs, hash };
     const was = cache.files.get(file);
     if (!was || was.size !== now.size || was.mtimeMs !== now.mtimeMs || was.hash !== now.hash) cache.files.set(file, now);
   }
-  if (cache.files.size !== stamps.size) for (const file of [...cache.files.keys()]) if (!stamps.has(file)) cache.files.delete(file);
+  if (cache.files.size !== count) for (const file of [...cache.files.keys()]) if (!stamps.has(file)) cache.files.delete(file);
 }
 
 /** Saves the cache for the next build when it is the on-disk one (a failure to save costs speed, never the build). */

@@ -186,7 +186,6 @@ const schema: Schema = {
   },
 };
 
-
 /* Minimal views of the mdast nodes handled here (the syntax tree is walked by hand). */
 interface Node {
   type: string;
@@ -210,10 +209,10 @@ export function inspectMarkdown(markdown: string, options: { placeholders?: read
 }
 
 /** inspectMarkdown's answer from the parsed body, whatever its text. */
-export function inspectTree(markdown: string, options: { placeholders?: readonly string[] }, syntax: MarkdownSyntax = syntaxOf(markdown)): { findings: MarkdownFinding[]; references: MarkdownReferences } {
+export function inspectTree(markdown: string, options: { placeholders?: readonly string[] }): { findings: MarkdownFinding[]; references: MarkdownReferences } {
   const findings: MarkdownFinding[] = [];
   const references: MarkdownReferences = { images: [], treatments: [], bookings: [] };
-  const tree = processorsOf(syntax).parser.parse(markdown) as Node;
+  const tree = processorsOf(syntaxOf(markdown)).parser.parse(markdown) as Node;
   const names = Object.keys(components);
   walk(tree, (node) => {
     const at = positionOf(node);
@@ -275,8 +274,9 @@ export function mayHoldFindings(markdown: string, placeholders: readonly string[
 export function renderMarkdown(markdown: string, context: MarkdownContext, syntax: MarkdownSyntax = syntaxOf(markdown)): RenderedMarkdown {
   const outline: OutlineEntry[] = [];
   const { compiler } = processorsOf(syntax);
-  // No plugin here transforms the tree (remark-html only compiles), so parse, our transform, then stringify is processSync's work.
-  const tree = compiler.parse(markdown);
+  // processSync's steps on the one frozen processor, with our transform after the plugins' own (as a plugin used last would run).
+  const parsed = compiler.parse(markdown);
+  const tree = compiler.runSync(parsed) as typeof parsed;
   transformTree(tree as Node, markdown, context, outline);
   const html = String(compiler.stringify(tree));
   return { html, outline };
