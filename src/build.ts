@@ -3,6 +3,7 @@
  * Each stage is a module of its own; incremental/ decides what the last build left that is still good.
  */
 import { gzipSync } from 'node:zlib';
+import type { OutputFile } from './bundle/assets.ts';
 import { besideFiles, checkImages, type Bundle } from './bundle/bundle.ts';
 import { SiteErrors } from './errors.ts';
 import { hashOf } from './hash.ts';
@@ -11,15 +12,16 @@ import { loadCache, type BuildCache } from './incremental/cache.ts';
 import { memoReader } from './incremental/content.ts';
 import { commitOutput, keptFeedBodies, persist, verifiedBefore, verifyChanged } from './incremental/output.ts';
 import { renderChanged } from './incremental/pages.ts';
+import { keptRoutes } from './incremental/routes.ts';
+import { byShape, siteShape } from './incremental/shape.ts';
 import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
 import { externalLinks, type SharedView } from './render/render.ts';
-import { siteFiles } from './render/site-files.ts';
+import { blogFeed, listingFiles } from './render/site-files.ts';
 import { undescribedCategories } from './route/categories.ts';
 import { legalPath } from './route/pages.ts';
 import { lostPages, sitemapPaths } from './route/redirects.ts';
 import { publishedArticles, type RouteOptions } from './route/routes.ts';
-import { buildRoutes } from './route/table.ts';
 import type { Article } from './schemas/article.ts';
 import { reviewProblems, reviewWarnings } from './validate/review.ts';
 import type { Writer } from './write/writer.ts';
@@ -80,28 +82,31 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const content = await loadContent(root, memoReader(cache.content, options.changed));
     stage('content loaded');
     const routeOptions = routeOptionsOf(options, content);
+    const shape = siteShape(content, routeOptions);
     // Medical review, judged on the build date: a warning, or with strictReview an error.
     const published = publishedArticles(content, { ...routeOptions, drafts: false, future: false });
-    const review = reviewProblems(content, published, routeOptions.today);
-    if (options.strictReview && review.length > 0) throw new SiteErrors(review);
+    const review = () => reviewProblems(content, published, routeOptions.today);
+    if (options.strictReview && review().length > 0) throw new SiteErrors(review());
     // The articles this build publishes (drafts too with --drafts): a draft's image stays out with it.
-    const shown = publishedArticles(content, routeOptions);
+    const shown = shape.shown;
     const beside = besideFiles(root, content, shown, keptImageReader(cache));
     const bundle = await keptBundle(cache, root, content.site.socialImage, beside);
-    checkImages(root, content, bundle);
+    byShape(cache, shape, 'images', [bundle.assets.publicFiles], () => checkImages(root, content, bundle));
     stage('bundled');
-    const routes = buildRoutes(content, routeOptions, bundle.images.images);
+    const routes = keptRoutes(cache, shape, content, routeOptions, bundle.images.images);
     stage('routes');
     const shared = sharedView(content, bundle);
     const rendered = await renderChanged(routes, bundle.templates, shared, hashOf(content.catalogueKey, routeOptions.baseUrl), cache, writer);
     stage(`rendered ${rendered.rendered}, reused ${rendered.reused}`);
     const feedBodies = keptFeedBodies(cache, content, shared);
     const taken = [...bundle.assets.bundled, ...bundle.assets.publicFiles, ...beside, ...bundle.images.files];
-    const site = siteFiles(content, routes, published, shown, feedBodies.bodyOf, taken, routeOptions.baseUrl);
-    const files = [...taken, ...site.files];
+    const feed = blogFeed(content, published, feedBodies.bodyOf, routeOptions.baseUrl);
+    const takenNames = [...taken, feed].map((f) => f.file);
+    const site = byShape(cache, shape, 'listing', [takenNames.join('\n')], () => listingFiles(content, routes, shown, new Set(takenNames), routeOptions.baseUrl));
+    const files = [...taken, feed, ...site.files];
     stage('feeds');
-    // Read before the commit replaces it: the pages the previous build published.
-    const before = sitemapPaths((file) => (/^sitemap(-\d+)?\.xml$/.test(file) ? writer.previous(file)?.toString() : undefined));
+    // Read before the commit replaces it: the pages the previous build published (none lost while its sitemap is this one's).
+    const before = sameSitemaps(writer, site.files) ? [] : sitemapPaths((file) => (/^sitemap(-\d+)?\.xml$/.test(file) ? writer.previous(file)?.toString() : undefined));
     verifyChanged(root, rendered, files, verified);
     stage('verified');
     await commitOutput(cache, writer, files, rendered);
@@ -111,8 +116,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     stage('cache saved');
     const warnings = [
       ...(routeOptions.drafts ? [] : leftOut(content.articles, shown)),
-      ...undescribedCategories(shown, content.blogPage.categories),
-      ...reviewWarnings(review),
+      // Worked out from the site's shape: the dev server takes them over while an author types in an article.
+      ...byShape(cache, shape, 'categories', [], () => undescribedCategories(shown, content.blogPage.categories)),
+      ...byShape(cache, shape, 'review', [], () => reviewWarnings(review())),
       ...lostPages(before, routes, site.redirects, shown),
     ];
     return {
@@ -143,6 +149,15 @@ function routeOptionsOf(options: BuildOptions, content: Content): RouteOptions {
     today: options.today ?? new Date().toISOString().slice(0, 10),
     baseUrl: options.baseUrl ?? content.site.baseUrl,
   };
+}
+
+/** Whether the sitemaps this build makes are those of the output it replaces, byte for byte. */
+function sameSitemaps(writer: Writer, files: OutputFile[]): boolean {
+  const sitemaps = files.filter((f) => /^sitemap(-\d+)?\.xml$/.test(f.file));
+  return sitemaps.every((f) => {
+    const previous = writer.previous(f.file);
+    return previous !== undefined && Buffer.compare(previous, f.bytes) === 0;
+  });
 }
 
 /** What every page's shell shares. */

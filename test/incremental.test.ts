@@ -211,7 +211,7 @@ class Replay {
       changed.add(file);
       return changed;
     }
-    const kinds = ['change', 'add', 'delete', 'rename', 'category', 'date', 'draft', 'featured', 'page-size', 'treatment', 'site', 'template', 'css', 'public-image', 'beside-image', 'alias', 'redirects', 'break', 'break'] as const;
+    const kinds = ['change', 'body', 'body', 'add', 'delete', 'rename', 'category', 'date', 'draft', 'featured', 'page-size', 'treatment', 'site', 'template', 'css', 'public-image', 'beside-image', 'alias', 'redirects', 'break', 'break'] as const;
     const kind = this.rng.pick(kinds);
     const a = this.pickArticle();
     switch (kind) {
@@ -221,6 +221,15 @@ class Replay {
         a.body += `\n\nAn added paragraph at step ${n}.`;
         await this.writeArticle(a);
         say(`change ${this.path(a)} (title and body)`);
+        changed.add(this.path(a));
+        break;
+      }
+      case 'body': {
+        // What an author typing in an article does: its card, and every list it is on, stay as they are.
+        if (!a) break;
+        a.body += `\n\nA paragraph typed at step ${n}, linking [the blog](/blog).`;
+        await this.writeArticle(a);
+        say(`change the body of ${this.path(a)}`);
         changed.add(this.path(a));
         break;
       }

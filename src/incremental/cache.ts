@@ -9,6 +9,8 @@ import { emptyContentMemo, type ArticleMemoEntry, type ContentMemo, type YamlMem
 import { cacheDir, type Templates } from '../bundle/templates.ts';
 import type { Assets, OutputFile } from '../bundle/assets.ts';
 import type { ProcessedImages } from '../bundle/images.ts';
+import type { ImageSizes, Route } from '../route/routes.ts';
+import type { Article } from '../schemas/article.ts';
 import { internIn, shardCount, shardOf, ShardedMap, type StringTable } from './shards.ts';
 
 /** A rendered page as remembered: the key of its inputs, its element ids and internal links (indexes into its shard's strings). */
@@ -43,12 +45,27 @@ export interface BuildCache {
   byteHashes?: WeakMap<Uint8Array, string>;
   /** The last bundles, kept in memory only (the dev server reuses them while templates/ and public/ are unchanged). */
   bundles?: { templates: Templates; assets: Assets; images: ProcessedImages; socialImage: string; besideKey: string };
+  /** What the last build worked out from the site's shape (see shape.ts), in memory only. */
+  shaped?: { key: string; values: Map<string, { inputs: readonly unknown[]; value: unknown }> };
+  /** The last route table, in memory only. */
+  routeTable?: RouteTable;
   /** What is on disk: the head as last read or written, and each shard's file (null: empty or never saved). */
   saved: { head: SavedHead | undefined; shards: (string | null)[] };
 }
 
 /** The generator's own fingerprint: all of its code, whichever stage folder a change is in. */
 export const generatorFingerprint: string = codeFingerprint(codeFolder);
+
+/** The last route table (in memory only, see routes.ts): what it was made from, and where each shown article's page is in it. */
+export interface RouteTable {
+  shape: string;
+  imageSizes: ImageSizes;
+  routes: Route[];
+  /** The articles shown, as loaded for it (an article whose file changed is loaded anew). */
+  shown: Article[];
+  /** The index in `routes` of each shown article's page. */
+  slots: number[];
+}
 
 /** The hash of output bytes, taken once for bytes kept from one build to the next (megabytes of image variants). */
 export function hashOfBytes(cache: BuildCache, bytes: Uint8Array): string {

@@ -44,6 +44,8 @@ export interface ContentMemo {
   yaml: Map<string, YamlMemoEntry>;
   /** Every article file found last time, valid or not (in memory only: a rebuild told what changed need not list the folder). */
   articleFiles?: string[];
+  /** What the last build loaded (in memory only): the valid articles, and the files found that were not (read again every build, to report them again). */
+  loaded?: { articles: ArticleFile[]; failed: string[] };
 }
 
 /** A memo with nothing in it. */
@@ -79,39 +81,78 @@ function rememberedYaml(file: string, known: YamlMemoEntry) {
 }
 
 async function memoArticles(memo: ContentMemo, changed: Set<string> | undefined, dir: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<ArticleFile[]> {
-  // Told what changed, the files are the ones found last time and any new ones; else the folder is listed.
-  const added = changed && memo.articleFiles ? [...changed].filter((p) => p.startsWith('content/blog/') && p.endsWith('.md') && !/(^|\/)\./.test(p)) : undefined;
-  const paths = added ? [...new Set([...memo.articleFiles!, ...added.map((f) => join(dir, f.slice('content/blog/'.length)))])] : await listArticleFiles(dir, fileOf, errors);
+  // Told what changed, the files are the ones found last time and any new ones: only the changed ones, and those that failed, are looked at.
+  if (changed && memo.articleFiles && memo.loaded) return changedArticles(memo, memo.articleFiles, memo.loaded, changed, dir, fileOf, errors);
+  const paths = await listArticleFiles(dir, fileOf, errors);
   const found: string[] = [];
   const kept: ArticleFile[] = [];
   const fresh: { path: string; file: string; size: number; mtimeMs: number; ctimeMs: number }[] = [];
   // Synchronous on purpose: thousands of stat calls through promises cost several times more.
   for (const path of paths) {
     const file = fileOf(path);
-    const known = memo.articles.get(file);
-    if (known && changed && !changed.has(file)) {
-      found.push(path);
-      kept.push(remembered(known, path));
-      continue;
-    }
     const info = statArticle(path, file, errors);
     if (!info) continue;
     found.push(path);
+    const known = memo.articles.get(file);
     if (known && known.size === info.size && known.mtimeMs === info.mtimeMs && known.ctimeMs === info.ctimeMs) kept.push(remembered(known, path));
     else fresh.push({ path, file, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs });
   }
-  const schema = fresh.length > 0 ? await articleSchemaOf() : undefined;
-  for (const { path, file, ...stamp } of fresh) {
-    memo.articles.delete(file);
-    const loaded = readArticle(path, file, schema!, errors);
-    if (!loaded) continue;
-    const { frontMatter, lineOffset } = loaded;
-    memo.articles.set(file, { ...stamp, article: loaded.article, frontMatter, lineOffset, data: loaded.source.data, source: loaded.source });
-    kept.push(loaded);
-  }
+  kept.push(...(await freshArticles(memo, fresh, errors)));
   const present = new Set(found.map(fileOf));
   for (const file of memo.articles.keys()) if (!present.has(file)) memo.articles.delete(file);
+  const valid = new Set(kept.map((a) => a.article.file));
+  return remember(memo, found, kept, found.filter((path) => !valid.has(fileOf(path))));
+}
+
+/** The articles when the watcher said what changed: the last build's, with the changed files and those that failed read again. */
+async function changedArticles(memo: ContentMemo, lastFound: string[], last: NonNullable<ContentMemo['loaded']>, changed: Set<string>, dir: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<ArticleFile[]> {
+  const touched = [...changed].filter((p) => p.startsWith('content/blog/') && p.endsWith('.md') && !/(^|\/)\./.test(p)).map((f) => join(dir, f.slice('content/blog/'.length)));
+  const again = [...new Set([...touched, ...last.failed])];
+  const looked = new Set(again.map(fileOf));
+  const againPaths = new Set(again);
+  const found = lastFound.filter((path) => !againPaths.has(path));
+  const kept = last.articles.filter((a) => !looked.has(a.article.file));
+  const foundAgain: string[] = [];
+  const start = kept.length;
+  const fresh: { path: string; file: string; size: number; mtimeMs: number; ctimeMs: number }[] = [];
+  for (const path of again) {
+    const file = fileOf(path);
+    const info = statArticle(path, file, errors);
+    if (!info) {
+      memo.articles.delete(file);
+      continue;
+    }
+    foundAgain.push(path);
+    const known = memo.articles.get(file);
+    if (known && known.size === info.size && known.mtimeMs === info.mtimeMs && known.ctimeMs === info.ctimeMs) kept.push(remembered(known, path));
+    else fresh.push({ path, file, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs });
+  }
+  kept.push(...(await freshArticles(memo, fresh, errors)));
+  const valid = new Set(kept.slice(start).map((a) => a.article.file));
+  return remember(memo, [...found, ...foundAgain], kept, foundAgain.filter((path) => !valid.has(fileOf(path))));
+}
+
+/** The articles of files new or changed since the memo took them in, read, loaded and remembered. */
+async function freshArticles(memo: ContentMemo, fresh: { path: string; file: string; size: number; mtimeMs: number; ctimeMs: number }[], errors: SiteError[]): Promise<ArticleFile[]> {
+  if (fresh.length === 0) return [];
+  const schema = await articleSchemaOf();
+  const loaded: ArticleFile[] = [];
+  for (const { path, file, ...stamp } of fresh) {
+    memo.articles.delete(file);
+    const article = readArticle(path, file, schema, errors);
+    if (!article) continue;
+    const { frontMatter, lineOffset } = article;
+    memo.articles.set(file, { ...stamp, article: article.article, frontMatter, lineOffset, data: article.source.data, source: article.source });
+    loaded.push(article);
+  }
+  return loaded;
+}
+
+/** Remembers the files found, the articles loaded and the files that failed, for a rebuild told what changed. */
+function remember(memo: ContentMemo, found: string[], kept: ArticleFile[], failed: string[]): ArticleFile[] {
   memo.articleFiles = found;
+  // The list itself is kept: loadContent sorts it in place, so the next rebuild's sort finds it in order.
+  memo.loaded = { articles: kept, failed };
   return kept;
 }
 

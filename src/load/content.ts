@@ -50,7 +50,7 @@ export type SchemaOf = (registry: Registry) => z.ZodType;
 export interface ContentReader {
   /** One YAML file of content/. */
   yaml(path: string, file: string, schemaOf: SchemaOf, errors: SiteError[]): Promise<LoadedYaml | undefined>;
-  /** Every article under `dir` (content/blog), in no particular order. */
+  /** Every article under `dir` (content/blog), in no particular order (loadContent sorts the list in place). */
   articles(dir: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<ArticleFile[]>;
 }
 
@@ -158,7 +158,8 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
     for (const { article, source } of loaded) sources.set(article.file, source);
     // Dates are ISO and slugs are file names: plain comparison orders them, many times faster than localeCompare.
     const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
-    return loaded.map((a) => a.article).sort((a, b) => order(b.publishDate, a.publishDate) || order(a.slug, b.slug));
+    // In place: a reader that keeps its list (the dev server's) hands it over in order next time, and the sort has little to do.
+    return loaded.sort((a, b) => order(b.article.publishDate, a.article.publishDate) || order(a.article.slug, b.article.slug)).map((a) => a.article);
   }
   return { yaml, optionalYaml, folder, articles };
 }

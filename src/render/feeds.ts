@@ -9,7 +9,7 @@ export const sitemapLimit = 50_000;
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /** sitemap.xml (or an index and numbered parts past the limit) listing every listed route. */
-export function sitemaps(routes: Route[], baseUrl: string, limit = sitemapLimit): { file: string; text: string }[] {
+export function sitemaps(routes: readonly Route[], baseUrl: string, limit = sitemapLimit): { file: string; text: string }[] {
   const urls = routes.filter((r) => r.listed).map(sitemapLine);
   const urlset = (list: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${list.join('\n')}\n</urlset>\n`;
   if (urls.length <= limit) return [{ file: 'sitemap.xml', text: urlset(urls) }];
@@ -24,7 +24,7 @@ export function sitemaps(routes: Route[], baseUrl: string, limit = sitemapLimit)
 
 /** A route's `<url>` line. */
 function sitemapLine(route: Route): string {
-  return `  <url><loc>${escapeXml(route.meta.url)}</loc></url>`;
+  return `  <url><loc>${escapeXml(route.url)}</loc></url>`;
 }
 
 /** robots.txt allowing everything and naming the sitemap. */

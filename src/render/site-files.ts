@@ -17,21 +17,20 @@ export interface SiteFiles {
   redirects: Redirect[];
 }
 
+/** The blog's feed: the latest published articles (never drafts), `bodyOf` giving each one's body HTML. */
+export function blogFeed(content: Content, published: Article[], bodyOf: (article: Article) => string, baseUrl: string): OutputFile {
+  return { file: 'feed.xml', bytes: Buffer.from(rssFeed(content, published.slice(0, feedLength), bodyOf, baseUrl)) };
+}
+
 /**
- * Makes the files beside the pages. `published` are the articles the feed carries (never drafts),
- * `shown` those the build publishes; `bodyOf` gives a feed article's body HTML. `taken` are the
- * files of the output already (assets, public/, images), which no redirect may replace.
+ * The files beside the pages but the blog's feed: the sitemaps, robots.txt, the category feeds,
+ * _headers and the redirects, for the articles the build shows. `taken` names the files of the
+ * output already (assets, public/, images, the feed), which no redirect may replace.
  */
-export function siteFiles(content: Content, routes: Route[], published: Article[], shown: Article[], bodyOf: (article: Article) => string, taken: OutputFile[], baseUrl: string): SiteFiles {
-  const texts = [
-    ...sitemaps(routes, baseUrl),
-    { file: 'robots.txt', text: robotsTxt(baseUrl) },
-    { file: 'feed.xml', text: rssFeed(content, published.slice(0, feedLength), bodyOf, baseUrl) },
-    ...categoryFeeds(content, shown, baseUrl),
-    { file: '_headers', text: headersFile(content.site) },
-  ];
+export function listingFiles(content: Content, routes: readonly Route[], shown: Article[], taken: ReadonlySet<string>, baseUrl: string): SiteFiles {
+  const texts = [...sitemaps(routes, baseUrl), { file: 'robots.txt', text: robotsTxt(baseUrl) }, ...categoryFeeds(content, shown, baseUrl), { file: '_headers', text: headersFile(content.site) }];
   const files = texts.map((e) => ({ file: e.file, bytes: Buffer.from(e.text) }));
-  const moved = redirectsOf(content, shown, routes, new Set([...taken, ...files].map((f) => f.file)), baseUrl);
+  const moved = redirectsOf(content, shown, routes, new Set([...taken, ...files.map((f) => f.file)]), baseUrl);
   return { files: [...files, ...moved.files], redirects: moved.redirects };
 }
 

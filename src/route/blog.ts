@@ -118,46 +118,51 @@ function categoryPage({ content, add, absolute, image, trail }: RouteContext, na
   });
 }
 
-/** A page per article, closed by its related articles; the render stage turns its markdown into the body. */
-export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]>, keys: Map<Article, string>): void {
+/**
+ * A page per article, closed by its related articles; the render stage turns its markdown into the
+ * body. `only` makes the pages of those articles alone (a rebuild where nothing else changed), each
+ * as it is made among all of `articles`.
+ */
+export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]>, keys: Map<Article, string>, only: readonly Article[] = articles): void {
+  for (const article of only) articleRoute(context, article, relatedArticles(article, articles, byCategory), keys);
+}
+
+/** The page of one article, closed by `related`. */
+function articleRoute(context: RouteContext, article: Article, related: Article[], keys: Map<Article, string>): void {
   const { content, options, add, absolute, image, imageSizes, sizeOf, trail, reviewOf } = context;
   const categories = content.blogPage.categories;
-  const blogMeta = content.metadata['/blog'];
-  for (const article of articles) {
-    const related = relatedArticles(article, articles, byCategory);
-    const path = `/blog/${article.slug}/`;
-    const url = absolute(path);
-    const ownImage = article.image && /\.(png|jpe?g)$/i.test(article.image) ? article.image : undefined;
-    // Art wider than a sharing card is shared as its 1200 px copy (og:image 1200x630).
-    const share = ownImage ? imageSizes[ownImage]?.share : undefined;
-    const articleImage = ownImage ? absolute(share?.src ?? ownImage) : image.url;
-    const draft = isDraft(article, options.today);
-    const meta = (): PageMeta => ({
-      title: article.title,
-      documentTitle: `${article.title} | ${content.site.name}`,
-      description: article.excerpt,
-      keywords: [article.category, ...(blogMeta?.keywords ?? [])],
-      url,
-      image: ownImage ? { url: articleImage, ...(share ? { width: share.width, height: share.height } : sizeOf(ownImage)), alt: article.title } : image,
-      type: 'article',
-      index: !draft,
-    });
-    const view = (): PageView => ({ template: 'article', page: content.blogPage, article: { ...summarize(article, categories), html: '', outline: [] }, related: related.map((a) => summarize(a, categories)), review: reviewOf(article) });
-    add(path, view, meta, {
-      jsonLd: () => [
-        serializeJsonLd(blogPosting(content.site, article, url, articleImage)),
-        serializeJsonLd(medicalWebPage(article.title, url, reviewOf(article), content.providers, absolute)),
-        trail([content.blogPage.heading, '/blog'], [article.title, path.slice(0, -1)]),
-      ],
-      listed: !draft,
-      draft,
-      sources: [article.file],
-      ...(article.markdown !== undefined ? { markdown: article.markdown } : { markdownSource: markdownSourceOf(content.root, article) }),
-      markdownContext: () => articleMarkdownContext(content, article),
-      // Its file, and the cards of the articles it closes with (no hashing: thousands of these are made on every rebuild).
-      inputKey: `${article.sourceHash} ${keys.get(article)!} ${related.map((a) => keys.get(a)!).join(' ')}`,
-    });
-  }
+  const path = `/blog/${article.slug}/`;
+  const url = absolute(path);
+  const ownImage = article.image && /\.(png|jpe?g)$/i.test(article.image) ? article.image : undefined;
+  // Art wider than a sharing card is shared as its 1200 px copy (og:image 1200x630).
+  const share = ownImage ? imageSizes[ownImage]?.share : undefined;
+  const articleImage = ownImage ? absolute(share?.src ?? ownImage) : image.url;
+  const draft = isDraft(article, options.today);
+  const meta = (): PageMeta => ({
+    title: article.title,
+    documentTitle: `${article.title} | ${content.site.name}`,
+    description: article.excerpt,
+    keywords: [article.category, ...(content.metadata['/blog']?.keywords ?? [])],
+    url,
+    image: ownImage ? { url: articleImage, ...(share ? { width: share.width, height: share.height } : sizeOf(ownImage)), alt: article.title } : image,
+    type: 'article',
+    index: !draft,
+  });
+  const view = (): PageView => ({ template: 'article', page: content.blogPage, article: { ...summarize(article, categories), html: '', outline: [] }, related: related.map((a) => summarize(a, categories)), review: reviewOf(article) });
+  add(path, view, { url, make: meta }, {
+    jsonLd: () => [
+      serializeJsonLd(blogPosting(content.site, article, url, articleImage)),
+      serializeJsonLd(medicalWebPage(article.title, url, reviewOf(article), content.providers, absolute)),
+      trail([content.blogPage.heading, '/blog'], [article.title, path.slice(0, -1)]),
+    ],
+    listed: !draft,
+    draft,
+    sources: [article.file],
+    ...(article.markdown !== undefined ? { markdown: article.markdown } : { markdownSource: markdownSourceOf(content.root, article) }),
+    markdownContext: () => articleMarkdownContext(content, article),
+    // Its file, and the cards of the articles it closes with (no hashing: thousands of these are made on every rebuild).
+    inputKey: `${article.sourceHash} ${keys.get(article)!} ${related.map((a) => keys.get(a)!).join(' ')}`,
+  });
 }
 
 function summarize(article: Article, categories: readonly BlogCategory[]): ArticleSummary {

@@ -96,6 +96,7 @@ export function notFoundRoute({ content, metaFor, clinic, routes }: RouteContext
     path: '/404',
     file: '404.html',
     // It has no canonical address of its own; the 404 status keeps it out of search results.
+    url: '',
     meta: { ...metaFor('/404', content.metadata['/404']), url: '' },
     page: { template: 'notFound', notFound: content.notFound },
     jsonLd: [clinic],

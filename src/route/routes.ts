@@ -15,6 +15,8 @@ export interface Route {
   path: string;
   /** Output file, relative to the output folder. */
   file: string;
+  /** The page's absolute address, as its metadata gives it (the sitemap lists it without making the metadata). */
+  url: string;
   meta: PageMeta;
   page: PageView;
   jsonLd: string[];
@@ -76,14 +78,17 @@ export interface RouteContext {
   trail: (...steps: [string, string][]) => string;
   /** A page's review, with its reviewer. */
   reviewOf: (page: { reviewedBy?: string | undefined; reviewedOn?: string | undefined }) => ReviewView | undefined;
-  /** Adds a route; a page view, metadata or JSON-LD given as a function is only made if something reads it. */
-  add: (path: string, page: PageView | (() => PageView), meta: PageMeta | (() => PageMeta), more?: RouteExtras) => void;
+  /**
+   * Adds a route; a page view, metadata or JSON-LD given as a function is only made if something
+   * reads it (metadata given so must come with its `url`).
+   */
+  add: (path: string, page: PageView | (() => PageView), meta: PageMeta | { url: string; make: () => PageMeta }, more?: RouteExtras) => void;
   routes: Route[];
   errors: SiteError[];
 }
 
 /** What a route may say beyond its path, view and metadata. */
-export type RouteExtras = Omit<Partial<Route>, 'jsonLd' | 'markdownContext'> & { jsonLd?: string[] | (() => string[]); markdownContext?: () => ArticleMarkdownContext };
+export type RouteExtras = Omit<Partial<Route>, 'url' | 'jsonLd' | 'markdownContext'> & { jsonLd?: string[] | (() => string[]); markdownContext?: () => ArticleMarkdownContext };
 
 /** The context every page kind's routes are made in. */
 export function routeContext(content: Content, options: RouteOptions, imageSizes: ImageSizes): RouteContext {
@@ -114,19 +119,20 @@ export function routeContext(content: Content, options: RouteOptions, imageSizes
   };
   const clinic = serializeJsonLd(medicalClinic(content.site, absolute));
   const routes: Route[] = [];
-  const add = (path: string, page: PageView | (() => PageView), meta: PageMeta | (() => PageMeta), more: RouteExtras = {}) => routes.push(routeOf(clinic, path, page, meta, more));
+  const add: RouteContext['add'] = (path, page, meta, more = {}) => void routes.push(routeOf(clinic, path, page, meta, more));
   return { content, options, absolute, clinic, image, imageSizes, sizeOf, metaFor, trail, reviewOf, add, routes, errors };
 }
 
 /** A route, its view, metadata, JSON-LD and markdown context made when read, not kept. */
-function routeOf(clinic: string, path: string, page: PageView | (() => PageView), meta: PageMeta | (() => PageMeta), more: RouteExtras): Route {
+function routeOf(clinic: string, path: string, page: PageView | (() => PageView), meta: PageMeta | { url: string; make: () => PageMeta }, more: RouteExtras): Route {
   const { jsonLd = [], markdownContext } = more;
   const makePage = typeof page === 'function' ? page : () => page;
-  const makeMeta = typeof meta === 'function' ? meta : () => meta;
+  const makeMeta = 'make' in meta ? meta.make : () => meta;
   const makeJsonLd = typeof jsonLd === 'function' ? () => [clinic, ...jsonLd()] : () => [clinic, ...jsonLd];
   const route: Route = {
     path,
     file: path === '/' ? 'index.html' : `${path.replace(/^\/|\/$/g, '')}/index.html`,
+    url: meta.url,
     // Made when read, not kept: an unchanged page never needs them, and a rendered one not twice
     // (thousands of article views would otherwise stay in memory for the whole build, and be made on every rebuild).
     get meta() {

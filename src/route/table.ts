@@ -4,6 +4,7 @@
  */
 import { SiteErrors } from '../errors.ts';
 import type { Content } from '../load/types.ts';
+import type { Article } from '../schemas/article.ts';
 import { articleRoutes, blogIndexRoutes, cardKeys, categoriesOf, categoryRoutes } from './blog.ts';
 import { homeRoutes, legalRoutes, notFoundRoute, servicePageRoutes, sitePageRoutes, treatmentRoutes } from './pages.ts';
 import { publishedArticles, routeContext, type ImageSizes, type Route, type RouteOptions } from './routes.ts';
@@ -32,3 +33,13 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   return context.routes;
 }
 
+/**
+ * The routes of some published articles' pages alone, each as buildRoutes makes it among all of
+ * `articles` (the published ones, with their card keys): for a rebuild in which nothing but those
+ * articles' bodies changed.
+ */
+export function articlePageRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes, articles: Article[], keys: Map<Article, string>, only: readonly Article[]): Route[] {
+  const context = routeContext(content, options, imageSizes);
+  articleRoutes(context, articles, categoriesOf(articles), keys, only);
+  return context.routes;
+}
