@@ -71,7 +71,7 @@ describe('verifyLinks', () => {
 });
 
 describe('sitemaps', () => {
-  const routes = (n: number) => Array.from({ length: n }, (_, i) => ({ listed: true, meta: { url: `https://x.example/p${i}/` } }) as unknown as Route);
+  const routes = (n: number) => Array.from({ length: n }, (_, i) => ({ listed: true, url: `https://x.example/p${i}/` }) as unknown as Route);
 
   it('should list URLs in one sitemap under the limit', () => {
     const files = sitemaps(routes(3), 'https://x.example', 5);

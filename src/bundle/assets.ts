@@ -1,8 +1,7 @@
 /** The bundle stage: browser script and CSS through esbuild with hashed names, and public/ as it is. */
-import { build as esbuild, type Message } from 'esbuild';
+import type { Message } from 'esbuild';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import sharp from 'sharp';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import { socialImageSize } from '../route/view.ts';
 import { locOf } from './templates.ts';
@@ -24,8 +23,34 @@ export interface Assets {
   publicFiles: OutputFile[];
 }
 
-/** Bundles templates/client/main.ts and templates/styles/site.css, and reads public/. */
-export async function bundleAssets(root: string, socialImage: string): Promise<Assets> {
+/** What esbuild made of the browser script and the CSS: the files, the links pages need, and every file it read. */
+export interface Scripts {
+  links: AssetLinks;
+  bundled: OutputFile[];
+  /** The files that went into the bundles, relative to the project (fonts from node_modules too). */
+  inputs: string[];
+}
+
+/** The width and height of an image file's picture; throws when the bytes are not a picture. */
+export type ImageSizer = (bytes: Uint8Array) => Promise<{ width: number; height: number }>;
+
+/** Reads an image's size with sharp (loaded on first use: a build that meets no new image never loads it). */
+export const measureImage: ImageSizer = async (bytes) => {
+  const { default: sharp } = await import('sharp');
+  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  return { width, height };
+};
+
+/** The bundled browser script and CSS, and public/ as it is (the sharing image checked for its size). */
+export async function bundleAssets(root: string, socialImage: string, bundling: Promise<Scripts>, imageSize: ImageSizer): Promise<Assets> {
+  const [scripts, publicFiles] = await Promise.all([bundling, readPublic(root)]);
+  await checkSocialImage(publicFiles, socialImage, imageSize);
+  return { links: scripts.links, bundled: scripts.bundled, publicFiles };
+}
+
+/** Bundles templates/client/main.ts and templates/styles/site.css with hashed names. */
+export async function bundleScripts(root: string): Promise<Scripts> {
+  const { build: esbuild } = await import('esbuild');
   const result = await esbuild({
     entryPoints: { main: join(root, 'templates', 'client', 'main.ts'), site: join(root, 'templates', 'styles', 'site.css') },
     absWorkingDir: root,
@@ -38,6 +63,7 @@ export async function bundleAssets(root: string, socialImage: string): Promise<A
     entryNames: '[name]-[hash]',
     assetNames: '[name]-[hash]',
     loader: { '.woff2': 'file', '.svg': 'file' },
+    metafile: true,
     logLevel: 'silent',
   }).catch((error: { errors?: Message[] }) => {
     throw new SiteErrors((error.errors ?? []).map((m) => problems.assetError(m.text, locOf(root, m))));
@@ -45,9 +71,7 @@ export async function bundleAssets(root: string, socialImage: string): Promise<A
   const bundled = result.outputFiles.map((f) => ({ file: `assets/${relative(join(root, 'assets'), f.path).split(sep).join('/')}`, bytes: f.contents }));
   const find = (pattern: RegExp) => bundled.filter((f) => pattern.test(f.file)).map((f) => `/${f.file}`);
   const links: AssetLinks = { js: find(/\/main-[\w]+\.js$/)[0]!, css: find(/\/site-[\w]+\.css$/)[0]!, fonts: find(/\.woff2$/).filter((f) => !f.includes('italic')) };
-  const publicFiles = await readPublic(root);
-  await checkSocialImage(publicFiles, socialImage);
-  return { links, bundled, publicFiles };
+  return { links, bundled, inputs: Object.keys(result.metafile.inputs) };
 }
 
 /** Every file of public/ (none when there is no public/ folder); a file or folder that cannot be read is a located error. */
@@ -105,17 +129,15 @@ function publicProblem(root: string, path: string, error: unknown, folder: boole
 }
 
 /** The sharing image must exist and be exactly 1200x630, as the head declares. */
-async function checkSocialImage(publicFiles: OutputFile[], socialImage: string): Promise<void> {
+async function checkSocialImage(publicFiles: OutputFile[], socialImage: string, imageSize: ImageSizer): Promise<void> {
   const errors: SiteError[] = [];
   const file = publicFiles.find((f) => `/${f.file}` === socialImage);
   const loc = { file: 'content/site.yaml', line: 1, column: 1 };
   if (!file) errors.push(problems.missingFile(loc, `public${socialImage}`, 'The social image'));
   else {
-    const { width = 0, height = 0 } = await sharp(file.bytes)
-      .metadata()
-      .catch(() => {
-        throw new SiteErrors([problems.badImageFile(`public/${file.file}`)]);
-      });
+    const { width, height } = await imageSize(file.bytes).catch(() => {
+      throw new SiteErrors([problems.badImageFile(`public/${file.file}`)]);
+    });
     if (width !== socialImageSize.width || height !== socialImageSize.height) {
       errors.push(problems.badImage(`public${socialImage}`, width, height, `${socialImageSize.width}x${socialImageSize.height}`));
     }

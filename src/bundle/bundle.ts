@@ -1,5 +1,5 @@
 /** The bundle stage: the templates' module, the browser script and CSS with hashed names, public/, and every image's variants. */
-import { bundleAssets, type Assets, type OutputFile } from './assets.ts';
+import { bundleAssets, bundleScripts, measureImage, type Assets, type ImageSizer, type OutputFile, type Scripts } from './assets.ts';
 import { besideImages, checkImageReferences, processImages, readImage, type ImageReader, type ProcessedImages } from './images.ts';
 import { loadTemplates, type Templates } from './templates.ts';
 import { SiteErrors } from '../errors.ts';
@@ -20,10 +20,23 @@ export function besideFiles(root: string, content: Content, shown: readonly Arti
   return beside.files;
 }
 
+/** The three pieces of work the bundle stage hands out: each may be given one that remembers (incremental/bundles.ts). */
+export interface BundleSteps {
+  /** Bundles templates/ (esbuild). */
+  templates(root: string): Promise<Templates>;
+  /** Bundles the browser script and CSS (esbuild). */
+  scripts(root: string): Promise<Scripts>;
+  /** Reads an image's size (sharp). */
+  imageSize: ImageSizer;
+}
+
+/** The steps done afresh every time. */
+export const freshSteps: BundleSteps = { templates: loadTemplates, scripts: bundleScripts, imageSize: measureImage };
+
 /** Bundles templates and assets and processes every image (those of public/ and those beside articles). */
-export async function bundleSite(root: string, socialImage: string, beside: OutputFile[]): Promise<Bundle> {
-  const [templates, assets] = await Promise.all([loadTemplates(root), bundleAssets(root, socialImage)]);
-  const images = await processImages(root, [...assets.publicFiles, ...beside]);
+export async function bundleSite(root: string, socialImage: string, beside: OutputFile[], steps: BundleSteps = freshSteps): Promise<Bundle> {
+  const [templates, assets] = await Promise.all([steps.templates(root), bundleAssets(root, socialImage, steps.scripts(root), steps.imageSize)]);
+  const images = await processImages(root, [...assets.publicFiles, ...beside], steps.imageSize);
   return { templates, assets, images };
 }
 

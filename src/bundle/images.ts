@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import sharp from 'sharp';
-import type { OutputFile } from './assets.ts';
+import type { Sharp } from 'sharp';
+import type { ImageSizer, OutputFile } from './assets.ts';
 import type { ImageInfo } from '../route/view.ts';
 import type { YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
@@ -21,8 +21,8 @@ export const shareWidth = 1200;
  */
 export const variantWidths = [480, 800, 1200, 1600] as const;
 const formats = [
-  { ext: 'avif', type: 'image/avif', encode: (s: sharp.Sharp) => s.avif({ quality: 52, effort: 1 }) },
-  { ext: 'webp', type: 'image/webp', encode: (s: sharp.Sharp) => s.webp({ quality: 74 }) },
+  { ext: 'avif', type: 'image/avif', encode: (s: Sharp) => s.avif({ quality: 52, effort: 1 }) },
+  { ext: 'webp', type: 'image/webp', encode: (s: Sharp) => s.webp({ quality: 74 }) },
 ] as const;
 
 /** The variant files made, and what templates need to know of each image. */
@@ -31,8 +31,14 @@ export interface ProcessedImages {
   images: Record<string, ImageInfo>;
 }
 
-/** Makes the variants of each raster image under public/images/; the originals stay as they are. */
-export async function processImages(root: string, publicFiles: OutputFile[]): Promise<ProcessedImages> {
+/** A sharp pipeline of `bytes` (sharp is loaded on first use: variants already in the cache need none). */
+async function sharpOf(bytes: Uint8Array): Promise<Sharp> {
+  const { default: sharp } = await import('sharp');
+  return sharp(bytes);
+}
+
+/** Makes the variants of each raster image under public/images/ (sizes read by `imageSize`); the originals stay as they are. */
+export async function processImages(root: string, publicFiles: OutputFile[], imageSize: ImageSizer): Promise<ProcessedImages> {
   const rasters = publicFiles.filter((f) => /^images\/.+\.(png|jpe?g)$/i.test(f.file));
   const cache = join(cacheDir(root), 'images');
   await mkdir(cache, { recursive: true });
@@ -42,11 +48,9 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
   await Promise.all(
     rasters.map(async (raster) => {
       // A file named .png that is not one (a web page saved as .png, a cut-off download) is the author's to replace.
-      const metadata = await sharp(raster.bytes)
-        .metadata()
-        .catch(() => void broken.push(problems.badImageFile(raster.source ?? `public/${raster.file}`)));
-      if (!metadata) return;
-      const { width = 0, height = 0 } = metadata;
+      const size = await imageSize(raster.bytes).catch(() => void broken.push(problems.badImageFile(raster.source ?? `public/${raster.file}`)));
+      if (!size) return;
+      const { width, height } = size;
       const hash = createHash('sha256').update(raster.bytes).digest('hex').slice(0, 10);
       const base = raster.file.replace(/^images\//, '').replace(/\.[^.]+$/, '').replace(/[/\\]/g, '-');
       const widest = variantWidths.at(-1)!;
@@ -59,7 +63,7 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
           const cached = join(cache, name);
           let bytes: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
           if (!bytes) {
-            bytes = await format.encode(sharp(raster.bytes).resize({ width: w, withoutEnlargement: true })).toBuffer();
+            bytes = await format.encode((await sharpOf(raster.bytes)).resize({ width: w, withoutEnlargement: true })).toBuffer();
             await writeAtomically(cached, bytes);
           }
           files.push({ file: `assets/img/${name}`, bytes });
@@ -74,7 +78,7 @@ export async function processImages(root: string, publicFiles: OutputFile[]): Pr
         const cached = join(cache, name);
         let bytes: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
         if (!bytes) {
-          const resized = sharp(raster.bytes).resize({ width: shareWidth });
+          const resized = (await sharpOf(raster.bytes)).resize({ width: shareWidth });
           bytes = await (ext === 'png' ? resized.png({ compressionLevel: 9, palette: true, quality: 90 }) : resized.jpeg({ quality: 82, mozjpeg: true })).toBuffer();
           await writeAtomically(cached, bytes);
         }

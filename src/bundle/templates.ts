@@ -1,5 +1,5 @@
 /** Loading the React templates: bundled fresh by esbuild so an edited template shows up without a restart. */
-import { build as esbuild, type Message } from 'esbuild';
+import type { Message } from 'esbuild';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -14,9 +14,10 @@ export interface TemplateModule {
   Page: ComponentType<RouteView>;
 }
 
-/** A loaded template bundle and the hash of its code (part of every page's cache key). */
+/** A template bundle and the hash of its code (part of every page's cache key). */
 export interface Templates {
-  module: TemplateModule;
+  /** Imports the bundle (once): only a build that renders a page on this thread needs it, and with it React. */
+  load(): Promise<TemplateModule>;
   hash: string;
   /** The bundled file, which worker threads import too. */
   file: string;
@@ -34,6 +35,7 @@ export function cacheDir(root: string): string {
  * Node caches modules by URL, so new code means a new file and a fresh import.
  */
 export async function loadTemplates(root: string): Promise<Templates> {
+  const { build: esbuild } = await import('esbuild');
   const result = await esbuild({
     entryPoints: [join(root, 'templates', 'index.tsx')],
     absWorkingDir: root,
@@ -62,8 +64,22 @@ export async function loadTemplates(root: string): Promise<Templates> {
     // The bundle must sit inside node_modules/ to import React from there: no other folder will do.
     throw problems.outputError(`cannot save the compiled templates in ${relative(root, dir)}: ${reasonOf(error)}`, 'clinic-site keeps compiled templates in node_modules/.cache/clinic-site/: make node_modules writable for your user, or run npm install as yourself');
   }
-  const module = (await import(pathToFileURL(file).href)) as TemplateModule;
-  return { module, hash, file, inputs: Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules')) };
+  return templatesAt({ hash, file, inputs: Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules')) });
+}
+
+/** The templates bundled into `file` (which must exist), to be imported when a page is rendered. */
+export function templatesAt(bundled: Omit<Templates, 'load'>): Templates {
+  return { ...bundled, load: moduleLoader(bundled.file) };
+}
+
+/** Imports a bundled template module on first call; a template that throws while it loads is a template error. */
+function moduleLoader(file: string): () => Promise<TemplateModule> {
+  let loaded: Promise<TemplateModule> | undefined;
+  return () =>
+    (loaded ??= (import(pathToFileURL(file).href) as Promise<TemplateModule>).catch((error: unknown) => {
+      loaded = undefined;
+      throw problems.templateError(`loading templates/index.tsx failed: ${error instanceof Error ? error.message : String(error)}`);
+    }));
 }
 
 /** The source location of an esbuild message, relative to the project. */

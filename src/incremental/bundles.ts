@@ -1,19 +1,31 @@
-/** The bundle stage, kept between the dev server's rebuilds while templates/, public/ and the images beside articles are unchanged. */
-import { statSync } from 'node:fs';
-import type { OutputFile } from '../bundle/assets.ts';
-import { bundleSite, type Bundle } from '../bundle/bundle.ts';
+/**
+ * The bundle stage's memory: the whole bundle kept between the dev server's rebuilds while
+ * templates/, public/ and the images beside articles are unchanged, and, for every build, what
+ * esbuild made kept while the files it read keep their size and times, and image sizes by the
+ * hash of the image's bytes. A build with nothing new to bundle loads neither esbuild nor sharp.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, resolve } from 'node:path';
+import { measureImage, type OutputFile } from '../bundle/assets.ts';
+import { bundleSite, freshSteps, type Bundle, type BundleSteps } from '../bundle/bundle.ts';
 import { readImage, type ImageReader } from '../bundle/images.ts';
-import { hashOfBytes, type BuildCache } from './cache.ts';
+import { templatesAt } from '../bundle/templates.ts';
+import { hashOfBytes, type BuildCache, type InputStamp, type Stamped, type StampedBundles } from './cache.ts';
 
 /**
  * The bundles kept from the last build while the social image and the images beside articles are
- * the same (bundling is most of a small rebuild); bundled afresh otherwise. The caller drops them
- * first when anything under templates/ or public/ may have changed.
+ * the same (bundling is most of a small rebuild); bundled otherwise, each piece taken over while
+ * its inputs are unchanged. The caller drops the kept bundles first when anything under templates/
+ * or public/ may have changed.
  */
 export async function keptBundle(cache: BuildCache, root: string, socialImage: string, beside: OutputFile[]): Promise<Bundle> {
   const besideKey = beside.map((f) => `${f.file}:${hashOfBytes(cache, f.bytes)}`).join('\n');
   if (cache.bundles && cache.bundles.socialImage === socialImage && cache.bundles.besideKey === besideKey) return cache.bundles;
-  const bundle = await bundleSite(root, socialImage, beside);
+  const steps = stampedSteps(cache);
+  const bundle = await bundleSite(root, socialImage, beside, steps);
+  // Only the sizes of the images this build has are kept: the map does not grow from build to build.
+  cache.stamped.imageSizes = steps.sizesUsed;
   cache.bundles = { ...bundle, socialImage, besideKey };
   return cache.bundles;
 }
@@ -34,4 +46,77 @@ export function keptImageReader(cache: BuildCache): ImageReader {
     memo.set(path, { size, mtimeMs, output });
     return output;
   };
+}
+
+/**
+ * How long before a bundle starts a file it reads must have last changed for the bundle to be kept:
+ * a file saved while esbuild read it (or within a coarse file system's time step) would otherwise be
+ * taken for the version bundled.
+ */
+export const settledMs = 2000;
+
+/** The bundle steps of one build, taking over what the last build bundled while its inputs are unchanged. */
+function stampedSteps(cache: BuildCache): BundleSteps & { sizesUsed: StampedBundles['imageSizes'] } {
+  const sizesUsed: StampedBundles['imageSizes'] = new Map();
+  const known = cache.stamped;
+  return {
+    sizesUsed,
+    async templates(root) {
+      const kept = known.templates;
+      if (kept && unchanged(root, kept.stamps) && existsSync(kept.value.file)) return templatesAt(kept.value);
+      const started = Date.now();
+      const templates = await freshSteps.templates(root);
+      const { load: _load, ...value } = templates;
+      known.templates = stamped(root, value.inputs, started, value);
+      return templates;
+    },
+    async scripts(root) {
+      const kept = known.scripts;
+      if (kept && unchanged(root, kept.stamps)) return kept.value;
+      const started = Date.now();
+      const scripts = await freshSteps.scripts(root);
+      known.scripts = stamped(root, scripts.inputs, started, scripts);
+      return scripts;
+    },
+    async imageSize(bytes) {
+      const key = hashOfBytes(cache, bytes);
+      const size = known.imageSizes.get(key) ?? (await measureImage(bytes));
+      sizesUsed.set(key, size);
+      return size;
+    },
+  };
+}
+
+/**
+ * `value` with the stamps of its inputs and of the folders holding them (a file added beside them
+ * could change what an import resolves to), and of esbuild's own version; undefined (bundle again
+ * next time) when one of them changed too recently to be sure the bundle saw it.
+ */
+function stamped<T>(root: string, inputs: string[], started: number, value: T): Stamped<T> | undefined {
+  const paths = [...new Set(inputs.flatMap((p) => [p, dirname(p)])), esbuildPackage()];
+  const stamps: InputStamp[] = [];
+  for (const path of paths) {
+    const stamp = stampOf(root, path);
+    if (!stamp || stamp.mtimeMs >= started - settledMs || stamp.ctimeMs >= started - settledMs) return undefined;
+    stamps.push(stamp);
+  }
+  return { stamps, value };
+}
+
+/** Whether every stamped file and folder still has its size and times. */
+function unchanged(root: string, stamps: InputStamp[]): boolean {
+  return stamps.every((s) => {
+    const now = stampOf(root, s.path);
+    return now !== undefined && now.size === s.size && now.mtimeMs === s.mtimeMs && now.ctimeMs === s.ctimeMs;
+  });
+}
+
+function stampOf(root: string, path: string): InputStamp | undefined {
+  const info = statSync(resolve(root, path), { throwIfNoEntry: false });
+  return info && { path, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
+}
+
+/** esbuild's package file, absolute (resolve keeps it so): a new esbuild may bundle the same inputs differently. */
+function esbuildPackage(): string {
+  return createRequire(import.meta.url).resolve('esbuild/package.json');
 }

@@ -7,7 +7,7 @@ import { codeFingerprint, codeFolder, hashBytes, hashOf } from '../hash.ts';
 import type { FileStamp } from '../write/writer.ts';
 import { emptyContentMemo, type ArticleMemoEntry, type ContentMemo, type YamlMemoEntry } from './content.ts';
 import { cacheDir, type Templates } from '../bundle/templates.ts';
-import type { Assets, OutputFile } from '../bundle/assets.ts';
+import type { Assets, OutputFile, Scripts } from '../bundle/assets.ts';
 import type { ProcessedImages } from '../bundle/images.ts';
 import type { ImageSizes, Route } from '../route/routes.ts';
 import type { Article } from '../schemas/article.ts';
@@ -43,6 +43,8 @@ export interface BuildCache {
   besideImages?: Map<string, { size: number; mtimeMs: number; output: OutputFile }>;
   /** Hashes of output bytes the dev server keeps from build to build (bundles, images), by the bytes themselves (in memory only). */
   byteHashes?: WeakMap<Uint8Array, string>;
+  /** What esbuild bundled, with the stamps of the files it read, and image sizes: kept on disk too (see bundles.ts). */
+  stamped: StampedBundles;
   /** The last bundles, kept in memory only (the dev server reuses them while templates/ and public/ are unchanged). */
   bundles?: { templates: Templates; assets: Assets; images: ProcessedImages; socialImage: string; besideKey: string };
   /** What the last build worked out from the site's shape (see shape.ts), in memory only. */
@@ -51,6 +53,27 @@ export interface BuildCache {
   routeTable?: RouteTable;
   /** What is on disk: the head as last read or written, and each shard's file (null: empty or never saved). */
   saved: { head: SavedHead | undefined; shards: (string | null)[] };
+}
+
+/** A file or folder as it was when a bundle read it (path relative to the project): any change of size or times makes the bundle stale. */
+export interface InputStamp {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+/** A bundle and the stamps of every file and folder it was made from. */
+export interface Stamped<T> {
+  stamps: InputStamp[];
+  value: T;
+}
+
+/** The bundles esbuild made, kept while their inputs are unchanged, and image sizes by the hash of the image's bytes. */
+export interface StampedBundles {
+  templates?: Stamped<Omit<Templates, 'load'>>;
+  scripts?: Stamped<Scripts>;
+  imageSizes: Map<string, { width: number; height: number }>;
 }
 
 /** The generator's own fingerprint: all of its code, whichever stage folder a change is in. */
@@ -80,7 +103,7 @@ export function hashOfBytes(cache: BuildCache, bytes: Uint8Array): string {
 
 /** An empty cache. */
 export function emptyCache(): BuildCache {
-  return { outDir: undefined, verified: false, sharedKey: undefined, pages: new ShardedMap(), tables: emptyTables(), files: new ShardedMap(), bodies: new Map(), content: emptyContentMemo(), saved: { head: undefined, shards: new Array<string | null>(shardCount).fill(null) } };
+  return { outDir: undefined, verified: false, sharedKey: undefined, pages: new ShardedMap(), tables: emptyTables(), files: new ShardedMap(), bodies: new Map(), content: emptyContentMemo(), stamped: { imageSizes: new Map() }, saved: { head: undefined, shards: new Array<string | null>(shardCount).fill(null) } };
 }
 
 function emptyTables(): StringTable[] {
@@ -106,7 +129,7 @@ export function pageRecord(cache: BuildCache, file: string, key: string, ids: st
 export const cacheFolderOf = (root: string): string => join(cacheDir(root), `build-${hashOf(root).slice(0, 10)}`);
 const headName = 'head.bin';
 /** Bumped whenever the layout of the files changes (the generator fingerprint covers the code besides). */
-const format = 2;
+const format = 3;
 
 /** What the head file holds. */
 export interface SavedHead {
@@ -117,8 +140,25 @@ export interface SavedHead {
   sharedKey: string | undefined;
   bodies: [string, string][];
   yaml: [string, Omit<YamlMemoEntry, 'source'>][];
+  bundles: SavedBundles;
   /** The file of each shard, or null for an empty one. */
   shards: (string | null)[];
+}
+
+/** The stamped bundles as saved, with a key that tells two apart without comparing their bytes. */
+interface SavedBundles {
+  templates: StampedBundles['templates'];
+  scripts: StampedBundles['scripts'];
+  imageSizes: [string, { width: number; height: number }][];
+  key: string;
+}
+
+function savedBundles({ templates, scripts, imageSizes }: StampedBundles): SavedBundles {
+  // Sorted: sizes are measured in whichever order sharp finishes.
+  const sizes = [...imageSizes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // The stamps say which inputs each bundle was made from; the same stamps mean the same bundle.
+  const key = hashOf(JSON.stringify([templates?.stamps, templates?.value.hash, scripts?.stamps, scripts?.value.links, sizes]));
+  return { templates, scripts, imageSizes: sizes, key };
 }
 
 /** Whether two heads say the same (compared by value: V8 may serialize equal strings to different bytes). */
@@ -128,6 +168,7 @@ function sameHead(a: SavedHead, b: SavedHead): boolean {
     a.outDir === b.outDir &&
     a.verified === b.verified &&
     a.sharedKey === b.sharedKey &&
+    a.bundles.key === b.bundles.key &&
     sameList(a.shards, b.shards, (p, q) => p === q) &&
     sameList(a.bodies, b.bodies, (p, q) => p[0] === q[0] && p[1] === q[1]) &&
     // A YAML entry is made from its text alone: the same file with the same hash is the same entry.
@@ -160,6 +201,7 @@ export async function loadCache(root: string): Promise<BuildCache> {
       files: part((s) => s.files),
       bodies: new Map(head.bodies),
       content: { articles: part((s) => s.articles), yaml: new Map(head.yaml) },
+      stamped: { templates: head.bundles.templates, scripts: head.bundles.scripts, imageSizes: new Map(head.bundles.imageSizes) },
       saved: { head, shards: head.shards },
     };
   } catch {
@@ -185,6 +227,7 @@ export async function saveCache(root: string, cache: BuildCache): Promise<void> 
     sharedKey: cache.sharedKey,
     bodies: [...cache.bodies],
     yaml: [...cache.content.yaml].map(([file, { source: _source, ...entry }]) => [file, entry]),
+    bundles: savedBundles(cache.stamped),
     shards,
   };
   if (dirty.size === 0 && cache.saved.head && sameHead(cache.saved.head, head)) return;

@@ -3,8 +3,6 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { compiledEntry } from '../entries.ts';
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type { Content } from '../load/types.ts';
 import { markdownOf, readMarkdown } from '../load/article.ts';
 import { articleMarkdownContext } from '../route/blog.ts';
@@ -68,18 +66,27 @@ export function viewOf(shared: SharedView, route: Route): RouteView {
   };
 }
 
-/** Renders one view to `<!doctype html>` and markup; a template crash names the route. */
-export function renderView(templates: TemplateModule, view: RouteView): string {
-  try {
-    return `<!doctype html>${renderToStaticMarkup(createElement(templates.Page, view))}`;
-  } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    throw problems.templateError(`rendering ${view.shell.path} failed: ${detail}`);
-  }
+/** Renders one view to `<!doctype html>` and markup. */
+export type ViewRenderer = (view: RouteView) => string;
+
+/**
+ * The templates' page as a view renderer; a template crash names the route. React is loaded here,
+ * when there is a page to render: a build that takes every page over never loads it.
+ */
+export async function viewRenderer(templates: TemplateModule): Promise<ViewRenderer> {
+  const [{ createElement }, { renderToStaticMarkup }] = await Promise.all([import('react'), import('react-dom/server')]);
+  return (view) => {
+    try {
+      return `<!doctype html>${renderToStaticMarkup(createElement(templates.Page, view))}`;
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      throw problems.templateError(`rendering ${view.shell.path} failed: ${detail}`);
+    }
+  };
 }
 
 /** Renders one route, turning an article's markdown into its body first. */
-export function renderRoute(templates: TemplateModule, shared: SharedView, route: Route): RenderOutput {
+export function renderRoute(renderView: ViewRenderer, shared: SharedView, route: Route): RenderOutput {
   let target = route;
   if (route.page.template === 'article' && (route.markdown !== undefined || route.markdownSource)) {
     const markdown = route.markdown ?? readMarkdown(route.markdownSource!);
@@ -88,7 +95,7 @@ export function renderRoute(templates: TemplateModule, shared: SharedView, route
     const outline = rendered.outline.length >= 3 ? rendered.outline : [];
     target = { ...route, page: { ...route.page, article: { ...route.page.article, html: rendered.html, outline } } };
   }
-  const html = renderView(templates, viewOf(shared, target));
+  const html = renderView(viewOf(shared, target));
   return { file: route.file, html, ids: [...idsOf(html)], links: [...new Set(internalLinksOf(html))] };
 }
 
@@ -108,8 +115,9 @@ export async function renderPages(routes: Route[], templates: Templates, shared:
   const parallel = routes.length >= parallelThreshold && workers >= 1;
   if (parallel) {
     await renderInWorkers(routes, templates.file, shared, workers, onBatch);
-  } else {
-    for (let i = 0; i < routes.length; i += 32) await onBatch(routes.slice(i, i + 32).map((route) => renderRoute(templates.module, shared, route)));
+  } else if (routes.length > 0) {
+    const render = await viewRenderer(await templates.load());
+    for (let i = 0; i < routes.length; i += 32) await onBatch(routes.slice(i, i + 32).map((route) => renderRoute(render, shared, route)));
   }
   const after = threadCpuMs();
   const thread = parallel ? 'main thread (views sent, writes and records)' : 'main thread (pages, writes and records)';

@@ -1,18 +1,18 @@
 /** A render worker: renders batches of routes with the template bundle it is given, off the main thread. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
-import { renderRoute, threadCpuMs, type RenderJob, type RenderOutput, type SharedView } from './render.ts';
+import { renderRoute, threadCpuMs, viewRenderer, type RenderJob, type RenderOutput, type SharedView } from './render.ts';
 import type { TemplateModule } from '../bundle/templates.ts';
 
 const { templatesFile, shared } = workerData as { templatesFile: string; shared: SharedView };
-const templates = (await import(pathToFileURL(templatesFile).href)) as TemplateModule;
+const render = await viewRenderer((await import(pathToFileURL(templatesFile).href)) as TemplateModule);
 /** With CLINIC_SITE_TIMINGS, this thread's CPU once ready: what starting it cost, told apart from what its pages cost. */
 const timed = Boolean(process.env.CLINIC_SITE_TIMINGS);
 const ready = timed ? threadCpuMs() : undefined;
 
 parentPort!.on('message', (jobs: RenderJob[]) => {
   try {
-    const outputs: RenderOutput[] = jobs.map((job) => renderRoute(templates, shared, job));
+    const outputs: RenderOutput[] = jobs.map((job) => renderRoute(render, shared, job));
     const now = timed ? threadCpuMs() : undefined;
     parentPort!.postMessage({ outputs, cpu: ready === undefined || now === undefined ? undefined : { startup: ready, pages: now - ready } });
   } catch (error) {
