@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 rmSync('lib', { recursive: true, force: true });
 
 await build({
-  entryPoints: { cli: 'src/cli.ts', 'render-worker': 'src/render/worker.ts', 'watch-worker': 'src/serve/watch-worker.ts' },
+  entryPoints: { cli: 'src/cli.ts', 'render-worker': 'src/render/worker.ts', 'watch-worker': 'src/serve/watch-worker.ts', 'image-encoder': 'src/bundle/encoder.ts' },
   outdir: 'lib',
   bundle: true,
   splitting: true,

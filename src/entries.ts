@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** A compiled thread entry (lib/NAME.js), next to this module once compiled, or in lib/ beside src/ in tests. */
-export function compiledEntry(name: 'render-worker' | 'watch-worker'): string {
+export function compiledEntry(name: 'render-worker' | 'watch-worker' | 'image-encoder'): string {
   const here = dirname(fileURLToPath(import.meta.url));
   const candidates = [join(here, `${name}.js`), join(here, '..', 'lib', `${name}.js`)];
   const found = candidates.find((c) => existsSync(c));

@@ -64,6 +64,7 @@ const titles = {
   'missing-file': 'Missing file',
   'bad-image': 'Image of the wrong size',
   'bad-image-file': 'Image that is not a readable picture',
+  'image-encoder-stopped': 'Image encoder that stopped before it was done',
   'template-error': 'Template error',
   'asset-error': 'Asset error',
   'output-error': 'Cannot write the output',
@@ -176,6 +177,11 @@ export const problems = {
     new SiteError('bad-image-file', `${file} is not a picture that can be read: the file is damaged, or it is not really a ${/\.png$/i.test(file) ? 'PNG' : /\.jpe?g$/i.test(file) ? 'JPEG' : 'image'}`, {
       loc: { file, line: 1, column: 1 },
       hint: 'open it in an image editor and export it again as JPEG or PNG, or replace it with the original file; a file renamed to .png or .jpg does not become a picture',
+    }),
+  imageEncoderStopped: (file: string, why: string) =>
+    new SiteError('image-encoder-stopped', `the smaller versions of ${file} could not be made: the image encoder stopped (${why})`, {
+      loc: { file, line: 1, column: 1 },
+      hint: 'the machine may be short of memory: close other programs and build again; images already made are kept in node_modules/.cache/clinic-site/images',
     }),
   templateError: (detail: string, loc?: SourceLocation) =>
     new SiteError('template-error', detail, {

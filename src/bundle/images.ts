@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Sharp } from 'sharp';
 import type { ImageSizer, OutputFile } from './assets.ts';
+import { EncoderStopped, imageEncoder, type EncodeJob } from './encode.ts';
 import type { ImageInfo } from '../route/view.ts';
 import type { YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
@@ -21,20 +21,14 @@ export const shareWidth = 1200;
  */
 export const variantWidths = [480, 800, 1200, 1600] as const;
 const formats = [
-  { ext: 'avif', type: 'image/avif', encode: (s: Sharp) => s.avif({ quality: 52, effort: 1 }) },
-  { ext: 'webp', type: 'image/webp', encode: (s: Sharp) => s.webp({ quality: 74 }) },
+  { ext: 'avif', type: 'image/avif' },
+  { ext: 'webp', type: 'image/webp' },
 ] as const;
 
 /** The variant files made, and what templates need to know of each image. */
 export interface ProcessedImages {
   files: OutputFile[];
   images: Record<string, ImageInfo>;
-}
-
-/** A sharp pipeline of `bytes` (sharp is loaded on first use: variants already in the cache need none). */
-async function sharpOf(bytes: Uint8Array): Promise<Sharp> {
-  const { default: sharp } = await import('sharp');
-  return sharp(bytes);
 }
 
 /** Makes the variants of each raster image under public/images/ (sizes read by `imageSize`); the originals stay as they are. */
@@ -45,53 +39,69 @@ export async function processImages(root: string, publicFiles: OutputFile[], ima
   const files: OutputFile[] = [];
   const images: Record<string, ImageInfo> = {};
   const broken: SiteError[] = [];
-  await Promise.all(
-    rasters.map(async (raster) => {
+  const encoder = imageEncoder();
+  /** A variant from the image cache, or encoded (and cached) when the cache lacks it. */
+  const variant = async (raster: OutputFile, name: string, job: EncodeJob): Promise<Uint8Array> => {
+    const cached = join(cache, name);
+    const kept = await readFile(cached).catch(() => undefined);
+    if (kept) return kept;
+    const file = raster.source ?? `public/${raster.file}`;
+    const bytes = await encoder.encode(raster.bytes, job).catch((error: unknown) => {
+      throw new SiteErrors([error instanceof EncoderStopped ? problems.imageEncoderStopped(file, error.message) : problems.badImageFile(file)]);
+    });
+    await writeAtomically(cached, bytes);
+    return bytes;
+  };
+  try {
+    const made = await Promise.all(rasters.map((raster) => variantsOf(raster, imageSize, variant)));
+    rasters.forEach((raster, i) => {
+      const one = made[i];
       // A file named .png that is not one (a web page saved as .png, a cut-off download) is the author's to replace.
-      const size = await imageSize(raster.bytes).catch(() => void broken.push(problems.badImageFile(raster.source ?? `public/${raster.file}`)));
-      if (!size) return;
-      const { width, height } = size;
-      const hash = createHash('sha256').update(raster.bytes).digest('hex').slice(0, 10);
-      const base = raster.file.replace(/^images\//, '').replace(/\.[^.]+$/, '').replace(/[/\\]/g, '-');
-      const widest = variantWidths.at(-1)!;
-      const widths = [...new Set([...variantWidths.filter((w) => w < width), Math.min(width, widest)])];
-      const sources: ImageInfo['sources'] = [];
-      for (const format of formats) {
-        const entries: string[] = [];
-        for (const w of widths) {
-          const name = `${base}-${w}-${hash}.${format.ext}`;
-          const cached = join(cache, name);
-          let bytes: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
-          if (!bytes) {
-            bytes = await format.encode((await sharpOf(raster.bytes)).resize({ width: w, withoutEnlargement: true })).toBuffer();
-            await writeAtomically(cached, bytes);
-          }
-          files.push({ file: `assets/img/${name}`, bytes });
-          entries.push(`/assets/img/${name} ${w}w`);
-        }
-        sources.push({ type: format.type, srcset: entries.join(', ') });
+      if (!one) broken.push(problems.badImageFile(raster.source ?? `public/${raster.file}`));
+      else {
+        files.push(...one.files);
+        images[`/${raster.file}`] = one.info;
       }
-      const info: ImageInfo = { width, height, sources };
-      if (width > shareWidth) {
-        const ext = /\.png$/i.test(raster.file) ? 'png' : 'jpg';
-        const name = `${base}-share-${hash}.${ext}`;
-        const cached = join(cache, name);
-        let bytes: Uint8Array | undefined = await readFile(cached).catch(() => undefined);
-        if (!bytes) {
-          const resized = (await sharpOf(raster.bytes)).resize({ width: shareWidth });
-          bytes = await (ext === 'png' ? resized.png({ compressionLevel: 9, palette: true, quality: 90 }) : resized.jpeg({ quality: 82, mozjpeg: true })).toBuffer();
-          await writeAtomically(cached, bytes);
-        }
-        files.push({ file: `assets/img/${name}`, bytes });
-        info.share = { src: `/assets/img/${name}`, width: shareWidth, height: Math.round((height * shareWidth) / width) };
-      }
-      images[`/${raster.file}`] = info;
-    }),
-  );
+    });
+  } finally {
+    await encoder.close();
+  }
   if (broken.length > 0) throw new SiteErrors(broken);
   // Completion order varies; a stable order keeps every page's cache key stable.
   const sorted = Object.fromEntries(Object.entries(images).sort(([a], [b]) => a.localeCompare(b)));
   return { files: files.sort((a, b) => a.file.localeCompare(b.file)), images: sorted };
+}
+
+/** The variants of one raster image (made, or taken from the image cache) and what templates need to know of it; undefined when it is not a picture. */
+async function variantsOf(raster: OutputFile, imageSize: ImageSizer, variant: (raster: OutputFile, name: string, job: EncodeJob) => Promise<Uint8Array>): Promise<{ files: OutputFile[]; info: ImageInfo } | undefined> {
+  const size = await imageSize(raster.bytes).catch(() => undefined);
+  if (!size) return undefined;
+  const files: OutputFile[] = [];
+  const { width, height } = size;
+  const hash = createHash('sha256').update(raster.bytes).digest('hex').slice(0, 10);
+  const base = raster.file.replace(/^images\//, '').replace(/\.[^.]+$/, '').replace(/[/\\]/g, '-');
+  const widest = variantWidths.at(-1)!;
+  const widths = [...new Set([...variantWidths.filter((w) => w < width), Math.min(width, widest)])];
+  const sources: ImageInfo['sources'] = [];
+  for (const format of formats) {
+    const entries: string[] = [];
+    for (const w of widths) {
+      const name = `${base}-${w}-${hash}.${format.ext}`;
+      const bytes = await variant(raster, name, { width: w, format: format.ext });
+      files.push({ file: `assets/img/${name}`, bytes });
+      entries.push(`/assets/img/${name} ${w}w`);
+    }
+    sources.push({ type: format.type, srcset: entries.join(', ') });
+  }
+  const info: ImageInfo = { width, height, sources };
+  if (width > shareWidth) {
+    const ext = /\.png$/i.test(raster.file) ? 'png' : 'jpg';
+    const name = `${base}-share-${hash}.${ext}`;
+    const bytes = await variant(raster, name, { width: shareWidth, format: ext });
+    files.push({ file: `assets/img/${name}`, bytes });
+    info.share = { src: `/assets/img/${name}`, width: shareWidth, height: Math.round((height * shareWidth) / width) };
+  }
+  return { files, info };
 }
 
 /** The images articles name by file name (content/blog/x.png), as files of the output (images/blog/x.png). */
