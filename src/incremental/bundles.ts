@@ -87,17 +87,20 @@ function stampedSteps(cache: BuildCache): BundleSteps & { sizesUsed: StampedBund
   };
 }
 
+/** Files esbuild reads besides the inputs it lists (compiler settings, module type), there or not. */
+const settingsFiles = ['package.json', 'tsconfig.json', 'jsconfig.json', 'templates/package.json', 'templates/tsconfig.json', 'templates/jsconfig.json'];
+
 /**
  * `value` with the stamps of its inputs and of the folders holding them (a file added beside them
- * could change what an import resolves to), and of esbuild's own version; undefined (bundle again
- * next time) when one of them changed too recently to be sure the bundle saw it.
+ * could change what an import resolves to), of the settings files, and of esbuild's own version;
+ * undefined (bundle again next time) when one of them changed too recently to be sure the bundle saw it.
  */
 function stamped<T>(root: string, inputs: string[], started: number, value: T): Stamped<T> | undefined {
-  const paths = [...new Set(inputs.flatMap((p) => [p, dirname(p)])), esbuildPackage()];
+  const paths = [...new Set([...inputs.flatMap((p) => [p, dirname(p)]), ...settingsFiles]), esbuildPackage()];
   const stamps: InputStamp[] = [];
   for (const path of paths) {
     const stamp = stampOf(root, path);
-    if (!stamp || stamp.mtimeMs >= started - settledMs || stamp.ctimeMs >= started - settledMs) return undefined;
+    if (stamp.mtimeMs >= started - settledMs || stamp.ctimeMs >= started - settledMs) return undefined;
     stamps.push(stamp);
   }
   return { stamps, value };
@@ -107,13 +110,14 @@ function stamped<T>(root: string, inputs: string[], started: number, value: T): 
 function unchanged(root: string, stamps: InputStamp[]): boolean {
   return stamps.every((s) => {
     const now = stampOf(root, s.path);
-    return now !== undefined && now.size === s.size && now.mtimeMs === s.mtimeMs && now.ctimeMs === s.ctimeMs;
+    return now.size === s.size && now.mtimeMs === s.mtimeMs && now.ctimeMs === s.ctimeMs;
   });
 }
 
-function stampOf(root: string, path: string): InputStamp | undefined {
+/** A file's or folder's size and times; a file that is not there has size -1 (creating it is a change). */
+function stampOf(root: string, path: string): InputStamp {
   const info = statSync(resolve(root, path), { throwIfNoEntry: false });
-  return info && { path, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
+  return info ? { path, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs } : { path, size: -1, mtimeMs: 0, ctimeMs: 0 };
 }
 
 /** esbuild's package file, absolute (resolve keeps it so): a new esbuild may bundle the same inputs differently. */
