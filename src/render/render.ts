@@ -126,13 +126,9 @@ export async function renderPages(routes: Route[], templates: Templates, shared:
 }
 
 /**
- * The old generation each render worker starts with, in MB. With V8's default, a worker's heap
- * (a few MB live between pages) is collected in full every few pages, and each full collection
- * drops optimized code that only the pages' short-lived closures held: the parser's functions were
- * compiled again and again (6,671 TurboFan compilations in a build of 4,710 pages, against 789 on
- * the main thread alone), most of the build's CPU outside the rendering threads. At 128 MB they
- * stay compiled: N = 4,000, two workers, 14.1-14.6 s and 25-26 CPU s against 16.9-17.7 s and
- * 30-32 CPU s, for 75-120 MB more peak memory (96 MB gave nothing; bench/README.md has the runs).
+ * The old generation each render worker starts with, in MB: with V8's default, a worker's small heap is
+ * collected in full every few pages, and each collection drops the parser's optimized code, compiled
+ * again and again (15% of a cold build's wall time at N = 4,000, for 75-120 MB; bench/README.md).
  */
 const workerOldSpaceMb = 128;
 
