@@ -135,7 +135,8 @@ const workerOldSpaceMb = 128;
 /** Spreads render jobs over worker threads in chunks; `onOutputs` gets each chunk as it finishes. */
 async function renderInWorkers(jobs: RenderJob[], templatesFile: string, shared: SharedView, size: number, onOutputs: (outputs: RenderOutput[]) => Promise<void>): Promise<void> {
   const entry = compiledEntry('render-worker');
-  // Read by V8 when it sets up an isolate: the workers started below get it, the running main thread is left as it is.
+  // Read by V8 when it sets up an isolate: the workers started below get it, the running main thread is left
+  // as it is, and threads started after this stage (the dev server's watcher) get V8's default again.
   setFlagsFromString(`--initial-old-space-size=${workerOldSpaceMb}`);
   const chunk = Math.max(8, Math.min(64, Math.ceil(jobs.length / (size * 8))));
   let next = 0;
@@ -175,7 +176,11 @@ async function renderInWorkers(jobs: RenderJob[], templatesFile: string, shared:
       worker.on('error', reject);
       send();
     });
-  await Promise.all(Array.from({ length: Math.min(size, Math.ceil(jobs.length / chunk)) }, runWorker));
+  try {
+    await Promise.all(Array.from({ length: Math.min(size, Math.ceil(jobs.length / chunk)) }, runWorker));
+  } finally {
+    setFlagsFromString('--initial-old-space-size=0');
+  }
   await Promise.all(pending);
   if (failure) throw failure;
 }
