@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import type { OutputFile } from './bundle/assets.ts';
 import { besideFiles, checkImages, type Bundle } from './bundle/bundle.ts';
-import { SiteErrors } from './errors.ts';
+import { SiteErrors, type SiteError } from './errors.ts';
 import { hashOf } from './hash.ts';
 import { bundlesStillCurrent, keptBundle, keptImageReader } from './incremental/bundles.ts';
 import { loadCache, type BuildCache } from './incremental/cache.ts';
@@ -83,12 +83,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     stage('content loaded');
     const routeOptions = routeOptionsOf(options, content);
     const shape = siteShape(content, routeOptions);
-    // Medical review, judged on the build date: a warning, or with strictReview an error.
-    const published = publishedArticles(content, { ...routeOptions, drafts: false, future: false });
-    const review = () => reviewProblems(content, published, routeOptions.today);
-    if (options.strictReview && review().length > 0) throw new SiteErrors(review());
     // The articles this build publishes (drafts too with --drafts): a draft's image stays out with it.
     const shown = shape.shown;
+    const published = feedArticles(content, routeOptions, shown);
+    // Medical review, judged on the build date (once, when asked for): a warning, or with strictReview an error.
+    let problems: SiteError[] | undefined;
+    const review = () => (problems ??= reviewProblems(content, published, routeOptions.today));
+    if (options.strictReview && review().length > 0) throw new SiteErrors(review());
     const beside = besideFiles(root, content, shown, keptImageReader(cache));
     const bundle = await keptBundle(cache, root, content.site.socialImage, beside);
     byShape(cache, shape, 'images', [bundle.assets.publicFiles], () => checkImages(root, content, bundle));
@@ -105,8 +106,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const site = byShape(cache, shape, 'listing', [takenNames.join('\n')], () => listingFiles(content, routes, shown, new Set(takenNames), routeOptions.baseUrl));
     const files = [...taken, feed, ...site.files];
     stage('feeds');
-    // Read before the commit replaces it: the pages the previous build published (none lost while its sitemap is this one's).
-    const before = sameSitemaps(writer, site.files) ? [] : sitemapPaths((file) => (/^sitemap(-\d+)?\.xml$/.test(file) ? writer.previous(file)?.toString() : undefined));
+    // Read before the commit replaces it.
+    const before = previousPages(writer, site.files);
     verifyChanged(root, rendered, files, verified);
     stage('verified');
     await commitOutput(cache, writer, files, rendered);
@@ -151,13 +152,19 @@ function routeOptionsOf(options: BuildOptions, content: Content): RouteOptions {
   };
 }
 
-/** Whether the sitemaps this build makes are those of the output it replaces, byte for byte. */
-function sameSitemaps(writer: Writer, files: OutputFile[]): boolean {
-  const sitemaps = files.filter((f) => /^sitemap(-\d+)?\.xml$/.test(f.file));
-  return sitemaps.every((f) => {
+/** The articles the feed carries and review is judged on: those shown, less drafts and future ones. */
+function feedArticles(content: Content, options: RouteOptions, shown: Article[]): Article[] {
+  return options.drafts || options.future ? publishedArticles(content, { ...options, drafts: false, future: false }) : shown;
+}
+
+/** The pages the output being replaced published, from its sitemaps; none to look at when they are this build's, byte for byte. */
+function previousPages(writer: Writer, files: OutputFile[]): string[] {
+  const isSitemap = (file: string) => /^sitemap(-\d+)?\.xml$/.test(file);
+  const same = files.filter((f) => isSitemap(f.file)).every((f) => {
     const previous = writer.previous(f.file);
     return previous !== undefined && Buffer.compare(previous, f.bytes) === 0;
   });
+  return same ? [] : sitemapPaths((file) => (isSitemap(file) ? writer.previous(file)?.toString() : undefined));
 }
 
 /** What every page's shell shares. */

@@ -7,7 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
-import { measureImage, type OutputFile } from '../bundle/assets.ts';
+import type { OutputFile } from '../bundle/assets.ts';
 import { bundleSite, freshSteps, type Bundle, type BundleSteps } from '../bundle/bundle.ts';
 import { readImage, type ImageReader } from '../bundle/images.ts';
 import { templatesAt } from '../bundle/templates.ts';
@@ -62,29 +62,31 @@ function stampedSteps(cache: BuildCache): BundleSteps & { sizesUsed: StampedBund
   return {
     sizesUsed,
     async templates(root) {
-      const kept = known.templates;
-      if (kept && unchanged(root, kept.stamps) && existsSync(kept.value.file)) return templatesAt(kept.value);
-      const started = Date.now();
-      const templates = await freshSteps.templates(root);
-      const { load: _load, ...value } = templates;
-      known.templates = stamped(root, value.inputs, started, value);
-      return templates;
+      // The module file must still be there to be imported (the cache folder may have been emptied).
+      const kept = known.templates && existsSync(known.templates.value.file) ? known.templates : undefined;
+      const value = await keptOrBundled(root, kept, async () => {
+        const { load: _load, ...made } = await freshSteps.templates(root);
+        return made;
+      }, (stamped) => (known.templates = stamped));
+      return templatesAt(value);
     },
-    async scripts(root) {
-      const kept = known.scripts;
-      if (kept && unchanged(root, kept.stamps)) return kept.value;
-      const started = Date.now();
-      const scripts = await freshSteps.scripts(root);
-      known.scripts = stamped(root, scripts.inputs, started, scripts);
-      return scripts;
-    },
+    scripts: (root) => keptOrBundled(root, known.scripts, () => freshSteps.scripts(root), (stamped) => (known.scripts = stamped)),
     async imageSize(bytes) {
       const key = hashOfBytes(cache, bytes);
-      const size = known.imageSizes.get(key) ?? (await measureImage(bytes));
+      const size = known.imageSizes.get(key) ?? (await freshSteps.imageSize(bytes));
       sizesUsed.set(key, size);
       return size;
     },
   };
+}
+
+/** `kept`'s bundle while its inputs are unchanged; else bundled afresh and handed to `keep` with the stamps of what it read. */
+async function keptOrBundled<T extends { inputs: string[] }>(root: string, kept: Stamped<T> | undefined, bundle: () => Promise<T>, keep: (stamped: Stamped<T> | undefined) => void): Promise<T> {
+  if (kept && unchanged(root, kept.stamps)) return kept.value;
+  const started = Date.now();
+  const value = await bundle();
+  keep(stamped(root, value.inputs, started, value));
+  return value;
 }
 
 /** Files esbuild reads besides the inputs it lists (compiler settings, module type), there or not. */

@@ -80,22 +80,36 @@ function rememberedYaml(file: string, known: YamlMemoEntry) {
   return { hash: known.hash, text: known.text, source: known.source, value: known.value };
 }
 
+/** An article file to read again, with the size and times it has now. */
+interface FreshFile {
+  path: string;
+  file: string;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+/** Takes the memo's article for a file whose size and times are those it was loaded with; else puts the file among those to read. */
+function keptOrFresh(memo: ContentMemo, path: string, file: string, info: { size: number; mtimeMs: number; ctimeMs: number }, kept: ArticleFile[], fresh: FreshFile[]): void {
+  const known = memo.articles.get(file);
+  if (known && known.size === info.size && known.mtimeMs === info.mtimeMs && known.ctimeMs === info.ctimeMs) kept.push(remembered(known, path));
+  else fresh.push({ path, file, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs });
+}
+
 async function memoArticles(memo: ContentMemo, changed: Set<string> | undefined, dir: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<ArticleFile[]> {
   // Told what changed, the files are the ones found last time and any new ones: only the changed ones, and those that failed, are looked at.
   if (changed && memo.articleFiles && memo.loaded) return changedArticles(memo, memo.articleFiles, memo.loaded, changed, dir, fileOf, errors);
   const paths = await listArticleFiles(dir, fileOf, errors);
   const found: string[] = [];
   const kept: ArticleFile[] = [];
-  const fresh: { path: string; file: string; size: number; mtimeMs: number; ctimeMs: number }[] = [];
+  const fresh: FreshFile[] = [];
   // Synchronous on purpose: thousands of stat calls through promises cost several times more.
   for (const path of paths) {
     const file = fileOf(path);
     const info = statArticle(path, file, errors);
     if (!info) continue;
     found.push(path);
-    const known = memo.articles.get(file);
-    if (known && known.size === info.size && known.mtimeMs === info.mtimeMs && known.ctimeMs === info.ctimeMs) kept.push(remembered(known, path));
-    else fresh.push({ path, file, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs });
+    keptOrFresh(memo, path, file, info, kept, fresh);
   }
   kept.push(...(await freshArticles(memo, fresh, errors)));
   const present = new Set(found.map(fileOf));
@@ -114,7 +128,7 @@ async function changedArticles(memo: ContentMemo, lastFound: string[], last: Non
   const kept = last.articles.filter((a) => !looked.has(a.article.file));
   const foundAgain: string[] = [];
   const start = kept.length;
-  const fresh: { path: string; file: string; size: number; mtimeMs: number; ctimeMs: number }[] = [];
+  const fresh: FreshFile[] = [];
   for (const path of again) {
     const file = fileOf(path);
     const info = statArticle(path, file, errors);
@@ -123,9 +137,7 @@ async function changedArticles(memo: ContentMemo, lastFound: string[], last: Non
       continue;
     }
     foundAgain.push(path);
-    const known = memo.articles.get(file);
-    if (known && known.size === info.size && known.mtimeMs === info.mtimeMs && known.ctimeMs === info.ctimeMs) kept.push(remembered(known, path));
-    else fresh.push({ path, file, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs });
+    keptOrFresh(memo, path, file, info, kept, fresh);
   }
   kept.push(...(await freshArticles(memo, fresh, errors)));
   const valid = new Set(kept.slice(start).map((a) => a.article.file));
@@ -133,7 +145,7 @@ async function changedArticles(memo: ContentMemo, lastFound: string[], last: Non
 }
 
 /** The articles of files new or changed since the memo took them in, read, loaded and remembered. */
-async function freshArticles(memo: ContentMemo, fresh: { path: string; file: string; size: number; mtimeMs: number; ctimeMs: number }[], errors: SiteError[]): Promise<ArticleFile[]> {
+async function freshArticles(memo: ContentMemo, fresh: FreshFile[], errors: SiteError[]): Promise<ArticleFile[]> {
   if (fresh.length === 0) return [];
   const schema = await articleSchemaOf();
   const loaded: ArticleFile[] = [];
