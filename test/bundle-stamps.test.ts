@@ -7,7 +7,7 @@
 import { copyFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settledMs } from '../src/incremental/bundles.ts';
+import { settledMs } from '../src/incremental/stamps.ts';
 import { cacheFolderOf } from '../src/incremental/cache.ts';
 import { editFile, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
 

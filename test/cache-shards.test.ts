@@ -7,7 +7,7 @@ import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { settledMs } from '../src/incremental/bundles.ts';
+import { settledMs } from '../src/incremental/stamps.ts';
 import { cacheFolderOf } from '../src/incremental/cache.ts';
 import { shardCount } from '../src/incremental/shards.ts';
 import { diskWriter } from '../src/write/writer.ts';

@@ -9,11 +9,13 @@
  * run; bench/incremental.mjs runs a larger one. A failure prints how to replay it.
  */
 import { existsSync } from 'node:fs';
-import { cp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
 import { cacheFolderOf, emptyCache, type BuildCache } from '../src/incremental/cache.ts';
+import { settledRecordName } from '../src/incremental/folder.ts';
+import { settledMs } from '../src/incremental/stamps.ts';
 import { userErrors } from '../src/errors.ts';
 import { formatError } from '../src/report.ts';
 import { diskWriter, memoryWriter } from '../src/write/writer.ts';
@@ -145,6 +147,17 @@ function cleanBuild(root: string, serveLike: boolean): Promise<Outcome> {
   return outcomeOf(root, () => build({ root, writer, cache: emptyCache(), ...(serveLike ? { drafts: true, baseUrl: serveUrl } : {}) }), async () => writer.files);
 }
 
+/** Changes the output behind the generator's back (a file removed, edited or dropped in); says what it did. */
+async function tamperWith(out: string, rng: ReturnType<typeof random>): Promise<string> {
+  const files = [...(await readTree(out)).keys()].filter((f) => f !== outputMarker).sort();
+  const file = rng.pick(files);
+  const how = rng.pick(['remove', 'edit', 'drop in'] as const);
+  if (how === 'remove') await rm(join(out, file));
+  if (how === 'edit') await writeFile(join(out, file), 'edited by hand');
+  if (how === 'drop in') await writeFile(join(out, `${file}.stray`), 'not the generator\'s');
+  return `${how} ${file} in the output`;
+}
+
 /** Removes the persistent cache of a project folder. */
 const removeCache = (root: string) => rm(cacheFolderOf(root), { recursive: true, force: true });
 
@@ -211,8 +224,14 @@ class Replay {
       changed.add(file);
       return changed;
     }
-    const kinds = ['change', 'body', 'body', 'add', 'delete', 'rename', 'category', 'date', 'draft', 'featured', 'page-size', 'treatment', 'site', 'template', 'css', 'public-image', 'beside-image', 'alias', 'redirects', 'break', 'break'] as const;
+    const kinds = ['change', 'body', 'body', 'add', 'delete', 'rename', 'category', 'date', 'draft', 'featured', 'page-size', 'treatment', 'site', 'template', 'css', 'public-image', 'beside-image', 'alias', 'redirects', 'break', 'break', 'pause', 'pause'] as const;
     const kind = this.rng.pick(kinds);
+    if (kind === 'pause') {
+      // Nothing changes for longer than the window in which a file is not trusted: the next build settles.
+      await new Promise((resolve) => setTimeout(resolve, settledMs + 100));
+      say('pause (nothing changed)');
+      return changed;
+    }
     const a = this.pickArticle();
     switch (kind) {
       case 'change': {
@@ -452,6 +471,22 @@ describe('incremental equals clean', () => {
         );
         const warmDifference = firstDifference(clean, warm);
         if (warmDifference) fail(step, 'warm build on disk (cache kept) against a clean build', warmDifference);
+        if (changed?.size === 0 && clean.ok) {
+          // After a pause the build that follows is settled (nothing read changed); then the output is tampered with and must be mended.
+          const record = () => stat(join(cacheFolderOf(dir), settledRecordName)).then((s) => s.mtimeMs, () => undefined);
+          const recorded = await record();
+          if (recorded === undefined) fail(step, 'settled build', 'the build after the pause left no record of what it read');
+          const settled = await outcomeOf(dir, () => build({ root: dir, writer: diskWriter(warmOut, dir) }), () => readTree(warmOut));
+          // A settled build writes nothing, its record included.
+          if ((await record()) !== recorded) fail(step, 'settled build', 'the build after the pause ran the pipeline again although nothing changed');
+          const settledDifference = firstDifference(clean, settled);
+          if (settledDifference) fail(step, 'settled build (nothing changed) against a clean build', settledDifference);
+          const tampered = await tamperWith(warmOut, replay.rng);
+          replay.log[replay.log.length - 1] += `, then ${tampered}`;
+          const mended = await outcomeOf(dir, () => build({ root: dir, writer: diskWriter(warmOut, dir) }), () => readTree(warmOut));
+          const mendedDifference = firstDifference(clean, mended);
+          if (mendedDifference) fail(step, `warm build after the output was tampered with (${tampered}) against a clean build`, mendedDifference);
+        }
         const serveDifference = firstDifference(cleanServe, served);
         if (serveDifference) fail(step, `serve's rebuild in memory (told ${[...(changed ?? [])].join(', ') || 'nothing'}) against a clean build with drafts`, serveDifference);
 

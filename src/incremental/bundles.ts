@@ -6,12 +6,13 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { dirname } from 'node:path';
 import type { OutputFile } from '../bundle/assets.ts';
 import { bundleSite, freshSteps, type Bundle, type BundleSteps } from '../bundle/bundle.ts';
 import { readImage, type ImageReader } from '../bundle/images.ts';
 import { templatesAt } from '../bundle/templates.ts';
-import { hashOfBytes, type BuildCache, type InputStamp, type Stamped, type StampedBundles } from './cache.ts';
+import { hashOfBytes, type BuildCache, type Stamped, type StampedBundles } from './cache.ts';
+import { stampOf, unchangedStamps, unsettled, type InputStamp } from './stamps.ts';
 
 /**
  * The bundles kept from the last build while the social image and the images beside articles are
@@ -35,6 +36,16 @@ export function bundlesStillCurrent(changed: Set<string> | undefined): boolean {
   return changed !== undefined && ![...changed].some((p) => /^(templates|public)(\/|$)/.test(p));
 }
 
+/**
+ * The stamps of what esbuild read for the last bundles (files under node_modules and settings
+ * files among them), for a record of the whole build; undefined when a bundle is to be made again
+ * next time anyway (an input changed while it was bundled).
+ */
+export function bundleStamps(cache: BuildCache): InputStamp[] | undefined {
+  const { templates, scripts } = cache.stamped;
+  return templates && scripts ? [...templates.stamps, ...scripts.stamps] : undefined;
+}
+
 /** Reads an image beside an article again only when its size or time changed since the last build. */
 export function keptImageReader(cache: BuildCache): ImageReader {
   const memo = (cache.besideImages ??= new Map());
@@ -47,13 +58,6 @@ export function keptImageReader(cache: BuildCache): ImageReader {
     return output;
   };
 }
-
-/**
- * How long before a bundle starts a file it reads must have last changed for the bundle to be kept:
- * a file saved while esbuild read it (or within a coarse file system's time step) would otherwise be
- * taken for the version bundled.
- */
-export const settledMs = 2000;
 
 /** The bundle steps of one build, taking over what the last build bundled while its inputs are unchanged. */
 function stampedSteps(cache: BuildCache): BundleSteps & { sizesUsed: StampedBundles['imageSizes'] } {
@@ -82,7 +86,7 @@ function stampedSteps(cache: BuildCache): BundleSteps & { sizesUsed: StampedBund
 
 /** `kept`'s bundle while its inputs are unchanged; else bundled afresh and handed to `keep` with the stamps of what it read. */
 async function keptOrBundled<T extends { inputs: string[] }>(root: string, kept: Stamped<T> | undefined, bundle: () => Promise<T>, keep: (stamped: Stamped<T> | undefined) => void): Promise<T> {
-  if (kept && unchanged(root, kept.stamps)) return kept.value;
+  if (kept && unchangedStamps(root, kept.stamps)) return kept.value;
   const started = Date.now();
   const value = await bundle();
   keep(stamped(root, value.inputs, started, value));
@@ -102,24 +106,10 @@ function stamped<T>(root: string, inputs: string[], started: number, value: T): 
   const stamps: InputStamp[] = [];
   for (const path of paths) {
     const stamp = stampOf(root, path);
-    if (stamp.mtimeMs >= started - settledMs || stamp.ctimeMs >= started - settledMs) return undefined;
+    if (unsettled(stamp, started)) return undefined;
     stamps.push(stamp);
   }
   return { stamps, value };
-}
-
-/** Whether every stamped file and folder still has its size and times. */
-function unchanged(root: string, stamps: InputStamp[]): boolean {
-  return stamps.every((s) => {
-    const now = stampOf(root, s.path);
-    return now.size === s.size && now.mtimeMs === s.mtimeMs && now.ctimeMs === s.ctimeMs;
-  });
-}
-
-/** A file's or folder's size and times; a file that is not there has size -1 (creating it is a change). */
-function stampOf(root: string, path: string): InputStamp {
-  const info = statSync(resolve(root, path), { throwIfNoEntry: false });
-  return info ? { path, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs } : { path, size: -1, mtimeMs: 0, ctimeMs: 0 };
 }
 
 /** esbuild's package file, absolute (resolve keeps it so): a new esbuild may bundle the same inputs differently. */

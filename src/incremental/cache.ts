@@ -11,6 +11,8 @@ import type { Assets, OutputFile, Scripts } from '../bundle/assets.ts';
 import type { ProcessedImages } from '../bundle/images.ts';
 import type { ImageSizes, Route } from '../route/routes.ts';
 import type { Article } from '../schemas/article.ts';
+import { cacheFolderOf, settledRecordName } from './folder.ts';
+import type { InputStamp } from './stamps.ts';
 import { internIn, shardCount, shardOf, ShardedMap, type StringTable } from './shards.ts';
 
 /** A rendered page as remembered: the key of its inputs, its element ids and internal links (indexes into its shard's strings). */
@@ -53,14 +55,6 @@ export interface BuildCache {
   routeTable?: RouteTable;
   /** What is on disk: the head as last read or written, and each shard's file (null: empty or never saved). */
   saved: { head: SavedHead | undefined; shards: (string | null)[] };
-}
-
-/** A file or folder as it was when a bundle read it (path relative to the project): any change of size or times makes the bundle stale. */
-export interface InputStamp {
-  path: string;
-  size: number;
-  mtimeMs: number;
-  ctimeMs: number;
 }
 
 /** A bundle and the stamps of every file and folder it was made from. */
@@ -126,7 +120,7 @@ export function pageRecord(cache: BuildCache, file: string, key: string, ids: st
  * page shares, feed bodies, YAML files, and the name of each shard's file) and one file a shard
  * (page records, output file stamps and loaded articles whose keys fall into it).
  */
-export const cacheFolderOf = (root: string): string => join(cacheDir(root), `build-${hashOf(root).slice(0, 10)}`);
+export { cacheFolderOf };
 const headName = 'head.bin';
 /** Bumped whenever the layout of the files changes (the generator fingerprint covers the code besides). */
 const format = 3;
@@ -268,6 +262,6 @@ function savedShard(cache: BuildCache, n: number): SavedShard {
 /** Removes the files of the cache folder that the head on disk does not name (earlier shards, a crashed build's temporary files). */
 async function removeUnnamed(folder: string): Promise<void> {
   const head = deserialize(await readFile(join(folder, headName))) as SavedHead;
-  const named = new Set([headName, ...head.shards.filter((s) => s !== null)]);
+  const named = new Set([headName, settledRecordName, ...head.shards.filter((s) => s !== null)]);
   for (const name of await readdir(folder)) if (!named.has(name)) await rm(join(folder, name), { force: true });
 }

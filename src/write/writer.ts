@@ -32,6 +32,23 @@ export interface Writer {
   commit(): Promise<void>;
   /** Drops whatever was written (after a failed build). */
   discard(): Promise<void>;
+  /**
+   * After `commit`: the stamp of every file of the output and the time of every folder holding one
+   * (a file dropped into a folder changes its time). Undefined for output kept in memory.
+   */
+  survey?(): OutputSurvey;
+  /** Whether the output is still as `survey` found it: no file of it changed or went, nothing was added. */
+  unchangedSince?(survey: OutputSurvey): boolean;
+}
+
+/** The output folder as a build left it: its files with their sizes and times, and its folders with their times. */
+export interface OutputSurvey {
+  files: string[];
+  /** Size and modification time of each file, in turn. */
+  stamps: Float64Array;
+  /** Paths inside the output ('.' for the output folder itself). */
+  folders: string[];
+  mtimes: Float64Array;
 }
 
 /**
@@ -98,8 +115,38 @@ export function diskWriter(outDir: string, root: string): Writer {
     async discard() {
       await rm(staging, { recursive: true, force: true });
     },
+    survey: () => surveyOutput(target, stamps),
+    unchangedSince: (survey) => unchangedOutput(target, survey),
   };
   return writer;
+}
+
+/** The stamps of the files written or kept, and the times of their folders and the folders above them, read now. */
+function surveyOutput(target: string, stamps: Map<string, FileStamp>): OutputSurvey {
+  const files = [...stamps.keys()];
+  const sizes = new Float64Array(files.length * 2);
+  const folders = new Set<string>(['.']);
+  files.forEach((file, i) => {
+    const stamp = stamps.get(file)!;
+    sizes[2 * i] = stamp.size;
+    sizes[2 * i + 1] = stamp.mtimeMs;
+    for (let dir = dirname(file); !folders.has(dir); dir = dirname(dir)) folders.add(dir);
+  });
+  const list = [...folders];
+  const mtimes = Float64Array.from(list, (dir) => statSync(join(target, dir), { throwIfNoEntry: false })?.mtimeMs ?? -1);
+  return { files, stamps: sizes, folders: list, mtimes };
+}
+
+/** Whether every file and folder of `survey` still has its stamp (synchronous: thousands of stat calls through promises cost several times more). */
+function unchangedOutput(target: string, survey: OutputSurvey): boolean {
+  for (let i = 0; i < survey.folders.length; i++) {
+    if (statSync(join(target, survey.folders[i]!), { throwIfNoEntry: false })?.mtimeMs !== survey.mtimes[i]) return false;
+  }
+  for (let i = 0; i < survey.files.length; i++) {
+    const info = statSync(join(target, survey.files[i]!), { throwIfNoEntry: false });
+    if (!info?.isFile() || info.size !== survey.stamps[2 * i] || info.mtimeMs !== survey.stamps[2 * i + 1]) return false;
+  }
+  return true;
 }
 
 /** Takes over the output's marker file when it says what it should; false when it must be written again. */

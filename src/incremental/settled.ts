@@ -1,0 +1,185 @@
+/**
+ * The whole build as one unit of work. A build into a folder records what it read (the stamp of
+ * every file and folder under content/, templates/ and public/, of the generator's own code, and
+ * of the packages it bundles and renders with), how it was asked (output folder, options, the
+ * day) and what it reported. The next build asked the same way that finds every stamp unchanged
+ * and the output as that build left it is already done: it reports the same, and nothing is
+ * loaded, rendered or written. This module loads nothing but Node's own: a settled build costs
+ * the stat calls and no more.
+ */
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync, type Dirent } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
+import { codeFolder, hashOf } from '../hash.ts';
+import type { OutputSurvey, Writer } from '../write/writer.ts';
+import { cacheFolderOf, settledRecordName } from './folder.ts';
+import { unchangedStamps, unsettled, type InputStamp } from './stamps.ts';
+
+/** The stamps of everything a build reads, taken before it reads anything. */
+export interface InputSurvey {
+  /** When the survey began (Date.now()): a file changed since shortly before is not trusted to be the version read. */
+  started: number;
+  paths: string[];
+  /** Size, modification time and change time of each path, in turn (size -1: not there). */
+  stamps: Float64Array;
+}
+
+/** What a settled build reports: the same as the build that settled it, less what only a change can cause. */
+export interface SettledResult {
+  pages: number;
+  assets: { file: string; bytes: number; gzip: number }[];
+  /** The warnings that follow from the content alone (not those about the previous output, such as pages gone since). */
+  warnings: string[];
+  files: string[];
+}
+
+/** What a build asks that decides its output besides the files it reads. */
+export interface SettleKey {
+  baseUrl: string | undefined;
+  drafts: boolean;
+  future: boolean;
+  today: string;
+  strictReview: boolean;
+}
+
+/** The record a build leaves for the next (settled.bin in the cache folder). */
+interface SettledRecord {
+  format: number;
+  key: string;
+  inputs: { paths: string[]; stamps: Float64Array };
+  /** Files read besides those surveyed (what esbuild read in node_modules, settings files), stamped when read. */
+  extra: InputStamp[];
+  output: OutputSurvey;
+  result: SettledResult;
+}
+
+/** Bumped whenever the record's layout changes. */
+const format = 1;
+
+/** The folders under the project that hold what a build reads. */
+const sourceFolders = ['content', 'templates', 'public'];
+
+/** Packages whose version changes what a build makes: React renders the pages, esbuild bundles, sharp encodes images. */
+const packages = ['react', 'react-dom', 'esbuild', 'sharp'];
+
+/**
+ * For a build into a folder with the cache on disk: the last build's result when nothing it read
+ * changed and its output is as it left it; else the survey of the inputs to record once this
+ * build has committed (none for a build that cannot settle: into memory, or told what changed).
+ */
+export function settledBuild(root: string, writer: Writer, key: SettleKey, persistent: boolean): { result: SettledResult } | { survey: InputSurvey | undefined } {
+  if (!persistent || !writer.survey || !writer.unchangedSince) return { survey: undefined };
+  const survey = surveyInputs(root);
+  const record = readRecord(root);
+  const same =
+    record !== undefined &&
+    record.format === format &&
+    record.key === keyOf(writer, key) &&
+    sameSurvey(record.inputs, survey) &&
+    unchangedStamps(root, record.extra) &&
+    writer.unchangedSince(record.output);
+  return same ? { result: record.result } : { survey };
+}
+
+/**
+ * After a build has committed: records what it read, how it was asked, its output and its result,
+ * for the next build. When a file it read changed too shortly before it began, there is nothing
+ * to record (the file may have changed again while the build read it): the last record goes.
+ */
+export function recordSettled(root: string, writer: Writer, key: SettleKey, survey: InputSurvey | undefined, extra: InputStamp[] | undefined, result: SettledResult): void {
+  if (!survey || !writer.survey) return;
+  const folder = cacheFolderOf(root);
+  try {
+    let recent = false;
+    for (let i = 0; i < survey.paths.length && !recent; i++) recent = unsettled({ mtimeMs: survey.stamps[3 * i + 1]!, ctimeMs: survey.stamps[3 * i + 2]! }, survey.started);
+    if (recent || !extra || extra.some((s) => unsettled(s, survey.started))) {
+      rmSync(join(folder, settledRecordName), { force: true });
+      return;
+    }
+    const record: SettledRecord = { format, key: keyOf(writer, key), inputs: { paths: survey.paths, stamps: survey.stamps }, extra, output: writer.survey(), result };
+    mkdirSync(folder, { recursive: true });
+    const temp = join(folder, `${settledRecordName}.${process.pid}`);
+    writeFileSync(temp, serialize(record));
+    renameSync(temp, join(folder, settledRecordName));
+  } catch {
+    // A record that cannot be written costs the next build its shortcut, never its output.
+    rmSync(join(folder, settledRecordName), { force: true });
+  }
+}
+
+/** The output folder and the options, as one string. */
+function keyOf(writer: Writer, key: SettleKey): string {
+  return hashOf(writer.id, JSON.stringify([key.baseUrl ?? null, key.drafts, key.future, key.today, key.strictReview]));
+}
+
+function readRecord(root: string): SettledRecord | undefined {
+  try {
+    return deserialize(readFileSync(join(cacheFolderOf(root), settledRecordName))) as SettledRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether two surveys list the same paths, in the same order, with the same stamps. */
+function sameSurvey(recorded: SettledRecord['inputs'], now: InputSurvey): boolean {
+  if (recorded.paths.length !== now.paths.length) return false;
+  for (let i = 0; i < now.paths.length; i++) if (recorded.paths[i] !== now.paths[i]) return false;
+  for (let i = 0; i < now.stamps.length; i++) if (recorded.stamps[i] !== now.stamps[i]) return false;
+  return true;
+}
+
+/**
+ * Every file and folder under the source folders (through links to folders, as the loader reads
+ * them), the generator's code and the package files of `packages`, with their stamps. A file added
+ * or removed changes its folder's times; a folder that is not there is stamped as such.
+ */
+export function surveyInputs(root: string): InputSurvey {
+  const started = Date.now();
+  const paths: string[] = [];
+  for (const folder of sourceFolders) walk(root, folder, paths, 0);
+  walk(root, codeFolder, paths, 0);
+  paths.push(...packageFiles());
+  const stamps = new Float64Array(paths.length * 3);
+  for (let i = 0; i < paths.length; i++) {
+    const info = statSync(resolve(root, paths[i]!), { throwIfNoEntry: false });
+    stamps[3 * i] = info ? info.size : -1;
+    stamps[3 * i + 1] = info?.mtimeMs ?? 0;
+    stamps[3 * i + 2] = info?.ctimeMs ?? 0;
+  }
+  return { started, paths, stamps };
+}
+
+/** How deep links to folders are followed (a link to a folder above itself would go on for ever). */
+const linkDepth = 8;
+
+function walk(root: string, folder: string, into: string[], links: number): void {
+  into.push(folder);
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(resolve(root, folder), { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) walk(root, path, into, links);
+    else if (entry.isSymbolicLink() && links < linkDepth && statSync(resolve(root, path), { throwIfNoEntry: false })?.isDirectory()) walk(root, path, into, links + 1);
+    else into.push(path);
+  }
+}
+
+/** The package files of `packages` as this generator resolves them (absolute); a package that is not installed is left out. */
+function packageFiles(): string[] {
+  const require = createRequire(import.meta.url);
+  const found: string[] = [];
+  for (const name of packages) {
+    try {
+      found.push(require.resolve(`${name}/package.json`));
+    } catch {
+      // Not installed: the build says so where it needs it.
+    }
+  }
+  return found;
+}
+

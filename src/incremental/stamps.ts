@@ -1,0 +1,40 @@
+/**
+ * Stamps: the size and times of a file or folder, which any change of it alters. What the
+ * incremental core keeps is kept while the stamps of what it was made from are unchanged.
+ */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** A file or folder as it was when a unit of work read it (path relative to the project, or absolute). */
+export interface InputStamp {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+/**
+ * How long before a unit of work starts a file it reads must have last changed for the work to be
+ * kept: a file saved while it was read (or within a coarse file system's time step) would
+ * otherwise be taken for the version read.
+ */
+export const settledMs = 2000;
+
+/** A file's or folder's size and times; a file that is not there has size -1 (creating it is a change). */
+export function stampOf(root: string, path: string): InputStamp {
+  const info = statSync(resolve(root, path), { throwIfNoEntry: false });
+  return info ? { path, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs } : { path, size: -1, mtimeMs: 0, ctimeMs: 0 };
+}
+
+/** Whether every stamped file and folder still has its size and times. */
+export function unchangedStamps(root: string, stamps: readonly InputStamp[]): boolean {
+  return stamps.every((s) => {
+    const now = stampOf(root, s.path);
+    return now.size === s.size && now.mtimeMs === s.mtimeMs && now.ctimeMs === s.ctimeMs;
+  });
+}
+
+/** Whether a stamp changed too close to `started` (a unit of work's start) to be sure the work saw that version. */
+export function unsettled(stamp: { mtimeMs: number; ctimeMs: number }, started: number): boolean {
+  return stamp.mtimeMs >= started - settledMs || stamp.ctimeMs >= started - settledMs;
+}

@@ -1,0 +1,142 @@
+/**
+ * A settled build: when nothing a build reads changed since the last build into the same folder,
+ * and that output is as the build left it, the next build takes it over whole (it reports the
+ * same and writes nothing). Any change it cannot see past (a file edited, added or removed, the
+ * build asked another way or on another day, the output touched by hand) runs the pipeline again,
+ * and the output is then what a clean build makes.
+ */
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildOptions } from '../src/build.ts';
+import { cacheFolderOf, emptyCache } from '../src/incremental/cache.ts';
+import { settledRecordName } from '../src/incremental/folder.ts';
+import { settledMs } from '../src/incremental/stamps.ts';
+import { diskWriter } from '../src/write/writer.ts';
+import { removeProject, runCli, snapshot, tempProject } from './helpers.ts';
+
+const pause = () => new Promise((resolve) => setTimeout(resolve, settledMs + 100));
+
+describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
+  let dir: string;
+  const out = () => join(dir, 'dist');
+  const recordOf = () => join(cacheFolderOf(dir), settledRecordName);
+  /** The record's modification time, or undefined when there is none. */
+  const recorded = () => stat(recordOf()).then((s) => s.mtimeMs, () => undefined);
+  /** A build as `clinic-site build` runs it: the cache read from node_modules/.cache and saved again. */
+  const warm = (options: Partial<BuildOptions> = {}) => build({ root: dir, writer: diskWriter(out(), dir), ...options });
+  /** What a clean build of the same tree writes (into a folder of its own, with a cache of its own). */
+  const clean = async (options: Partial<BuildOptions> = {}) => {
+    const folder = join(dir, 'clean');
+    await rm(folder, { recursive: true, force: true });
+    await build({ root: dir, writer: diskWriter(folder, dir), cache: emptyCache(), ...options });
+    const files = await snapshot(folder);
+    await rm(folder, { recursive: true, force: true });
+    return files;
+  };
+  /** Builds after a pause, so that the build records what it read: the next one with nothing changed is settled. */
+  const settle = async (options: Partial<BuildOptions> = {}) => {
+    await pause();
+    await warm(options);
+    expect(await recorded()).toBeDefined();
+  };
+
+  beforeAll(async () => {
+    dir = await tempProject();
+    await settle();
+  });
+  afterAll(async () => {
+    await rm(cacheFolderOf(dir), { recursive: true, force: true });
+    await removeProject(dir);
+  });
+
+  it('should take over the last build when nothing changed: the same report, and nothing written, its record included', async () => {
+    // The CLI runs the compiled generator, whose code the record of the build from source does not describe: it builds once, and records.
+    expect((await runCli(['build'], dir)).code).toBe(0);
+    // The pipeline with nothing changed (the record removed), against the settled build that follows it.
+    await rm(recordOf());
+    const first = await runCli(['build'], dir);
+    expect(first.code, first.stderr).toBe(0);
+    const record = await recorded();
+    const files = await snapshot(out());
+    const head = await readFile(join(cacheFolderOf(dir), 'head.bin'));
+    const second = await runCli(['build'], dir);
+    expect(second.code, second.stderr).toBe(0);
+    const noTime = (text: string) => text.replace(/ in \d+ ms/, ' in … ms');
+    expect(noTime(second.stdout)).toBe(noTime(first.stdout));
+    expect(second.stdout).toContain('never medically reviewed');
+    expect(await recorded()).toBe(record);
+    expect(await readFile(join(cacheFolderOf(dir), 'head.bin'))).toEqual(head);
+    expect(await snapshot(out())).toEqual(files);
+  });
+
+  it('should report as the build it takes over did: pages, assets, the warnings about content, none rendered', async () => {
+    await settle();
+    const record = await recorded();
+    const result = await warm();
+    expect(await recorded()).toBe(record);
+    expect(result.rendered).toBe(0);
+    expect(result.largestPage).toBeUndefined();
+    expect(result.pages).toBeGreaterThan(40);
+    expect(result.assets.map((a) => a.file).sort()).toEqual(expect.arrayContaining([expect.stringMatching(/^assets\/site-.*\.css$/), expect.stringMatching(/^assets\/main-.*\.js$/)]));
+    expect(result.warnings.join('\n')).toContain('never medically reviewed');
+    expect(new Set(result.files)).toEqual(new Set(Object.keys(await snapshot(out())).filter((f) => f !== '.clinic-site-output')));
+  });
+
+  const changes: [string, () => Promise<void>][] = [
+    ['an article edited to the same size', async () => {
+      const file = join(dir, 'content/blog/burnout-and-energy.md');
+      const text = await readFile(file, 'utf8');
+      const at = text.indexOf('energy', text.indexOf('---', 3));
+      await writeFile(file, `${text.slice(0, at)}enegry${text.slice(at + 6)}`);
+    }],
+    ['a draft article added (it changes no page)', () => writeFile(join(dir, 'content/blog/settled-draft.md'), '---\ntitle: A draft\nexcerpt: Not yet.\nauthor: Dr. Jane Example, DNP, FNP-C\npublishDate: 2024-01-02\ncategory: Metabolic Health\nreadTime: 2 min read\ndraft: true\n---\n\nSoon.\n')],
+    ['an article renamed', () => rename(join(dir, 'content/blog/burnout-and-energy.md'), join(dir, 'content/blog/burnout-and-energy-again.md'))],
+    ['a picture of public/ replaced', async () => {
+      const file = join(dir, 'public/images/blog/fat-loss-vs-weight-loss.png');
+      const bytes = await readFile(file);
+      await writeFile(file, Buffer.concat([bytes, Buffer.from([0])]));
+    }],
+    ['a file dropped into a page folder of the output', () => writeFile(join(out(), 'blog', 'stray.html'), '<p>not the generator\'s</p>')],
+    ['a page of the output edited by hand', () => writeFile(join(out(), 'index.html'), 'edited')],
+    ['a file of the output removed', () => rm(join(out(), 'sitemap.xml'))],
+  ];
+  for (const [what, change] of changes) {
+    it(`should build again as a clean build does after ${what}`, async () => {
+      await settle();
+      const record = await recorded();
+      await change();
+      const result = await warm();
+      expect(await recorded(), 'the pipeline ran').not.toBe(record);
+      expect(await snapshot(out())).toEqual(await clean());
+      expect(result.pages).toBeGreaterThan(40);
+    });
+  }
+
+  it('should build again when asked another way or on another day', async () => {
+    await settle();
+    let record = await recorded();
+    await warm({ drafts: true });
+    expect(await recorded()).not.toBe(record);
+    expect(await snapshot(out())).toEqual(await clean({ drafts: true }));
+    record = await recorded();
+    await warm();
+    expect(await recorded()).not.toBe(record);
+    record = await recorded();
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    await warm({ today: tomorrow });
+    expect(await recorded()).not.toBe(record);
+    expect(await snapshot(out())).toEqual(await clean({ today: tomorrow }));
+  });
+
+  it('should record nothing when a file it read changed just before it began, and then not settle', async () => {
+    await settle();
+    await writeFile(join(dir, 'content/blog/settled-late.md'), '---\ntitle: Late\nexcerpt: Written just now.\nauthor: Dr. Jane Example, DNP, FNP-C\npublishDate: 2024-01-03\ncategory: Metabolic Health\nreadTime: 2 min read\n---\n\nJust now.\n');
+    await warm();
+    // The file may have changed again while the build read it, within the file system's time step: no record to trust.
+    expect(await recorded()).toBeUndefined();
+    await warm();
+    expect(await recorded()).toBeUndefined();
+    expect(await snapshot(out())).toEqual(await clean());
+  });
+});
