@@ -106,7 +106,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const routes = keptRoutes(cache, shape, content, routeOptions, bundle.images.images);
     stage('routes');
     const shared = sharedView(content, bundle);
-    const rendered = await renderChanged(routes, bundle.templates, shared, hashOf(content.catalogueKey, routeOptions.baseUrl), cache, writer);
+    // A cache handed in is the dev server's: it builds again, a page or two at a time, on this thread.
+    const rendered = await renderChanged(routes, bundle.templates, shared, hashOf(content.catalogueKey, routeOptions.baseUrl), cache, writer, options.cache !== undefined);
     stage(`rendered ${rendered.rendered}, reused ${rendered.reused}`);
     const feedBodies = keptFeedBodies(cache, content, shared);
     const taken = [...bundle.assets.bundled, ...bundle.assets.publicFiles, ...beside, ...bundle.images.files];
@@ -132,7 +133,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     ];
     const result = resultOf(started, routes, rendered, bundle.assets.bundled, files, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
-    recordSettled(root, writer, key, run.survey, bundleStamps(cache), { pages: result.pages, assets: result.assets, warnings, files: result.files });
+    if (run.survey) recordSettled(root, writer, key, run.survey, bundleStamps(cache), { pages: result.pages, assets: result.assets, warnings, files: result.files });
     return result;
   } catch (error) {
     await writer.discard();

@@ -255,7 +255,7 @@ function savedShard(cache: BuildCache, n: number): SavedShard {
     return j;
   };
   const pages = [...cache.pages.shards[n]!].map(([file, r]): [string, PageRecord] => [file, { key: r.key, ids: r.ids.map(remap), links: r.links.map(remap) }]);
-  const articles = [...cache.content.articles.shards[n]!].map(([file, { frontMatter: _frontMatter, source: _source, article: { markdown: _markdown, ...article }, ...entry }]): [string, ArticleMemoEntry] => [file, { ...entry, article }]);
+  const articles = [...cache.content.articles.shards[n]!].map(([file, { frontMatter: _frontMatter, source: _source, article, ...entry }]): [string, ArticleMemoEntry] => [file, { ...entry, article: { ...article, markdown: undefined } }]);
   return { strings, pages, files: [...cache.files.shards[n]!], articles };
 }
 

@@ -61,9 +61,9 @@ class RecordedPage implements PageSummary {
 /**
  * Renders and writes every route whose inputs changed since the cache was written; takes over the
  * others. `siteKey` stands for what every page is made from besides the shared view: the YAML
- * files and the base URL.
+ * files and the base URL. `stayReady`: the process builds again (see renderPages).
  */
-export async function renderChanged(routes: Route[], templates: Templates, shared: SharedView, siteKey: string, cache: BuildCache, writer: Writer): Promise<RenderResult> {
+export async function renderChanged(routes: Route[], templates: Templates, shared: SharedView, siteKey: string, cache: BuildCache, writer: Writer, stayReady = false): Promise<RenderResult> {
   // React stays outside the generator's bundle and the templates' bundle: its version is named here.
   const sharedKey = hashOf(generatorFingerprint, reactVersions(), templates.hash, JSON.stringify(shared), siteKey);
   // Records describe pages made with the same templates, shared data and generator, into this output.
@@ -96,7 +96,7 @@ export async function renderChanged(routes: Route[], templates: Templates, share
       records.set(output.file, kept);
       pages[slot] = new RecordedPage(route, kept, pageStrings(cache, output.file), Buffer.byteLength(output.html));
     }
-  });
+  }, stayReady);
   const remember = () => {
     cache.sharedKey = sharedKey;
     for (const [file, record] of records) cache.pages.set(file, record);

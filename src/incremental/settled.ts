@@ -87,8 +87,8 @@ export function settledBuild(root: string, writer: Writer, key: SettleKey, persi
  * for the next build. When a file it read changed too shortly before it began, there is nothing
  * to record (the file may have changed again while the build read it): the last record goes.
  */
-export function recordSettled(root: string, writer: Writer, key: SettleKey, survey: InputSurvey | undefined, extra: InputStamp[] | undefined, result: SettledResult): void {
-  if (!survey || !writer.survey) return;
+export function recordSettled(root: string, writer: Writer, key: SettleKey, survey: InputSurvey, extra: InputStamp[] | undefined, result: SettledResult): void {
+  if (!writer.survey) return;
   const folder = cacheFolderOf(root);
   try {
     let recent = false;

@@ -139,19 +139,36 @@ function cardHashOf(article: Article): string {
   return hashOf(JSON.stringify(shown));
 }
 
+/**
+ * Every article has the same properties in the same order, present or not: the loops over
+ * thousands of articles (cards, lists, checks) then read each property from one place instead of
+ * looking it up among as many object layouts as there are combinations of optional fields.
+ */
 function toArticle(file: string, text: string, body: string, front: ReturnType<typeof articleSchema.parse>): Article {
+  const beside = besideImage(file, front.image);
   return {
-    ...front,
-    ...besideImage(file, front.image),
+    title: front.title,
+    excerpt: front.excerpt,
+    author: front.author,
+    publishDate: front.publishDate,
+    category: front.category,
+    readTime: front.readTime ?? readTimeOf(body),
+    image: beside?.image ?? front.image,
+    featured: front.featured,
+    aliases: front.aliases,
+    draft: front.draft ?? false,
+    reviewedBy: front.reviewedBy,
+    reviewedOn: front.reviewedOn,
+    sources: front.sources,
     slug: basename(file, '.md'),
     file,
-    readTime: front.readTime ?? readTimeOf(body),
+    imageFile: beside?.imageFile,
     markdown: body,
-    sourceHash: hashOf(text),
-    cardHash: '',
     bodyLine: text.slice(0, text.length - body.length).split('\n').length,
     bodyOffset: text.length - body.length,
-    draft: front.draft ?? false,
+    references: undefined,
+    sourceHash: hashOf(text),
+    cardHash: '',
   };
 }
 
@@ -159,8 +176,8 @@ function toArticle(file: string, text: string, body: string, front: ReturnType<t
  * An image named by its file name is beside the article (content/blog/x.png) and is published
  * under images/ at the same place inside content/ (/images/blog/x.png).
  */
-function besideImage(file: string, image: string | undefined): { image?: string; imageFile?: string } {
-  if (image === undefined || image.startsWith('/')) return {};
+function besideImage(file: string, image: string | undefined): { image: string; imageFile: string } | undefined {
+  if (image === undefined || image.startsWith('/')) return undefined;
   const imageFile = posix.join(posix.dirname(file), image);
   return { imageFile, image: `/images/${posix.relative('content', imageFile)}` };
 }

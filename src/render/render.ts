@@ -108,14 +108,17 @@ export function feedBody(content: Content, article: Article, shared: SharedView)
 /**
  * Renders `routes`, in batches: on the main thread for a few, in worker threads for many.
  * `onBatch` receives each batch as it is done (and may write it), so pages need not all be held at once.
+ * With `stayReady` (a process that builds again, the dev server), the main thread renders a page once
+ * the workers are done, so that the next build's page or two run code it has loaded and run before.
  */
-export async function renderPages(routes: Route[], templates: Templates, shared: SharedView, onBatch: (outputs: RenderOutput[]) => Promise<void>): Promise<void> {
+export async function renderPages(routes: Route[], templates: Templates, shared: SharedView, onBatch: (outputs: RenderOutput[]) => Promise<void>, stayReady = false): Promise<void> {
   // CLINIC_SITE_WORKERS sets the number of render threads (0: render on the main thread; 1: one worker, to measure a worker's cost).
   const workers = Number(process.env.CLINIC_SITE_WORKERS ?? Math.min(availableParallelism(), 4));
   const before = threadCpuMs();
   const parallel = routes.length >= parallelThreshold && workers >= 1;
   if (parallel) {
     await renderInWorkers(routes, templates.file, shared, workers, onBatch);
+    if (stayReady) await rehearse(routes, templates, shared);
   } else if (routes.length > 0) {
     const render = await viewRenderer(await templates.load());
     for (let i = 0; i < routes.length; i += 32) await onBatch(routes.slice(i, i + 32).map((route) => renderRoute(render, shared, route)));
@@ -123,6 +126,17 @@ export async function renderPages(routes: Route[], templates: Templates, shared:
   const after = threadCpuMs();
   const thread = parallel ? 'main thread (views sent, writes and records)' : 'main thread (pages, writes and records)';
   reportThreadCpu(thread, routes.length, before === undefined || after === undefined ? undefined : { pages: after - before });
+}
+
+/** Loads the templates and React on this thread and renders an article's page to nowhere (what it makes was made by a worker already). */
+async function rehearse(routes: Route[], templates: Templates, shared: SharedView): Promise<void> {
+  const render = await viewRenderer(await templates.load());
+  const sample = routes.find((r) => r.page.template === 'article') ?? routes[0];
+  try {
+    if (sample) renderRoute(render, shared, sample);
+  } catch {
+    // Rendered by a worker already: a page that fails here fails again, and is reported, when a build renders it.
+  }
 }
 
 /**

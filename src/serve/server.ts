@@ -86,6 +86,9 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
 
   const rebuild = rebuilder(options, state, url, log);
   await rebuild();
+  // A rebuild runs code the first build did not (what it keeps, on this thread): one with nothing
+  // changed runs it now, so that the author's first save is as quick as the ones after it.
+  if (!state.errors) await rebuild(new Set(), { quiet: true });
   const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed));
   log(`${c.bold('clinic-site')} serving ${c.cyan(url)} ${c.dim('(drafts shown; Ctrl+C stops)')}`);
   if (everywhere) for (const address of networkAddresses()) log(`  on your network: ${c.cyan(`http://${address}:${port}`)}`);
@@ -114,7 +117,7 @@ function broadcast(state: ServerState, event: string, data: unknown): void {
  * The rebuild the watcher calls: the same build as `clinic-site build`, into memory, told what
  * changed. A failed build keeps the last good files served and shows its errors in the browser.
  */
-function rebuilder(options: ServeOptions, state: ServerState, url: string, log: (line: string) => void): (changed?: Set<string>) => Promise<void> {
+function rebuilder(options: ServeOptions, state: ServerState, url: string, log: (line: string) => void): (changed?: Set<string>, how?: { quiet: boolean }) => Promise<void> {
   const { root } = options;
   const color = options.color ?? false;
   const c = palette(color);
@@ -123,10 +126,11 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
   const cache = emptyCache();
   // A warning is printed when it first appears, not again on every save (4,000 unreviewed pages would flood the terminal).
   let shown = new Set<string>();
-  return async (changed) => {
+  return async (changed, how) => {
     try {
       const result = await build({ root, writer, drafts: true, baseUrl: url, cache, ...(changed ? { changed } : {}) });
       state.files = writer.files;
+      if (how?.quiet) return;
       const wasBroken = state.errors !== undefined;
       state.errors = undefined;
       const what = changed ? ` after ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ', …' : ''}` : '';

@@ -16,7 +16,7 @@ export interface Watcher {
  * watch-worker.ts); calls `rebuild` with the changed paths (relative to root) after `settleMs` of
  * quiet. A change during a rebuild queues exactly one more.
  */
-export async function watch(root: string, rebuild: (changed: Set<string>) => Promise<void>, settleMs = 25): Promise<Watcher> {
+export async function watch(root: string, rebuild: (changed: Set<string>) => Promise<void>, settleMs = 10): Promise<Watcher> {
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
