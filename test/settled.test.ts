@@ -7,6 +7,7 @@
  */
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../src/build.ts';
 import { cacheFolderOf, emptyCache } from '../src/incremental/cache.ts';
@@ -127,6 +128,28 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
     await warm({ today: tomorrow });
     expect(await recorded()).not.toBe(record);
     expect(await snapshot(out())).toEqual(await clean({ today: tomorrow }));
+  });
+
+  it('should take a damaged record for none: the pipeline runs, and the output is a clean build\'s', async () => {
+    // The record as written, changed into other shapes where nothing else would stop a build from taking it.
+    const damages: ((record: Record<string, any>) => Buffer)[] = [
+      () => Buffer.from('not a record'),
+      () => serialize([1, 2, 3]),
+      (record) => serialize({ ...record, inputs: 7 }),
+      (record) => serialize({ ...record, result: { ...record.result, warnings: 'none' } }),
+      (record) => serialize({ ...record, output: null }),
+    ];
+    for (const damage of damages) {
+      await settle();
+      await writeFile(join(dir, 'content/blog/settled-damage.md'), '---\ntitle: Damage\nexcerpt: A record was damaged.\nauthor: Dr. Jane Example, DNP, FNP-C\npublishDate: 2024-01-04\ncategory: Metabolic Health\nreadTime: 2 min read\n---\n\nDamaged.\n');
+      await pause();
+      await warm();
+      await writeFile(recordOf(), damage(deserialize(await readFile(recordOf())) as Record<string, any>));
+      const result = await warm();
+      expect(result.pages).toBeGreaterThan(40);
+      expect(await snapshot(out())).toEqual(await clean());
+      await rm(join(dir, 'content/blog/settled-damage.md'));
+    }
   });
 
   it('should record nothing when a file it read changed just before it began, and then not settle', async () => {

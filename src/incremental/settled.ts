@@ -72,14 +72,26 @@ export function settledBuild(root: string, writer: Writer, key: SettleKey, persi
   if (!persistent || !writer.survey || !writer.unchangedSince) return { survey: undefined };
   const survey = surveyInputs(root);
   const record = readRecord(root);
-  const same =
-    record !== undefined &&
-    record.format === format &&
-    record.key === keyOf(writer, key) &&
-    sameSurvey(record.inputs, survey) &&
-    unchangedStamps(root, record.extra) &&
-    writer.unchangedSince(record.output);
-  return same ? { result: record.result } : { survey };
+  let same = false;
+  try {
+    same =
+      record !== undefined &&
+      record.format === format &&
+      record.key === keyOf(writer, key) &&
+      wellFormed(record.result) &&
+      sameSurvey(record.inputs, survey) &&
+      unchangedStamps(root, record.extra) &&
+      writer.unchangedSince(record.output);
+  } catch {
+    // A record damaged into another shape is no record.
+  }
+  return same ? { result: record!.result } : { survey };
+}
+
+/** Whether a result read back is one a build reports (the file may have been damaged into something else). */
+function wellFormed(result: SettledResult): boolean {
+  const strings = (list: unknown) => Array.isArray(list) && list.every((s) => typeof s === 'string');
+  return typeof result.pages === 'number' && strings(result.warnings) && strings(result.files) && Array.isArray(result.assets) && result.assets.every((a) => typeof a.file === 'string' && typeof a.bytes === 'number' && typeof a.gzip === 'number');
 }
 
 /**
@@ -93,10 +105,7 @@ export function recordSettled(root: string, writer: Writer, key: SettleKey, surv
   try {
     let recent = false;
     for (let i = 0; i < survey.paths.length && !recent; i++) recent = unsettled({ mtimeMs: survey.stamps[3 * i + 1]!, ctimeMs: survey.stamps[3 * i + 2]! }, survey.started);
-    if (recent || !extra || extra.some((s) => unsettled(s, survey.started))) {
-      rmSync(join(folder, settledRecordName), { force: true });
-      return;
-    }
+    if (recent || !extra || extra.some((s) => unsettled(s, survey.started))) return forget(folder);
     const record: SettledRecord = { format, key: keyOf(writer, key), inputs: { paths: survey.paths, stamps: survey.stamps }, extra, output: writer.survey(), result };
     mkdirSync(folder, { recursive: true });
     const temp = join(folder, `${settledRecordName}.${process.pid}`);
@@ -104,7 +113,16 @@ export function recordSettled(root: string, writer: Writer, key: SettleKey, surv
     renameSync(temp, join(folder, settledRecordName));
   } catch {
     // A record that cannot be written costs the next build its shortcut, never its output.
+    forget(folder);
+  }
+}
+
+/** Removes the last record, so that no build takes it for this one's; a cache folder that cannot be changed holds none this build wrote. */
+function forget(folder: string): void {
+  try {
     rmSync(join(folder, settledRecordName), { force: true });
+  } catch {
+    // Read-only: the record there describes the build before, whose stamps no longer match.
   }
 }
 
