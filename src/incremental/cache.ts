@@ -15,6 +15,17 @@ import { cacheFolderOf, settledRecordName } from './folder.ts';
 import type { InputStamp } from './stamps.ts';
 import { internIn, shardCount, shardOf, ShardedMap, type StringTable } from './shards.ts';
 
+/** A page of the output as the verify stage and the summary see it. */
+export interface PageSummary {
+  route: Route;
+  /** The route's path. */
+  path: string;
+  ids: string[];
+  links: string[];
+  /** Size in bytes, when it was rendered in this run. */
+  bytes: number | undefined;
+}
+
 /** A rendered page as remembered: the key of its inputs, its element ids and internal links (indexes into its shard's strings). */
 export interface PageRecord {
   key: string;
@@ -53,6 +64,8 @@ export interface BuildCache {
   shaped?: { key: string; values: Map<string, { inputs: readonly unknown[]; value: unknown }> };
   /** The last route table, in memory only. */
   routeTable?: RouteTable;
+  /** The pages of the last committed build as the next build takes them over, by route as routed then, in memory only (see pages.ts). */
+  lastPages?: { routes: Route[]; pages: PageSummary[] };
   /** What is on disk: the head as last read or written, and each shard's file (null: empty or never saved). */
   saved: { head: SavedHead | undefined; shards: (string | null)[] };
 }

@@ -57,25 +57,28 @@ export async function commitOutput(cache: BuildCache, writer: Writer, files: Out
   rendered.remember();
   cache.outDir = writer.id;
   cache.verified = true;
-  recordStamps(cache, writer.stamps(), files);
+  recordStamps(cache, writer, files);
 }
 
 /**
- * Records the stamp of every file of the site in the output (with the hash of each non-page file),
- * changing only the entries that differ. The output's marker is the writer's, not the site's: kept
- * among them, every later build would think a file of the site had gone and verify every page.
+ * Records the stamp of every file of the site in the output (with the hash of each non-page file).
+ * A file taken over keeps the stamp it was taken over with, so only the files written are looked
+ * at, and the files gone. The output's marker is the writer's, not the site's: kept among them,
+ * every later build would think a file of the site had gone and verify every page.
  */
-function recordStamps(cache: BuildCache, stamps: Map<string, FileStamp>, files: OutputFile[]): void {
-  const hashes = new Map(files.map((f) => [f.file, hashOfBytes(cache, f.bytes)]));
-  let count = 0;
-  for (const [file, stamp] of stamps) {
+function recordStamps(cache: BuildCache, writer: Writer, files: OutputFile[]): void {
+  const stamps = writer.stamps();
+  const bytesOf = new Map(files.map((f) => [f.file, f.bytes]));
+  for (const file of writer.written()) {
     if (file === outputMarker) continue;
-    count++;
-    const hash = hashes.get(file);
-    const now: FileStamp = hash === undefined ? { size: stamp.size, mtimeMs: stamp.mtimeMs } : { size: stamp.size, mtimeMs: stamp.mtimeMs, hash };
+    const stamp = stamps.get(file)!;
+    const bytes = bytesOf.get(file);
+    const now: FileStamp = bytes === undefined ? { size: stamp.size, mtimeMs: stamp.mtimeMs } : { size: stamp.size, mtimeMs: stamp.mtimeMs, hash: hashOfBytes(cache, bytes) };
     const was = cache.files.get(file);
     if (!was || was.size !== now.size || was.mtimeMs !== now.mtimeMs || was.hash !== now.hash) cache.files.set(file, now);
   }
+  // Every file of this output has its entry now: the same count means no other is left.
+  const count = stamps.size - (stamps.has(outputMarker) ? 1 : 0);
   if (cache.files.size !== count) for (const file of [...cache.files.keys()]) if (!stamps.has(file)) cache.files.delete(file);
 }
 

@@ -9,18 +9,7 @@ import type { Templates } from '../bundle/templates.ts';
 import { renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
 import type { Route } from '../route/routes.ts';
 import type { Writer } from '../write/writer.ts';
-import { generatorFingerprint, pageRecord, pageStrings, type BuildCache, type PageRecord } from './cache.ts';
-
-/** A page of the output as the verify stage and the summary see it. */
-export interface PageSummary {
-  route: Route;
-  /** The route's path. */
-  path: string;
-  ids: string[];
-  links: string[];
-  /** Size in bytes, when it was rendered in this run. */
-  bytes: number | undefined;
-}
+import { generatorFingerprint, pageRecord, pageStrings, type BuildCache, type PageRecord, type PageSummary } from './cache.ts';
 
 /** What rendering produced: every page, and the largest pages' HTML. */
 export interface RenderResult {
@@ -50,6 +39,10 @@ class RecordedPage implements PageSummary {
   ) {
     this.path = route.path;
   }
+  /** The same page as the next build takes it over. */
+  takenOver(): RecordedPage {
+    return this.bytes === undefined ? this : new RecordedPage(this.route, this.record, this.strings, undefined);
+  }
   get ids(): string[] {
     return this.record.ids.map((n) => this.strings[n]!);
   }
@@ -68,11 +61,17 @@ export async function renderChanged(routes: Route[], templates: Templates, share
   const sharedKey = hashOf(generatorFingerprint, reactVersions(), templates.hash, JSON.stringify(shared), siteKey);
   // Records describe pages made with the same templates, shared data and generator, into this output.
   const reusable = cache.outDir === writer.id && cache.sharedKey === sharedKey;
+  // The dev server keeps its route table: a route that is the very one of the last build is that page, as committed.
+  const last = reusable && cache.lastPages?.routes.length === routes.length ? cache.lastPages : undefined;
   const pages: PageSummary[] = new Array<PageSummary>(routes.length);
   /** Where each page to render goes in `pages`. */
   const slots = new Map<string, number>();
   const jobs: Route[] = [];
   routes.forEach((route, i) => {
+    if (last?.routes[i] === route && writer.reuse(route.file, cache.files.get(route.file))) {
+      pages[i] = last.pages[i]!;
+      return;
+    }
     const record = reusable ? cache.pages.get(route.file) : undefined;
     if (record && record.key === route.inputKey && writer.reuse(route.file, cache.files.get(route.file))) {
       pages[i] = new RecordedPage(route, record, pageStrings(cache, route.file), undefined);
@@ -99,6 +98,7 @@ export async function renderChanged(routes: Route[], templates: Templates, share
   }, stayReady);
   const remember = () => {
     cache.sharedKey = sharedKey;
+    cache.lastPages = { routes, pages: pages.map((p) => (p instanceof RecordedPage ? p.takenOver() : p)) };
     for (const [file, record] of records) cache.pages.set(file, record);
     // Every route's page is in the records now, so the same count means the same pages.
     if (cache.pages.size !== routes.length) {

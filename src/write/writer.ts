@@ -28,6 +28,8 @@ export interface Writer {
   previous(file: string): Uint8Array | undefined;
   /** The size and time of every file written or reused, by path. */
   stamps(): Map<string, FileStamp>;
+  /** The files written (not reused) since the writer was made, in order. */
+  written(): readonly string[];
   /** Makes the written files the output; a writer that is never committed leaves no trace. */
   commit(): Promise<void>;
   /** Drops whatever was written (after a failed build). */
@@ -104,6 +106,7 @@ export function diskWriter(outDir: string, root: string): Writer {
       }
     },
     stamps: () => stamps,
+    written: () => written,
     async commit() {
       // The folder may have changed since the build started (files dropped in by hand).
       guardOutput(root, target);
@@ -199,7 +202,16 @@ async function swap(target: string, staging: string, old: string, shown: (path: 
 export function memoryWriter(): Writer & { files: Map<string, Uint8Array> } {
   let pending = new Map<string, Uint8Array>();
   let files = new Map<string, Uint8Array>();
-  const stamps = new Map<string, FileStamp>();
+  // What the build now running wrote and took over; after a commit, what the committed build did (until the next build starts).
+  let stamps = new Map<string, FileStamp>();
+  let written: string[] = [];
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    stamps = new Map();
+    written = [];
+  };
   const encoder = new TextEncoder();
   return {
     id: 'memory',
@@ -207,25 +219,32 @@ export function memoryWriter(): Writer & { files: Map<string, Uint8Array> } {
       return files;
     },
     async write(file, data) {
+      start();
       const bytes = typeof data === 'string' ? encoder.encode(data) : data;
       pending.set(file, bytes);
       stamps.set(file, { size: bytes.length, mtimeMs: 0 });
+      written.push(file);
     },
-    reuse(file) {
+    reuse(file, stamp) {
       const bytes = files.get(file);
       if (!bytes) return false;
+      start();
       pending.set(file, bytes);
-      stamps.set(file, { size: bytes.length, mtimeMs: 0 });
+      // The stamp recorded for these very bytes is kept as it is: thousands of pages are taken over on every save.
+      stamps.set(file, stamp?.size === bytes.length && stamp.mtimeMs === 0 ? stamp : { size: bytes.length, mtimeMs: 0 });
       return true;
     },
     previous: (file) => files.get(file),
     stamps: () => stamps,
+    written: () => written,
     async commit() {
       files = pending;
       pending = new Map();
+      started = false;
     },
     async discard() {
       pending = new Map();
+      started = false;
     },
   };
 }
