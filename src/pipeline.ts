@@ -14,7 +14,7 @@ import { memoReader } from './incremental/content.ts';
 import { commitOutput, keptFeedBodies, persist, verifiedBefore, verifyChanged } from './incremental/output.ts';
 import { renderChanged, type RenderResult } from './incremental/pages.ts';
 import { keptRoutes } from './incremental/routes.ts';
-import { recordSettled, type InputSurvey, type SettleKey } from './incremental/settled.ts';
+import { recordSettled, surveyedFiles, type InputSurvey, type SettleKey } from './incremental/settled.ts';
 import { byShape, siteShape } from './incremental/shape.ts';
 import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
@@ -88,7 +88,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
   const verified = verifiedBefore(cache, writer);
   stage('cache loaded');
   try {
-    const content = await loadContent(root, memoReader(cache.content, options.changed));
+    const content = await loadContent(root, memoReader(cache.content, options.changed, run.survey && surveyedFiles(run.survey)));
     stage('content loaded');
     const routeOptions = routeOptionsOf(key, content);
     const shape = siteShape(content, routeOptions);

@@ -3,7 +3,7 @@
  * not read again, a YAML file whose text is unchanged is not parsed or validated again, and when
  * the watcher says what changed, the other files are not even looked at.
  */
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { SiteError } from '../errors.ts';
 import { hashOf } from '../hash.ts';
 import { frontMatterOf } from '../load/article.ts';
@@ -11,6 +11,7 @@ import { articleSchemaOf, listArticleFiles, parseYamlFile, readArticle, statArti
 import { readContentFile, readContentFileSync } from '../load/read.ts';
 import { lazySource, type YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
+import { isSlug } from '../validate/suggest.ts';
 import { ShardedMap } from './shards.ts';
 
 /** An article as loaded, remembered with the size and times of its file. */
@@ -53,8 +54,14 @@ export function emptyContentMemo(): ContentMemo {
   return { articles: new ShardedMap(), yaml: new Map() };
 }
 
-/** A reader that takes what `memo` holds of unchanged files; `changed` (from the watcher) narrows what is looked at. */
-export function memoReader(memo: ContentMemo, changed: Set<string> | undefined): ContentReader {
+/** A file's size and times, as a survey of the inputs took them (see settled.ts). */
+export type Surveyed = (file: string) => { size: number; mtimeMs: number; ctimeMs: number } | undefined;
+
+/**
+ * A reader that takes what `memo` holds of unchanged files; `changed` (from the watcher) narrows
+ * what is looked at, and `surveyed` gives the stamps a survey took at the start of the build.
+ */
+export function memoReader(memo: ContentMemo, changed: Set<string> | undefined, surveyed?: Surveyed): ContentReader {
   return {
     async yaml(path, file, schemaOf, errors) {
       const known = memo.yaml.get(file);
@@ -71,7 +78,7 @@ export function memoReader(memo: ContentMemo, changed: Set<string> | undefined):
       if (loaded.value !== undefined) memo.yaml.set(file, { hash: loaded.hash, text: loaded.text, data: loaded.source.data, value: loaded.value, source: loaded.source });
       return loaded;
     },
-    articles: (dir, fileOf, errors) => memoArticles(memo, changed, dir, fileOf, errors),
+    articles: (dir, fileOf, errors) => memoArticles(memo, changed, dir, fileOf, errors, surveyed),
   };
 }
 
@@ -96,7 +103,7 @@ function keptOrFresh(memo: ContentMemo, path: string, file: string, info: { size
   else fresh.push({ path, file, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs });
 }
 
-async function memoArticles(memo: ContentMemo, changed: Set<string> | undefined, dir: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<ArticleFile[]> {
+async function memoArticles(memo: ContentMemo, changed: Set<string> | undefined, dir: string, fileOf: (path: string) => string, errors: SiteError[], surveyed: Surveyed | undefined): Promise<ArticleFile[]> {
   // Told what changed, the files are the ones found last time and any new ones: only the changed ones, and those that failed, are looked at.
   if (changed && memo.articleFiles && memo.loaded) return changedArticles(memo, memo.articleFiles, memo.loaded, changed, dir, fileOf, errors);
   const paths = await listArticleFiles(dir, fileOf, errors);
@@ -106,7 +113,8 @@ async function memoArticles(memo: ContentMemo, changed: Set<string> | undefined,
   // Synchronous on purpose: thousands of stat calls through promises cost several times more.
   for (const path of paths) {
     const file = fileOf(path);
-    const info = statArticle(path, file, errors);
+    // A file whose name is not a slug goes to statArticle, which says so.
+    const info = (isSlug(basename(file, '.md')) ? surveyed?.(file) : undefined) ?? statArticle(path, file, errors);
     if (!info) continue;
     found.push(path);
     keptOrFresh(memo, path, file, info, kept, fresh);

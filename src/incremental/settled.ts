@@ -23,6 +23,8 @@ export interface InputSurvey {
   paths: string[];
   /** Size, modification time and change time of each path, in turn (size -1: not there). */
   stamps: Float64Array;
+  /** What each path is: 1 a regular file, 2 a folder, 0 anything else or nothing. */
+  kinds: Uint8Array;
 }
 
 /** What a settled build reports: the same as the build that settled it, less what only a change can cause. */
@@ -159,13 +161,29 @@ export function surveyInputs(root: string): InputSurvey {
   walk(root, codeFolder, paths, 0);
   paths.push(...packageFiles());
   const stamps = new Float64Array(paths.length * 3);
+  const kinds = new Uint8Array(paths.length);
   for (let i = 0; i < paths.length; i++) {
     const info = statSync(resolve(root, paths[i]!), { throwIfNoEntry: false });
     stamps[3 * i] = info ? info.size : -1;
     stamps[3 * i + 1] = info?.mtimeMs ?? 0;
     stamps[3 * i + 2] = info?.ctimeMs ?? 0;
+    kinds[i] = info?.isFile() ? 1 : info?.isDirectory() ? 2 : 0;
   }
-  return { started, paths, stamps };
+  return { started, paths, stamps, kinds };
+}
+
+/**
+ * The survey's stamp of a regular file, by its path in the project (content/blog/x.md), so that
+ * the build does not take it again; undefined for anything else (the loader looks at it itself).
+ */
+export function surveyedFiles(survey: InputSurvey): (file: string) => { size: number; mtimeMs: number; ctimeMs: number } | undefined {
+  let index: Map<string, number> | undefined;
+  return (file) => {
+    index ??= new Map(survey.paths.map((path, i) => [path, i]));
+    const i = index.get(file);
+    if (i === undefined || survey.kinds[i] !== 1) return undefined;
+    return { size: survey.stamps[3 * i]!, mtimeMs: survey.stamps[3 * i + 1]!, ctimeMs: survey.stamps[3 * i + 2]! };
+  };
 }
 
 /** How deep links to folders are followed (a link to a folder above itself would go on for ever). */
