@@ -14,7 +14,7 @@ import { deserialize, serialize } from 'node:v8';
 import { codeFolder, hashOf } from '../hash.ts';
 import type { OutputSurvey, Writer } from '../write/writer.ts';
 import { cacheFolderOf, settledRecordName } from './folder.ts';
-import { unchangedStamps, unsettled, type InputStamp } from './stamps.ts';
+import { fineSettledMs, settledMs, unchangedStamps, unsettled, type InputStamp } from './stamps.ts';
 
 /** The stamps of everything a build reads, taken before it reads anything. */
 export interface InputSurvey {
@@ -105,9 +105,10 @@ export function recordSettled(root: string, writer: Writer, key: SettleKey, surv
   if (!writer.survey) return;
   const folder = cacheFolderOf(root);
   try {
+    const window = settleWindow(survey);
     let recent = false;
-    for (let i = 0; i < survey.paths.length && !recent; i++) recent = unsettled({ mtimeMs: survey.stamps[3 * i + 1]!, ctimeMs: survey.stamps[3 * i + 2]! }, survey.started);
-    if (recent || !extra || extra.some((s) => unsettled(s, survey.started))) return forget(folder);
+    for (let i = 0; i < survey.paths.length && !recent; i++) recent = unsettled({ mtimeMs: survey.stamps[3 * i + 1]!, ctimeMs: survey.stamps[3 * i + 2]! }, survey.started, window);
+    if (recent || !extra || extra.some((s) => unsettled(s, survey.started, window))) return forget(folder);
     const record: SettledRecord = { format, key: keyOf(writer, key), inputs: { paths: survey.paths, stamps: survey.stamps }, extra, output: writer.survey(), result };
     mkdirSync(folder, { recursive: true });
     const temp = join(folder, `${settledRecordName}.${process.pid}`);
@@ -126,6 +127,16 @@ function forget(folder: string): void {
   } catch {
     // Read-only: the record there describes the build before, whose stamps no longer match.
   }
+}
+
+/**
+ * How long a file must have been left alone before a build began for the record to trust its
+ * stamp: 2 s on a file system that keeps whole seconds (FAT, HFS+, ext3: every file's time is a
+ * whole second), 100 ms where a file's time has a fraction of a second.
+ */
+function settleWindow(survey: InputSurvey): number {
+  for (let i = 0; i < survey.paths.length; i++) if (survey.kinds[i] === 1 && survey.stamps[3 * i + 1]! % 1000 !== 0) return fineSettledMs;
+  return settledMs;
 }
 
 /** The output folder and the options, as one string. */

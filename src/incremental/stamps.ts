@@ -20,6 +20,12 @@ export interface InputStamp {
  */
 export const settledMs = 2000;
 
+/**
+ * The same where file times are finer than a second (ext4, XFS, Btrfs, tmpfs, APFS, NTFS): longer
+ * than the clock tick that stamps them (1-16 ms), so a save after a survey always changes a stamp.
+ */
+export const fineSettledMs = 100;
+
 /** A file's or folder's size and times; a file that is not there has size -1 (creating it is a change). */
 export function stampOf(root: string, path: string): InputStamp {
   const info = statSync(resolve(root, path), { throwIfNoEntry: false });
@@ -35,6 +41,6 @@ export function unchangedStamps(root: string, stamps: readonly InputStamp[]): bo
 }
 
 /** Whether a stamp changed too close to `started` (a unit of work's start) to be sure the work saw that version. */
-export function unsettled(stamp: { mtimeMs: number; ctimeMs: number }, started: number): boolean {
-  return stamp.mtimeMs >= started - settledMs || stamp.ctimeMs >= started - settledMs;
+export function unsettled(stamp: { mtimeMs: number; ctimeMs: number }, started: number, window = settledMs): boolean {
+  return stamp.mtimeMs >= started - window || stamp.ctimeMs >= started - window;
 }
