@@ -134,6 +134,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const result = resultOf(started, routes, rendered, bundle.assets.bundled, files, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
     if (run.survey) recordSettled(root, writer, key, run.survey, bundleStamps(cache), { pages: result.pages, assets: result.assets, warnings, files: result.files });
+    stage('recorded');
     return result;
   } catch (error) {
     await writer.discard();

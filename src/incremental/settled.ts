@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { codeFolder, hashOf } from '../hash.ts';
-import type { OutputSurvey, Writer } from '../write/writer.ts';
+import type { Writer } from '../write/writer.ts';
 import { cacheFolderOf, settledRecordName } from './folder.ts';
 import { fineSettledMs, settledMs, unchangedStamps, unsettled, type InputStamp } from './stamps.ts';
 
@@ -45,19 +45,25 @@ export interface SettleKey {
   strictReview: boolean;
 }
 
-/** The record a build leaves for the next (settled.bin in the cache folder). */
+/**
+ * The record a build leaves for the next (settled.bin in the cache folder). Each list of paths is
+ * one string, the paths joined by NUL (which no path holds): V8 writes and reads one long string
+ * far faster than thousands of short ones.
+ */
 interface SettledRecord {
   format: number;
   key: string;
-  inputs: { paths: string[]; stamps: Float64Array };
+  inputs: { paths: string; stamps: Float64Array };
   /** Files read besides those surveyed (what esbuild read in node_modules, settings files), stamped when read. */
   extra: InputStamp[];
-  output: OutputSurvey;
-  result: SettledResult;
+  output: { files: string; stamps: Float64Array; folders: string; mtimes: Float64Array };
+  result: Omit<SettledResult, 'files'> & { files: string };
 }
 
+const nul = '\0';
+
 /** Bumped whenever the record's layout changes. */
-const format = 1;
+const format = 2;
 
 /** The folders under the project that hold what a build reads. */
 const sourceFolders = ['content', 'templates', 'public'];
@@ -74,26 +80,26 @@ export function settledBuild(root: string, writer: Writer, key: SettleKey, persi
   if (!persistent || !writer.survey || !writer.unchangedSince) return { survey: undefined };
   const survey = surveyInputs(root);
   const record = readRecord(root);
-  let same = false;
   try {
-    same =
+    const same =
       record !== undefined &&
       record.format === format &&
       record.key === keyOf(writer, key) &&
       wellFormed(record.result) &&
       sameSurvey(record.inputs, survey) &&
       unchangedStamps(root, record.extra) &&
-      writer.unchangedSince(record.output);
+      writer.unchangedSince({ files: record.output.files.split(nul), stamps: record.output.stamps, folders: record.output.folders.split(nul), mtimes: record.output.mtimes });
+    if (same) return { result: { ...record.result, files: record.result.files === '' ? [] : record.result.files.split(nul) } };
   } catch {
     // A record damaged into another shape is no record.
   }
-  return same ? { result: record!.result } : { survey };
+  return { survey };
 }
 
 /** Whether a result read back is one a build reports (the file may have been damaged into something else). */
-function wellFormed(result: SettledResult): boolean {
+function wellFormed(result: SettledRecord['result']): boolean {
   const strings = (list: unknown) => Array.isArray(list) && list.every((s) => typeof s === 'string');
-  return typeof result.pages === 'number' && strings(result.warnings) && strings(result.files) && Array.isArray(result.assets) && result.assets.every((a) => typeof a.file === 'string' && typeof a.bytes === 'number' && typeof a.gzip === 'number');
+  return typeof result.pages === 'number' && strings(result.warnings) && typeof result.files === 'string' && Array.isArray(result.assets) && result.assets.every((a) => typeof a.file === 'string' && typeof a.bytes === 'number' && typeof a.gzip === 'number');
 }
 
 /**
@@ -109,7 +115,15 @@ export function recordSettled(root: string, writer: Writer, key: SettleKey, surv
     let recent = false;
     for (let i = 0; i < survey.paths.length && !recent; i++) recent = unsettled({ mtimeMs: survey.stamps[3 * i + 1]!, ctimeMs: survey.stamps[3 * i + 2]! }, survey.started, window);
     if (recent || !extra || extra.some((s) => unsettled(s, survey.started, window))) return forget(folder);
-    const record: SettledRecord = { format, key: keyOf(writer, key), inputs: { paths: survey.paths, stamps: survey.stamps }, extra, output: writer.survey(), result };
+    const output = writer.survey();
+    const record: SettledRecord = {
+      format,
+      key: keyOf(writer, key),
+      inputs: { paths: survey.paths.join(nul), stamps: survey.stamps },
+      extra,
+      output: { files: output.files.join(nul), stamps: output.stamps, folders: output.folders.join(nul), mtimes: output.mtimes },
+      result: { ...result, files: result.files.join(nul) },
+    };
     mkdirSync(folder, { recursive: true });
     const temp = join(folder, `${settledRecordName}.${process.pid}`);
     writeFileSync(temp, serialize(record));
@@ -152,10 +166,9 @@ function readRecord(root: string): SettledRecord | undefined {
   }
 }
 
-/** Whether two surveys list the same paths, in the same order, with the same stamps. */
+/** Whether the recorded survey lists the same paths, in the same order, with the same stamps. */
 function sameSurvey(recorded: SettledRecord['inputs'], now: InputSurvey): boolean {
-  if (recorded.paths.length !== now.paths.length) return false;
-  for (let i = 0; i < now.paths.length; i++) if (recorded.paths[i] !== now.paths[i]) return false;
+  if (recorded.stamps.length !== now.stamps.length || recorded.paths !== now.paths.join(nul)) return false;
   for (let i = 0; i < now.stamps.length; i++) if (recorded.stamps[i] !== now.stamps[i]) return false;
   return true;
 }
