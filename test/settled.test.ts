@@ -5,7 +5,7 @@
  * build asked another way or on another day, the output touched by hand) runs the pipeline again,
  * and the output is then what a clean build makes.
  */
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { cacheFolderOf, emptyCache } from '../src/incremental/cache.ts';
 import { settledRecordName } from '../src/incremental/folder.ts';
 import { fineSettledMs, settledMs } from '../src/incremental/stamps.ts';
 import { diskWriter } from '../src/write/writer.ts';
-import { removeProject, runCli, snapshot, tempProject } from './helpers.ts';
+import { removeProject, runCli, siteErrorsOf, snapshot, tempProject } from './helpers.ts';
 
 const pause = () => new Promise((resolve) => setTimeout(resolve, settledMs + 100));
 
@@ -150,6 +150,20 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
       expect(await snapshot(out())).toEqual(await clean());
       await rm(join(dir, 'content/blog/settled-damage.md'));
     }
+  });
+
+  it('should leave a file it cannot stat to the loader, which reports it at the file (a link to itself), then settle once it is gone', async () => {
+    await settle();
+    const link = join(dir, 'content/blog/settled-loop.md');
+    await symlink('settled-loop.md', link);
+    const problems = await siteErrorsOf(warm());
+    expect(problems.map((p) => `${p.loc?.file}: ${p.message}`).join('\n')).toContain('content/blog/settled-loop.md');
+    await rm(link);
+    await settle();
+    const record = await recorded();
+    await warm();
+    expect(await recorded()).toBe(record);
+    expect(await snapshot(out())).toEqual(await clean());
   });
 
   it('should record nothing when a file it read changed just before it began, and settle once the file has been left alone', async () => {

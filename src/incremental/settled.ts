@@ -7,7 +7,7 @@
  * loaded, rendered or written. This module loads nothing but Node's own: a settled build costs
  * the stat calls and no more.
  */
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync, type Dirent } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync, type Dirent, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -187,7 +187,7 @@ export function surveyInputs(root: string): InputSurvey {
   const stamps = new Float64Array(paths.length * 3);
   const kinds = new Uint8Array(paths.length);
   for (let i = 0; i < paths.length; i++) {
-    const info = statSync(resolve(root, paths[i]!), { throwIfNoEntry: false });
+    const info = statOf(resolve(root, paths[i]!));
     stamps[3 * i] = info ? info.size : -1;
     stamps[3 * i + 1] = info?.mtimeMs ?? 0;
     stamps[3 * i + 2] = info?.ctimeMs ?? 0;
@@ -210,6 +210,18 @@ export function surveyedFiles(survey: InputSurvey): (file: string) => { size: nu
   };
 }
 
+/**
+ * A path's stat, or undefined when there is none to take: gone, a link to itself, a folder that
+ * cannot be entered. Stamped as not there; the loader reports such a file where it reads one.
+ */
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 /** How deep links to folders are followed (a link to a folder above itself would go on for ever). */
 const linkDepth = 8;
 
@@ -224,7 +236,7 @@ function walk(root: string, folder: string, into: string[], links: number): void
   for (const entry of entries) {
     const path = `${folder}/${entry.name}`;
     if (entry.isDirectory()) walk(root, path, into, links);
-    else if (entry.isSymbolicLink() && links < linkDepth && statSync(resolve(root, path), { throwIfNoEntry: false })?.isDirectory()) walk(root, path, into, links + 1);
+    else if (entry.isSymbolicLink() && links < linkDepth && statOf(resolve(root, path))?.isDirectory()) walk(root, path, into, links + 1);
     else into.push(path);
   }
 }
