@@ -166,6 +166,18 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
     expect(await snapshot(out())).toEqual(await clean());
   });
 
+  it('should never settle while a link to a folder is among the sources (what is behind it is not surveyed), and not follow it', async () => {
+    await settle();
+    // A link to the filesystem's root: following it would survey the whole disk.
+    const link = join(dir, 'public/everything');
+    await symlink('/', link);
+    await pause();
+    await warm();
+    expect(await recorded()).toBeUndefined();
+    await rm(link);
+    await settle();
+  });
+
   it('should record nothing when a file it read changed just before it began, and settle once the file has been left alone', async () => {
     await settle();
     await writeFile(join(dir, 'content/blog/settled-late.md'), '---\ntitle: Late\nexcerpt: Written just now.\nauthor: Dr. Jane Example, DNP, FNP-C\npublishDate: 2024-01-03\ncategory: Metabolic Health\nreadTime: 2 min read\n---\n\nJust now.\n');

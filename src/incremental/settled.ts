@@ -25,6 +25,8 @@ export interface InputSurvey {
   stamps: Float64Array;
   /** What each path is: 1 a regular file, 2 a folder, 0 anything else or nothing. */
   kinds: Uint8Array;
+  /** Whether a link to a folder was found among the sources: what is behind it is not surveyed, so such a build never settles. */
+  linkedFolder: boolean;
 }
 
 /** What a settled build reports: the same as the build that settled it, less what only a change can cause. */
@@ -111,6 +113,7 @@ export function recordSettled(root: string, writer: Writer, key: SettleKey, surv
   if (!writer.survey) return;
   const folder = cacheFolderOf(root);
   try {
+    if (survey.linkedFolder) return forget(folder);
     const window = settleWindow(survey);
     let recent = false;
     for (let i = 0; i < survey.paths.length && !recent; i++) recent = unsettled({ mtimeMs: survey.stamps[3 * i + 1]!, ctimeMs: survey.stamps[3 * i + 2]! }, survey.started, window);
@@ -174,15 +177,16 @@ function sameSurvey(recorded: SettledRecord['inputs'], now: InputSurvey): boolea
 }
 
 /**
- * Every file and folder under the source folders (through links to folders, as the loader reads
- * them), the generator's code and the package files of `packages`, with their stamps. A file added
- * or removed changes its folder's times; a folder that is not there is stamped as such.
+ * Every file and folder under the source folders, the generator's code and the package files of
+ * `packages`, with their stamps. A file added or removed changes its folder's times; a folder that
+ * is not there is stamped as such; a link is stamped as what it leads to.
  */
 export function surveyInputs(root: string): InputSurvey {
   const started = Date.now();
   const paths: string[] = [];
-  for (const folder of sourceFolders) walk(root, folder, paths, 0);
-  walk(root, codeFolder, paths, 0);
+  const found = { linkedFolder: false };
+  for (const folder of sourceFolders) walk(root, folder, paths, found);
+  walk(root, codeFolder, paths, found);
   paths.push(...packageFiles());
   const stamps = new Float64Array(paths.length * 3);
   const kinds = new Uint8Array(paths.length);
@@ -193,7 +197,7 @@ export function surveyInputs(root: string): InputSurvey {
     stamps[3 * i + 2] = info?.ctimeMs ?? 0;
     kinds[i] = info?.isFile() ? 1 : info?.isDirectory() ? 2 : 0;
   }
-  return { started, paths, stamps, kinds };
+  return { started, paths, stamps, kinds, linkedFolder: found.linkedFolder };
 }
 
 /**
@@ -222,10 +226,11 @@ function statOf(path: string): Stats | undefined {
   }
 }
 
-/** How deep links to folders are followed (a link to a folder above itself would go on for ever). */
-const linkDepth = 8;
-
-function walk(root: string, folder: string, into: string[], links: number): void {
+/**
+ * Every file and folder under `folder`, into `into`. A link to a folder is listed but not followed
+ * (it could lead anywhere, the whole disk or back to itself): `found` notes it instead.
+ */
+function walk(root: string, folder: string, into: string[], found: { linkedFolder: boolean }): void {
   into.push(folder);
   let entries: Dirent[];
   try {
@@ -235,9 +240,11 @@ function walk(root: string, folder: string, into: string[], links: number): void
   }
   for (const entry of entries) {
     const path = `${folder}/${entry.name}`;
-    if (entry.isDirectory()) walk(root, path, into, links);
-    else if (entry.isSymbolicLink() && links < linkDepth && statOf(resolve(root, path))?.isDirectory()) walk(root, path, into, links + 1);
-    else into.push(path);
+    if (entry.isDirectory()) walk(root, path, into, found);
+    else {
+      if (entry.isSymbolicLink() && statOf(resolve(root, path))?.isDirectory()) found.linkedFolder = true;
+      into.push(path);
+    }
   }
 }
 
