@@ -82,6 +82,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
   const { started, key } = run;
   const stage = stageTimer(started);
   const { root, writer } = options;
+  // Without a cache handed in (the dev server's, in memory), the build reads and saves the one on disk.
+  const persistent = options.cache === undefined;
   const cache = options.cache ?? (await loadCache(root));
   // A build that fails before it bundles again must not leave stale bundles for the next rebuild.
   if (!bundlesStillCurrent(options.changed)) delete cache.bundles;
@@ -106,8 +108,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const routes = keptRoutes(cache, shape, content, routeOptions, bundle.images.images);
     stage('routes');
     const shared = sharedView(content, bundle);
-    // A cache handed in is the dev server's: it builds again, a page or two at a time, on this thread.
-    const rendered = await renderChanged(routes, bundle.templates, shared, hashOf(content.catalogueKey, routeOptions.baseUrl), cache, writer, options.cache !== undefined);
+    // The dev server builds again, a page or two at a time, on this thread.
+    const rendered = await renderChanged(routes, bundle.templates, shared, hashOf(content.catalogueKey, routeOptions.baseUrl), cache, writer, !persistent);
     stage(`rendered ${rendered.rendered}, reused ${rendered.reused}`);
     const feedBodies = keptFeedBodies(cache, content, shared);
     const taken = [...bundle.assets.bundled, ...bundle.assets.publicFiles, ...beside, ...bundle.images.files];
@@ -123,7 +125,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     await commitOutput(cache, writer, files, rendered);
     feedBodies.keep();
     stage('committed');
-    await persist(root, cache, options.cache === undefined);
+    await persist(root, cache, persistent);
     stage('cache saved');
     const warnings = [
       ...(routeOptions.drafts ? [] : leftOut(content.articles, shown)),

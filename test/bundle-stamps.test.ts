@@ -8,7 +8,7 @@ import { copyFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settledMs } from '../src/incremental/stamps.ts';
-import { cacheFolderOf } from '../src/incremental/cache.ts';
+import { cacheFolderOf } from '../src/incremental/folder.ts';
 import { editFile, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
 
 /** Preloaded into the CLI: lists the packages it loaded (esbuild, sharp and React DOM are CommonJS, so require.cache has them). */

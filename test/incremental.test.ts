@@ -13,8 +13,8 @@ import { cp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/prom
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { cacheFolderOf, emptyCache, type BuildCache } from '../src/incremental/cache.ts';
-import { settledRecordName } from '../src/incremental/folder.ts';
+import { emptyCache, type BuildCache } from '../src/incremental/cache.ts';
+import { cacheFolderOf, settledRecordName } from '../src/incremental/folder.ts';
 import { settledMs } from '../src/incremental/stamps.ts';
 import { userErrors } from '../src/errors.ts';
 import { formatError } from '../src/report.ts';

@@ -45,9 +45,8 @@ export async function processImages(root: string, publicFiles: OutputFile[], ima
     const cached = join(cache, name);
     const kept = await readFile(cached).catch(() => undefined);
     if (kept) return kept;
-    const file = raster.source ?? `public/${raster.file}`;
     const bytes = await encoder.encode(raster.bytes, job).catch((error: unknown) => {
-      throw new SiteErrors([error instanceof EncoderStopped ? problems.imageEncoderStopped(file, error.message) : problems.badImageFile(file)]);
+      throw new SiteErrors([error instanceof EncoderStopped ? problems.imageEncoderStopped(sourceOf(raster), error.message) : problems.badImageFile(sourceOf(raster))]);
     });
     await writeAtomically(cached, bytes);
     return bytes;
@@ -57,7 +56,7 @@ export async function processImages(root: string, publicFiles: OutputFile[], ima
     rasters.forEach((raster, i) => {
       const one = made[i];
       // A file named .png that is not one (a web page saved as .png, a cut-off download) is the author's to replace.
-      if (!one) broken.push(problems.badImageFile(raster.source ?? `public/${raster.file}`));
+      if (!one) broken.push(problems.badImageFile(sourceOf(raster)));
       else {
         files.push(...one.files);
         images[`/${raster.file}`] = one.info;
@@ -70,6 +69,11 @@ export async function processImages(root: string, publicFiles: OutputFile[], ima
   // Completion order varies; a stable order keeps every page's cache key stable.
   const sorted = Object.fromEntries(Object.entries(images).sort(([a], [b]) => a.localeCompare(b)));
   return { files: files.sort((a, b) => a.file.localeCompare(b.file)), images: sorted };
+}
+
+/** The project file a picture of the output comes from, for messages. */
+function sourceOf(raster: OutputFile): string {
+  return raster.source ?? `public/${raster.file}`;
 }
 
 /** The variants of one raster image (made, or taken from the image cache) and what templates need to know of it; undefined when it is not a picture. */

@@ -129,11 +129,10 @@ export function pageRecord(cache: BuildCache, file: string, key: string, ids: st
 }
 
 /**
- * The cache of a project folder (node_modules may be shared by several): a head file (what every
- * page shares, feed bodies, YAML files, and the name of each shard's file) and one file a shard
- * (page records, output file stamps and loaded articles whose keys fall into it).
+ * The cache of a project folder (cacheFolderOf): a head file (what every page shares, feed bodies,
+ * YAML files, and the name of each shard's file) and one file a shard (page records, output file
+ * stamps and loaded articles whose keys fall into it).
  */
-export { cacheFolderOf };
 const headName = 'head.bin';
 /** Bumped whenever the layout of the files changes (the generator fingerprint covers the code besides). */
 const format = 3;

@@ -67,14 +67,16 @@ export async function renderChanged(routes: Route[], templates: Templates, share
   /** Where each page to render goes in `pages`. */
   const slots = new Map<string, number>();
   const jobs: Route[] = [];
-  routes.forEach((route, i) => {
-    if (last?.routes[i] === route && writer.reuse(route.file, cache.files.get(route.file))) {
-      pages[i] = last.pages[i]!;
-      return;
-    }
+  /** The page the last build left for `route`, when its inputs are the same. */
+  const recorded = (route: Route, i: number): PageSummary | undefined => {
+    if (last?.routes[i] === route) return last.pages[i];
     const record = reusable ? cache.pages.get(route.file) : undefined;
-    if (record && record.key === route.inputKey && writer.reuse(route.file, cache.files.get(route.file))) {
-      pages[i] = new RecordedPage(route, record, pageStrings(cache, route.file), undefined);
+    return record && record.key === route.inputKey ? new RecordedPage(route, record, pageStrings(cache, route.file), undefined) : undefined;
+  };
+  routes.forEach((route, i) => {
+    const page = recorded(route, i);
+    if (page && writer.reuse(route.file, cache.files.get(route.file))) {
+      pages[i] = page;
     } else {
       slots.set(route.file, i);
       jobs.push(route);

@@ -7,14 +7,15 @@
  * loaded, rendered or written. This module loads nothing but Node's own: a settled build costs
  * the stat calls and no more.
  */
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, mkdirSync, type Dirent, type Stats } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { codeFolder, hashOf } from '../hash.ts';
+import { outputMarker } from '../write/guard.ts';
 import type { Writer } from '../write/writer.ts';
 import { cacheFolderOf, settledRecordName } from './folder.ts';
-import { fineSettledMs, settledMs, unchangedStamps, unsettled, type InputStamp } from './stamps.ts';
+import { fineSettledMs, settledMs, statOf, unchangedStamps, unsettled, type InputStamp } from './stamps.ts';
 
 /** The stamps of everything a build reads, taken before it reads anything. */
 export interface InputSurvey {
@@ -59,13 +60,14 @@ interface SettledRecord {
   /** Files read besides those surveyed (what esbuild read in node_modules, settings files), stamped when read. */
   extra: InputStamp[];
   output: { files: string; stamps: Float64Array; folders: string; mtimes: Float64Array };
-  result: Omit<SettledResult, 'files'> & { files: string };
+  /** The result, less its files: those are the output's, less the writer's marker. */
+  result: Omit<SettledResult, 'files'>;
 }
 
 const nul = '\0';
 
 /** Bumped whenever the record's layout changes. */
-const format = 2;
+const format = 3;
 
 /** The folders under the project that hold what a build reads. */
 const sourceFolders = ['content', 'templates', 'public'];
@@ -83,15 +85,9 @@ export function settledBuild(root: string, writer: Writer, key: SettleKey, persi
   const survey = surveyInputs(root);
   const record = readRecord(root);
   try {
-    const same =
-      record !== undefined &&
-      record.format === format &&
-      record.key === keyOf(writer, key) &&
-      wellFormed(record.result) &&
-      sameSurvey(record.inputs, survey) &&
-      unchangedStamps(root, record.extra) &&
-      writer.unchangedSince({ files: record.output.files.split(nul), stamps: record.output.stamps, folders: record.output.folders.split(nul), mtimes: record.output.mtimes });
-    if (same) return { result: { ...record.result, files: record.result.files === '' ? [] : record.result.files.split(nul) } };
+    if (record?.format !== format || record.key !== keyOf(writer, key) || !wellFormed(record.result) || !sameSurvey(record.inputs, survey) || !unchangedStamps(root, record.extra)) return { survey };
+    const output = { files: record.output.files.split(nul), stamps: record.output.stamps, folders: record.output.folders.split(nul), mtimes: record.output.mtimes };
+    if (writer.unchangedSince(output)) return { result: { ...record.result, files: output.files.filter((f) => f !== outputMarker) } };
   } catch {
     // A record damaged into another shape is no record.
   }
@@ -101,7 +97,7 @@ export function settledBuild(root: string, writer: Writer, key: SettleKey, persi
 /** Whether a result read back is one a build reports (the file may have been damaged into something else). */
 function wellFormed(result: SettledRecord['result']): boolean {
   const strings = (list: unknown) => Array.isArray(list) && list.every((s) => typeof s === 'string');
-  return typeof result.pages === 'number' && strings(result.warnings) && typeof result.files === 'string' && Array.isArray(result.assets) && result.assets.every((a) => typeof a.file === 'string' && typeof a.bytes === 'number' && typeof a.gzip === 'number');
+  return typeof result.pages === 'number' && strings(result.warnings) && Array.isArray(result.assets) && result.assets.every((a) => typeof a.file === 'string' && typeof a.bytes === 'number' && typeof a.gzip === 'number');
 }
 
 /**
@@ -125,7 +121,7 @@ export function recordSettled(root: string, writer: Writer, key: SettleKey, surv
       inputs: { paths: survey.paths.join(nul), stamps: survey.stamps },
       extra,
       output: { files: output.files.join(nul), stamps: output.stamps, folders: output.folders.join(nul), mtimes: output.mtimes },
-      result: { ...result, files: result.files.join(nul) },
+      result: { pages: result.pages, assets: result.assets, warnings: result.warnings },
     };
     mkdirSync(folder, { recursive: true });
     const temp = join(folder, `${settledRecordName}.${process.pid}`);
@@ -212,18 +208,6 @@ export function surveyedFiles(survey: InputSurvey): (file: string) => { size: nu
     if (i === undefined || survey.kinds[i] !== 1) return undefined;
     return { size: survey.stamps[3 * i]!, mtimeMs: survey.stamps[3 * i + 1]!, ctimeMs: survey.stamps[3 * i + 2]! };
   };
-}
-
-/**
- * A path's stat, or undefined when there is none to take: gone, a link to itself, a folder that
- * cannot be entered. Stamped as not there; the loader reports such a file where it reads one.
- */
-function statOf(path: string): Stats | undefined {
-  try {
-    return statSync(path, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
 }
 
 /**

@@ -2,7 +2,7 @@
  * Stamps: the size and times of a file or folder, which any change of it alters. What the
  * incremental core keeps is kept while the stamps of what it was made from are unchanged.
  */
-import { statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { resolve } from 'node:path';
 
 /** A file or folder as it was when a unit of work read it (path relative to the project, or absolute). */
@@ -26,9 +26,21 @@ export const settledMs = 2000;
  */
 export const fineSettledMs = 100;
 
+/**
+ * A path's stat, or undefined when there is none to take: gone, a link to itself, a folder that
+ * cannot be entered. Stamped as not there; the stage that reads such a file reports it.
+ */
+export function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
 /** A file's or folder's size and times; a file that is not there has size -1 (creating it is a change). */
 export function stampOf(root: string, path: string): InputStamp {
-  const info = statSync(resolve(root, path), { throwIfNoEntry: false });
+  const info = statOf(resolve(root, path));
   return info ? { path, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs } : { path, size: -1, mtimeMs: 0, ctimeMs: 0 };
 }
 
