@@ -16,6 +16,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Only a build that reads and writes the cache on disk settles: the dev server's keeps its own memory.
   const settled = settledBuild(options.root, options.writer, key, options.cache === undefined && options.changed === undefined);
   if ('result' in settled) return { ...settled.result, rendered: 0, largestPage: undefined, elapsedMs: performance.now() - started };
+  // What the last build left in the output: the commit need not read again the folders no one has touched since.
+  if (settled.output) options.writer.lastSeen?.(settled.output);
   const { pipeline } = await import('./pipeline.ts');
   return pipeline(options, { started, key, survey: settled.survey });
 }

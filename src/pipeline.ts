@@ -207,7 +207,7 @@ function leftOut(articles: readonly Article[], published: readonly Article[]): s
 }
 
 /**
- * With CLINIC_SITE_TIMINGS set, prints each stage's time and the process's CPU time in it to stderr (for profiling and the bench);
+ * With CLINIC_SITE_TIMINGS set, prints each stage's time, the process's CPU time in it and the main thread's heap after it to stderr (for profiling and the bench);
  * otherwise a no-op.
  */
 function stageTimer(started: number): (name: string) => void {
@@ -219,7 +219,8 @@ function stageTimer(started: number): (name: string) => void {
     const now = performance.now();
     const cpu = process.cpuUsage();
     const cpuMs = (cpu.user + cpu.system - lastCpu.user - lastCpu.system) / 1000;
-    process.stderr.write(`  ${(now - last).toFixed(0).padStart(6)} ms  ${cpuMs.toFixed(0).padStart(6)} ms CPU  ${name}\n`);
+    const heapMb = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);
+    process.stderr.write(`  ${(now - last).toFixed(0).padStart(6)} ms  ${cpuMs.toFixed(0).padStart(6)} ms CPU  ${name}  (main heap ${heapMb} MB)\n`);
     last = now;
     lastCpu = cpu;
   };

@@ -5,7 +5,7 @@
  * build asked another way or on another day, the output touched by hand) runs the pipeline again,
  * and the output is then what a clean build makes.
  */
-import { readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +101,16 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
     ['a file dropped into a page folder of the output', () => writeFile(join(out(), 'blog', 'stray.html'), '<p>not the generator\'s</p>')],
     ['a page of the output edited by hand', () => writeFile(join(out(), 'index.html'), 'edited')],
     ['a file of the output removed', () => rm(join(out(), 'sitemap.xml'))],
+    // The pipeline runs, and its commit must not take the output's folders for what the record saw.
+    ['an article edited, and a file dropped into a folder of the output that build does not write into', async () => {
+      await appendFile(join(dir, 'content/blog/fat-loss-vs-weight-loss.md'), '\nOne more line.\n');
+      await writeFile(join(out(), 'process', 'stray.html'), '<p>not the generator\'s</p>');
+    }],
+    ['an article edited, and a page of the output replaced by a folder', async () => {
+      await appendFile(join(dir, 'content/blog/fat-loss-vs-weight-loss.md'), '\nOne more line.\n');
+      await rm(join(out(), 'lab-sales', 'index.html'));
+      await mkdir(join(out(), 'lab-sales', 'index.html', 'inside'), { recursive: true });
+    }],
   ];
   for (const [what, change] of changes) {
     it(`should build again as a clean build does after ${what}`, async () => {

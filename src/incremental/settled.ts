@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { codeFolder, hashOf } from '../hash.ts';
 import { outputMarker } from '../write/guard.ts';
-import type { Writer } from '../write/writer.ts';
+import type { KnownOutput, Writer } from '../write/writer.ts';
 import { cacheFolderOf, settledRecordName } from './folder.ts';
 import { fineSettledMs, settledMs, statOf, unchangedStamps, unsettled, type InputStamp } from './stamps.ts';
 
@@ -59,7 +59,8 @@ interface SettledRecord {
   inputs: { paths: string; stamps: Float64Array };
   /** Files read besides those surveyed (what esbuild read in node_modules, settings files), stamped when read. */
   extra: InputStamp[];
-  output: { files: string; stamps: Float64Array; folders: string; mtimes: Float64Array };
+  /** The output after the build, and when it was surveyed (Date.now()). */
+  output: { files: string; stamps: Float64Array; folders: string; mtimes: Float64Array; at: number };
   /** The result, less its files: those are the output's, less the writer's marker. */
   result: Omit<SettledResult, 'files'>;
 }
@@ -67,7 +68,7 @@ interface SettledRecord {
 const nul = '\0';
 
 /** Bumped whenever the record's layout changes. */
-const format = 3;
+const format = 4;
 
 /** The folders under the project that hold what a build reads. */
 const sourceFolders = ['content', 'templates', 'public'];
@@ -80,18 +81,29 @@ const packages = ['react', 'react-dom', 'esbuild', 'sharp'];
  * changed and its output is as it left it; else the survey of the inputs to record once this
  * build has committed (none for a build that cannot settle: into memory, or told what changed).
  */
-export function settledBuild(root: string, writer: Writer, key: SettleKey, persistent: boolean): { result: SettledResult } | { survey: InputSurvey | undefined } {
+export function settledBuild(root: string, writer: Writer, key: SettleKey, persistent: boolean): { result: SettledResult } | { survey: InputSurvey | undefined; output?: KnownOutput } {
   if (!persistent || !writer.survey || !writer.unchangedSince) return { survey: undefined };
   const survey = surveyInputs(root);
   const record = readRecord(root);
   try {
-    if (record?.format !== format || record.key !== keyOf(writer, key) || !wellFormed(record.result) || !sameSurvey(record.inputs, survey) || !unchangedStamps(root, record.extra)) return { survey };
+    if (record?.format !== format || record.key !== keyOf(writer, key) || !wellFormed(record.result)) return { survey };
     const output = { files: record.output.files.split(nul), stamps: record.output.stamps, folders: record.output.folders.split(nul), mtimes: record.output.mtimes };
-    if (writer.unchangedSince(output)) return { result: { ...record.result, files: output.files.filter((f) => f !== outputMarker) } };
+    if (!sameSurvey(record.inputs, survey) || !unchangedStamps(root, record.extra) || !writer.unchangedSince(output)) return { survey, output: knownOutput(output, record.output.at) };
+    return { result: { ...record.result, files: output.files.filter((f) => f !== outputMarker) } };
   } catch {
     // A record damaged into another shape is no record.
   }
   return { survey };
+}
+
+/**
+ * The output as the record saw it, for the writer: a folder whose time was set within the settle
+ * window before the survey is not to be trusted (its time may not show what came within the same tick).
+ */
+function knownOutput(output: { files: string[]; folders: string[]; mtimes: Float64Array }, at: number): KnownOutput | undefined {
+  if (output.mtimes.length !== output.folders.length || typeof at !== 'number') return undefined;
+  const mtimes = output.mtimes.map((mtime) => (mtime < at - (mtime % 1000 === 0 ? settledMs : fineSettledMs) ? mtime : -1));
+  return { files: output.files, folders: output.folders, mtimes };
 }
 
 /** Whether a result read back is one a build reports (the file may have been damaged into something else). */
@@ -114,13 +126,14 @@ export function recordSettled(root: string, writer: Writer, key: SettleKey, surv
     let recent = false;
     for (let i = 0; i < survey.paths.length && !recent; i++) recent = unsettled({ mtimeMs: survey.stamps[3 * i + 1]!, ctimeMs: survey.stamps[3 * i + 2]! }, survey.started, window);
     if (recent || !extra || extra.some((s) => unsettled(s, survey.started, window))) return forget(folder);
+    const at = Date.now();
     const output = writer.survey();
     const record: SettledRecord = {
       format,
       key: keyOf(writer, key),
       inputs: { paths: survey.paths.join(nul), stamps: survey.stamps },
       extra,
-      output: { files: output.files.join(nul), stamps: output.stamps, folders: output.folders.join(nul), mtimes: output.mtimes },
+      output: { files: output.files.join(nul), stamps: output.stamps, folders: output.folders.join(nul), mtimes: output.mtimes, at },
       result: { pages: result.pages, assets: result.assets, warnings: result.warnings },
     };
     mkdirSync(folder, { recursive: true });

@@ -1,6 +1,6 @@
 /** Updating an output folder in place as one transaction: if any step fails, every step before it is undone. */
 import { lstatSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, join, posix, relative } from 'node:path';
 import { reasonOf, remedyOf } from './guard.ts';
 import { problems } from '../errors.ts';
 
@@ -16,15 +16,24 @@ export interface UpdatePlan {
   shown: (path: string) => string;
 }
 
+/** An entry of an output folder: its name, and whether it is a folder. */
+export interface FolderEntry {
+  name: string;
+  folder: boolean;
+}
+
 /**
  * Moves each of `written` from the staging folder over its old version, then moves aside every
  * file and folder of the output that is not in `keep`. Replaced files wait in the backup folder
  * until the end, so a failure (a read-only folder, say) moves everything back: the output is then
  * byte for byte what it was, and the error names the file that could not be written and why.
+ * `listed` gives the entries of folders known without reading them (by absolute path, as they were
+ * before the update); the others are read. Returns the folders whose entries it changed.
  */
-export function updateInPlace(plan: UpdatePlan, written: readonly string[], keep: ReadonlySet<string>): void {
+export function updateInPlace(plan: UpdatePlan, written: readonly string[], keep: ReadonlySet<string>, listed?: ReadonlyMap<string, { entries: readonly FolderEntry[] }>): Set<string> {
   const { target, staging, backup } = plan;
   const undo: (() => void)[] = [];
+  const touched = new Set<string>();
   let doing = { verb: 'write', path: target };
 
   const moveAside = (path: string) => {
@@ -32,6 +41,7 @@ export function updateInPlace(plan: UpdatePlan, written: readonly string[], keep
     const to = join(backup, relative(target, path));
     mkdirSync(dirname(to), { recursive: true });
     renameSync(path, to);
+    touched.add(dirname(path));
     undo.push(() => renameSync(to, path));
   };
   const makeDir = (dir: string) => {
@@ -45,20 +55,23 @@ export function updateInPlace(plan: UpdatePlan, written: readonly string[], keep
     for (const d of missing.reverse()) {
       doing = { verb: 'create', path: d };
       mkdirSync(d);
+      touched.add(dirname(d));
       undo.push(() => rmdirSync(d));
     }
   };
-  // Folders that hold a file of this build (with their parents): the rest of the output's folders go.
-  const needed = new Set<string>([target]);
-  for (const file of keep) for (let dir = dirname(join(target, file)); !needed.has(dir); dir = dirname(dir)) needed.add(dir);
-  const sweep = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory() && needed.has(path)) sweep(path);
-      else if (entry.isDirectory() || !keep.has(relative(target, path).split(sep).join("/"))) {
-        doing = { verb: 'remove', path };
-        moveAside(path);
-      }
+  // Folders that hold a file of this build (with their parents), by path inside the output: the rest of the output's folders go.
+  const needed = new Set<string>();
+  for (const file of keep) for (let dir = posix.dirname(file); dir !== '.' && !needed.has(dir); dir = posix.dirname(dir)) needed.add(dir);
+  // A folder this update changed is read: what was known of it is what it held before.
+  const entriesOf = (dir: string): readonly FolderEntry[] => (touched.has(dir) ? undefined : listed?.get(dir)?.entries) ?? readdirSync(dir, { withFileTypes: true }).map((e) => ({ name: e.name, folder: e.isDirectory() }));
+  /** Moves aside what `dir` holds that this build does not; `inside` is its path inside the output ('' for the output). */
+  const sweep = (dir: string, inside: string) => {
+    for (const entry of entriesOf(dir)) {
+      const file = inside === '' ? entry.name : `${inside}/${entry.name}`;
+      if (entry.folder ? !needed.has(file) : !keep.has(file)) {
+        doing = { verb: 'remove', path: join(dir, entry.name) };
+        moveAside(join(dir, entry.name));
+      } else if (entry.folder) sweep(join(dir, entry.name), file);
     }
   };
 
@@ -69,9 +82,10 @@ export function updateInPlace(plan: UpdatePlan, written: readonly string[], keep
       if (lstatSync(to, { throwIfNoEntry: false })) moveAside(to);
       doing = { verb: 'write', path: to };
       renameSync(join(staging, file), to);
+      touched.add(dirname(to));
       undo.push(() => renameSync(to, join(staging, file)));
     }
-    sweep(target);
+    sweep(target, '');
   } catch (error) {
     const failed = doing;
     let unrestored = 0;
@@ -88,4 +102,5 @@ export function updateInPlace(plan: UpdatePlan, written: readonly string[], keep
   }
   rmSync(backup, { recursive: true, force: true });
   rmSync(staging, { recursive: true, force: true });
+  return touched;
 }

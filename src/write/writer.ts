@@ -4,7 +4,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { problems, SiteError } from '../errors.ts';
 import { guardOutput, outputMarker, outputMarkerText, reasonOf, remedyOf } from './guard.ts';
-import { updateInPlace } from './update.ts';
+import { updateInPlace, type FolderEntry } from './update.ts';
 
 /** The size and time of an output file when it was written, and a hash where one was taken. */
 export interface FileStamp {
@@ -41,6 +41,22 @@ export interface Writer {
   survey?(): OutputSurvey;
   /** Whether the output is still as `survey` found it: no file of it changed or went, nothing was added. */
   unchangedSince?(survey: OutputSurvey): boolean;
+  /**
+   * Before the build writes: the output as the last build left it, so that `commit` need not read
+   * again the folders still at the time they had then. Disk writer only.
+   */
+  lastSeen?(output: KnownOutput): void;
+}
+
+/**
+ * The files and folders of the output when the last build surveyed it. A folder's time is -1
+ * where it is not to be trusted (set too shortly before the survey: something may have been
+ * added within the same tick of the file system's clock).
+ */
+export interface KnownOutput {
+  files: string[];
+  folders: string[];
+  mtimes: Float64Array;
 }
 
 /** The output folder as a build left it: its files with their sizes and times, and its folders with their times. */
@@ -73,6 +89,9 @@ export function diskWriter(outDir: string, root: string): Writer {
   const stamps = new Map<string, FileStamp>();
   const written: string[] = [];
   let kept = 0;
+  let known: KnownOutput | undefined;
+  /** The time of each folder the commit found as the last build left it and did not change (by path inside the output). */
+  let unchangedFolders = new Map<string, number>();
   const ensureDir = folderMaker(staging, target, shown);
   const writer: Writer = {
     id: target,
@@ -112,20 +131,60 @@ export function diskWriter(outDir: string, root: string): Writer {
       guardOutput(root, target);
       // An update in place keeps the marker the output already has (its stamp then stays as the cache recorded it).
       if (kept === 0 || !keepMarker(target, stamps)) await writer.write(outputMarker, outputMarkerText);
-      if (kept === 0) await swap(target, staging, join(dirname(target), `.${basename(target)}.old-${stamp}`), shown);
-      else updateInPlace({ target, staging, backup: join(dirname(target), `.${basename(target)}.previous-${stamp}`), shown }, written, new Set(stamps.keys()));
+      if (kept === 0) return swap(target, staging, join(dirname(target), `.${basename(target)}.old-${stamp}`), shown);
+      const listed = known ? foldersAsLeft(target, known) : new Map<string, FolderAsLeft>();
+      const touched = updateInPlace({ target, staging, backup: join(dirname(target), `.${basename(target)}.previous-${stamp}`), shown }, written, new Set(stamps.keys()), listed);
+      unchangedFolders = new Map([...listed].filter(([path]) => !touched.has(path)).map(([, { folder, mtimeMs }]) => [folder, mtimeMs]));
     },
     async discard() {
       await rm(staging, { recursive: true, force: true });
     },
-    survey: () => surveyOutput(target, stamps),
+    survey: () => surveyOutput(target, stamps, unchangedFolders),
     unchangedSince: (survey) => unchangedOutput(target, survey),
+    lastSeen(output) {
+      known = output;
+    },
   };
   return writer;
 }
 
-/** The stamps of the files written or kept, and the times of their folders and the folders above them, read now. */
-function surveyOutput(target: string, stamps: Map<string, FileStamp>): OutputSurvey {
+/** A folder of the output as the last build left it: its path inside the output, its time and its entries. */
+interface FolderAsLeft {
+  folder: string;
+  mtimeMs: number;
+  entries: FolderEntry[];
+}
+
+/**
+ * The folders of `known` still at the time they had then, with their entries then (files and
+ * folders added or removed since would have changed that time), by absolute path.
+ */
+function foldersAsLeft(target: string, known: KnownOutput): Map<string, FolderAsLeft> {
+  const entries = new Map<string, FolderEntry[]>();
+  const add = (path: string, folder: boolean) => {
+    const parent = dirname(path);
+    const list = entries.get(parent);
+    if (list) list.push({ name: basename(path), folder });
+    else entries.set(parent, [{ name: basename(path), folder }]);
+  };
+  for (const file of known.files) add(file, false);
+  for (const folder of known.folders) if (folder !== '.') add(folder, true);
+  const listed = new Map<string, FolderAsLeft>();
+  known.folders.forEach((folder, i) => {
+    const mtimeMs = known.mtimes[i]!;
+    if (mtimeMs < 0) return;
+    const path = join(target, folder);
+    const info = statSync(path, { throwIfNoEntry: false });
+    if (info?.isDirectory() && info.mtimeMs === mtimeMs) listed.set(path, { folder, mtimeMs, entries: entries.get(folder) ?? [] });
+  });
+  return listed;
+}
+
+/**
+ * The stamps of the files written or kept, and the times of their folders and the folders above
+ * them: read now, but for the folders the commit found unchanged and left so.
+ */
+function surveyOutput(target: string, stamps: Map<string, FileStamp>, unchangedFolders: ReadonlyMap<string, number>): OutputSurvey {
   const files = [...stamps.keys()];
   const sizes = new Float64Array(files.length * 2);
   const folders = new Set<string>(['.']);
@@ -136,7 +195,7 @@ function surveyOutput(target: string, stamps: Map<string, FileStamp>): OutputSur
     for (let dir = dirname(file); !folders.has(dir); dir = dirname(dir)) folders.add(dir);
   });
   const list = [...folders];
-  const mtimes = Float64Array.from(list, (dir) => statSync(join(target, dir), { throwIfNoEntry: false })?.mtimeMs ?? -1);
+  const mtimes = Float64Array.from(list, (dir) => unchangedFolders.get(dir) ?? statSync(join(target, dir), { throwIfNoEntry: false })?.mtimeMs ?? -1);
   return { files, stamps: sizes, folders: list, mtimes };
 }
 
