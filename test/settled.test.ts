@@ -162,6 +162,17 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
     }
   });
 
+  it('should take no guidance from a record whose output names a path leading out of the output folder', async () => {
+    await settle();
+    const record = deserialize(await readFile(recordOf())) as Record<string, any>;
+    // "process" is a folder the change below leaves alone: its listing would be taken from the record.
+    await writeFile(recordOf(), serialize({ ...record, output: { ...record.output, files: `${record.output.files}\0process/..` } }));
+    await appendFile(join(dir, 'content/blog/hrt-glow-up.md'), '\nOne more line.\n');
+    const result = await warm();
+    expect(result.pages).toBeGreaterThan(40);
+    expect(await snapshot(out())).toEqual(await clean());
+  });
+
   it('should leave a file it cannot stat to the loader, which reports it at the file (a link to itself), then settle once it is gone', async () => {
     await settle();
     const link = join(dir, 'content/blog/settled-loop.md');

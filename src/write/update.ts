@@ -68,10 +68,14 @@ export function updateInPlace(plan: UpdatePlan, written: readonly string[], keep
   const sweep = (dir: string, inside: string) => {
     for (const entry of entriesOf(dir)) {
       const file = inside === '' ? entry.name : `${inside}/${entry.name}`;
-      if (entry.folder ? !needed.has(file) : !keep.has(file)) {
-        doing = { verb: 'remove', path: join(dir, entry.name) };
-        moveAside(join(dir, entry.name));
-      } else if (entry.folder) sweep(join(dir, entry.name), file);
+      const path = join(dir, entry.name);
+      if (entry.folder ? needed.has(file) : keep.has(file)) {
+        if (entry.folder) sweep(path, file);
+      } else if (lstatSync(path, { throwIfNoEntry: false })) {
+        // (What a listing names is there unless the file system kept a folder's time through a change.)
+        doing = { verb: 'remove', path };
+        moveAside(path);
+      }
     }
   };
 

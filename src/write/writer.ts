@@ -148,6 +148,11 @@ export function diskWriter(outDir: string, root: string): Writer {
   return writer;
 }
 
+/** Whether `path` is one the writer names a file or folder inside the output by: relative, '/' between parts, none of them empty, "." or "..". */
+function insideOutput(path: string): boolean {
+  return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && !/[\\:\0]/.test(part));
+}
+
 /** A folder of the output as the last build left it: its path inside the output, its time and its entries. */
 interface FolderAsLeft {
   folder: string;
@@ -160,6 +165,8 @@ interface FolderAsLeft {
  * folders added or removed since would have changed that time), by absolute path.
  */
 function foldersAsLeft(target: string, known: KnownOutput): Map<string, FolderAsLeft> {
+  // A damaged record could name something outside the output: then it is no guide at all.
+  if (![...known.files, ...known.folders].every((path) => path === '.' || insideOutput(path))) return new Map();
   const entries = new Map<string, FolderEntry[]>();
   const add = (path: string, folder: boolean) => {
     const parent = dirname(path);
