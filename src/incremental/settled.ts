@@ -79,7 +79,8 @@ const packages = ['react', 'react-dom', 'esbuild', 'sharp'];
 /**
  * For a build into a folder with the cache on disk: the last build's result when nothing it read
  * changed and its output is as it left it; else the survey of the inputs to record once this
- * build has committed (none for a build that cannot settle: into memory, or told what changed).
+ * build has committed (none for a build that cannot settle: into memory, or told what changed),
+ * and what the last record saw of this output, for the writer's commit.
  */
 export function settledBuild(root: string, writer: Writer, key: SettleKey, persistent: boolean): { result: SettledResult } | { survey: InputSurvey | undefined; output?: KnownOutput } {
   if (!persistent || !writer.survey || !writer.unchangedSince) return { survey: undefined };
