@@ -117,7 +117,7 @@ export async function renderPages(routes: Route[], templates: Templates, shared:
   const before = threadCpuMs();
   const parallel = routes.length >= parallelThreshold && workers >= 1;
   if (parallel) {
-    await renderInWorkers(routes, templates.file, shared, workers, onBatch);
+    await renderInWorkers(routes, templates.file, shared, workers, onBatch, !stayReady);
     if (stayReady) await rehearse(routes, templates, shared);
   } else if (routes.length > 0) {
     const render = await viewRenderer(await templates.load());
@@ -153,17 +153,21 @@ const workerOldSpaceMb = 128;
  * stage's wall and CPU time at N = 4,000, in five of six interleaved pairs (bench/README.md).
  */
 const workerInterruptBudget = 1_000_000;
-/** V8's own default (Node 20, V8 11.3), put back once the workers are done: the dev server's main thread then tiers up as usual. */
+/**
+ * V8's own default (Node 20, V8 11.3), put back once the workers are done. The dev server does
+ * without the larger budget: code its main thread ran meanwhile would keep it, and its rebuilds
+ * would run unoptimized for many saves.
+ */
 const defaultInterruptBudget = 67_584;
 
-/** Spreads render jobs over worker threads in chunks; `onOutputs` gets each chunk as it finishes. */
-async function renderInWorkers(jobs: RenderJob[], templatesFile: string, shared: SharedView, size: number, onOutputs: (outputs: RenderOutput[]) => Promise<void>): Promise<void> {
+/** Spreads render jobs over worker threads in chunks; `onOutputs` gets each chunk as it finishes. `once`: the process builds once (not the dev server). */
+async function renderInWorkers(jobs: RenderJob[], templatesFile: string, shared: SharedView, size: number, onOutputs: (outputs: RenderOutput[]) => Promise<void>, once: boolean): Promise<void> {
   const entry = compiledEntry('render-worker');
   // Read by V8 when it sets up an isolate: the workers started below get it, the running main thread is left
   // as it is, and threads started after this stage (the dev server's watcher) get V8's default again.
   setFlagsFromString(`--initial-old-space-size=${workerOldSpaceMb}`);
   // A process-wide flag, read as code runs: it holds for the main thread too until the workers are done.
-  setFlagsFromString(`--interrupt-budget=${workerInterruptBudget}`);
+  if (once) setFlagsFromString(`--interrupt-budget=${workerInterruptBudget}`);
   const chunk = Math.max(8, Math.min(64, Math.ceil(jobs.length / (size * 8))));
   let next = 0;
   let failure: Error | undefined;
@@ -206,7 +210,7 @@ async function renderInWorkers(jobs: RenderJob[], templatesFile: string, shared:
     await Promise.all(Array.from({ length: Math.min(size, Math.ceil(jobs.length / chunk)) }, runWorker));
   } finally {
     setFlagsFromString('--initial-old-space-size=0');
-    setFlagsFromString(`--interrupt-budget=${defaultInterruptBudget}`);
+    if (once) setFlagsFromString(`--interrupt-budget=${defaultInterruptBudget}`);
   }
   await Promise.all(pending);
   if (failure) throw failure;
