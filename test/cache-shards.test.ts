@@ -10,6 +10,7 @@ import { build } from '../src/build.ts';
 import { settledMs } from '../src/incremental/stamps.ts';
 import { cacheFolderOf, settledRecordName } from '../src/incremental/folder.ts';
 import { shardCount } from '../src/incremental/shards.ts';
+import { packIndexes, unpackIndexes } from '../src/incremental/cache.ts';
 import { diskWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, snapshot, tempProject } from './helpers.ts';
 
@@ -96,5 +97,15 @@ describe('the sharded build cache', { retry: 0 }, () => {
       await run();
       expect(await cacheFiles(dir), damage).toEqual(mended);
     }
+  });
+});
+
+describe('a page record\'s packed index lists', () => {
+  it('should give back every index it packed, past 16 bits too, and none from what is not a packed list', () => {
+    const indexes = [0, 1, 65_535, 65_536, 70_000, 0xd800, 0xdfff, 2 ** 31 + 5, 12];
+    expect(unpackIndexes(packIndexes(indexes))).toEqual(indexes);
+    expect(unpackIndexes(packIndexes([]))).toEqual([]);
+    expect(unpackIndexes([1, 2, 3])).toEqual([]);
+    expect(unpackIndexes(undefined)).toEqual([]);
   });
 });

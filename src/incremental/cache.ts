@@ -26,11 +26,33 @@ export interface PageSummary {
   bytes: number | undefined;
 }
 
-/** A rendered page as remembered: the key of its inputs, its element ids and internal links (indexes into its shard's strings). */
+/**
+ * A rendered page as remembered: the key of its inputs, its element ids and internal links, each
+ * a list of indexes into its shard's strings packed into one string (see packIndexes).
+ */
 export interface PageRecord {
   key: string;
-  ids: number[];
-  links: number[];
+  ids: string;
+  links: string;
+}
+
+/**
+ * A list of indexes as one string, two UTF-16 code units an index (low half, then high). Thousands
+ * of pages' lists are read back by every warm build: one string each is copied, where an array
+ * of numbers is taken apart number by number (13.6 -> 3.9 ms for the 4,710 records at N = 4,000).
+ */
+export function packIndexes(indexes: readonly number[]): string {
+  let packed = '';
+  for (const n of indexes) packed += String.fromCharCode(n & 0xffff, n >>> 16);
+  return packed;
+}
+
+/** The indexes `packIndexes` packed (none from anything else a damaged cache could hold). */
+export function unpackIndexes(packed: unknown): number[] {
+  if (typeof packed !== 'string') return [];
+  const indexes = new Array<number>(packed.length >> 1);
+  for (let i = 0; i < indexes.length; i++) indexes[i] = packed.charCodeAt(2 * i) + packed.charCodeAt(2 * i + 1) * 0x10000;
+  return indexes;
 }
 
 /** What one build remembers for the next; safe to delete at any time. */
@@ -125,7 +147,7 @@ export function pageStrings(cache: BuildCache, file: string): string[] {
 /** A record of the page `file` (its ids and links interned in its shard's table); not kept until `cache.pages.set`. */
 export function pageRecord(cache: BuildCache, file: string, key: string, ids: string[], links: string[]): PageRecord {
   const table = cache.tables[shardOf(file)]!;
-  return { key, ids: ids.map((s) => internIn(table, s)), links: links.map((s) => internIn(table, s)) };
+  return { key, ids: packIndexes(ids.map((s) => internIn(table, s))), links: packIndexes(links.map((s) => internIn(table, s))) };
 }
 
 /**
@@ -135,7 +157,7 @@ export function pageRecord(cache: BuildCache, file: string, key: string, ids: st
  */
 const headName = 'head.bin';
 /** Bumped whenever the layout of the files changes (the generator fingerprint covers the code besides). */
-const format = 3;
+const format = 4;
 
 /** What the head file holds. */
 export interface SavedHead {
@@ -266,7 +288,8 @@ function savedShard(cache: BuildCache, n: number): SavedShard {
     }
     return j;
   };
-  const pages = [...cache.pages.shards[n]!].map(([file, r]): [string, PageRecord] => [file, { key: r.key, ids: r.ids.map(remap), links: r.links.map(remap) }]);
+  const moveAll = (packed: string) => packIndexes(unpackIndexes(packed).map(remap));
+  const pages = [...cache.pages.shards[n]!].map(([file, r]): [string, PageRecord] => [file, { key: r.key, ids: moveAll(r.ids), links: moveAll(r.links) }]);
   const articles = [...cache.content.articles.shards[n]!].map(([file, { frontMatter: _frontMatter, source: _source, article, ...entry }]): [string, ArticleMemoEntry] => [file, { ...entry, article: { ...article, markdown: undefined } }]);
   return { strings, pages, files: [...cache.files.shards[n]!], articles };
 }

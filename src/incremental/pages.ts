@@ -9,7 +9,7 @@ import type { Templates } from '../bundle/templates.ts';
 import { renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
 import type { Route } from '../route/routes.ts';
 import type { Writer } from '../write/writer.ts';
-import { generatorFingerprint, pageRecord, pageStrings, type BuildCache, type PageRecord, type PageSummary } from './cache.ts';
+import { generatorFingerprint, pageRecord, pageStrings, unpackIndexes, type BuildCache, type PageRecord, type PageSummary } from './cache.ts';
 
 /** What rendering produced: every page, and the largest pages' HTML. */
 export interface RenderResult {
@@ -44,10 +44,10 @@ class RecordedPage implements PageSummary {
     return this.bytes === undefined ? this : new RecordedPage(this.route, this.record, this.strings, undefined);
   }
   get ids(): string[] {
-    return this.record.ids.map((n) => this.strings[n]!);
+    return unpackIndexes(this.record.ids).map((n) => this.strings[n]!);
   }
   get links(): string[] {
-    return this.record.links.map((n) => this.strings[n]!);
+    return unpackIndexes(this.record.links).map((n) => this.strings[n]!);
   }
 }
 
@@ -117,7 +117,7 @@ function lostIds(cache: BuildCache, output: RenderOutput): boolean {
   if (!before) return false;
   const now = new Set(output.ids);
   const strings = pageStrings(cache, output.file);
-  return before.ids.some((n) => !now.has(strings[n]!));
+  return unpackIndexes(before.ids).some((n) => !now.has(strings[n]!));
 }
 
 /** The `count` largest pages seen, by HTML length. */
