@@ -14,8 +14,9 @@ import { deserialize, serialize } from 'node:v8';
 import { codeFolder, hashOf } from '../hash.ts';
 import { outputMarker } from '../write/guard.ts';
 import type { KnownOutput, Writer } from '../write/writer.ts';
+import type { Surveyed } from './content.ts';
 import { cacheFolderOf, settledRecordName } from './folder.ts';
-import { fineSettledMs, settledMs, statOf, unchangedStamps, unsettled, type InputStamp } from './stamps.ts';
+import { fineSettledMs, settledMs, settleWindowOf, statOf, unchangedStamps, unsettled, type InputStamp } from './stamps.ts';
 
 /** The stamps of everything a build reads, taken before it reads anything. */
 export interface InputSurvey {
@@ -103,7 +104,7 @@ export function settledBuild(root: string, writer: Writer, key: SettleKey, persi
  */
 function knownOutput(output: { files: string[]; folders: string[]; mtimes: Float64Array }, at: number): KnownOutput | undefined {
   if (output.mtimes.length !== output.folders.length || typeof at !== 'number') return undefined;
-  const mtimes = output.mtimes.map((mtime) => (mtime < at - (mtime % 1000 === 0 ? settledMs : fineSettledMs) ? mtime : -1));
+  const mtimes = output.mtimes.map((mtime) => (mtime < at - settleWindowOf(mtime) ? mtime : -1));
   return { files: output.files, folders: output.folders, mtimes };
 }
 
@@ -162,7 +163,7 @@ function forget(folder: string): void {
  * whole second), 100 ms where a file's time has a fraction of a second.
  */
 function settleWindow(survey: InputSurvey): number {
-  for (let i = 0; i < survey.paths.length; i++) if (survey.kinds[i] === 1 && survey.stamps[3 * i + 1]! % 1000 !== 0) return fineSettledMs;
+  for (let i = 0; i < survey.paths.length; i++) if (survey.kinds[i] === 1 && settleWindowOf(survey.stamps[3 * i + 1]!) === fineSettledMs) return fineSettledMs;
   return settledMs;
 }
 
@@ -214,7 +215,7 @@ export function surveyInputs(root: string): InputSurvey {
  * The survey's stamp of a regular file, by its path in the project (content/blog/x.md), so that
  * the build does not take it again; undefined for anything else (the loader looks at it itself).
  */
-export function surveyedFiles(survey: InputSurvey): (file: string) => { size: number; mtimeMs: number; ctimeMs: number } | undefined {
+export function surveyedFiles(survey: InputSurvey): Surveyed {
   let index: Map<string, number> | undefined;
   return (file) => {
     index ??= new Map(survey.paths.map((path, i) => [path, i]));

@@ -26,6 +26,11 @@ export const settledMs = 2000;
  */
 export const fineSettledMs = 100;
 
+/** The settle window a file time calls for: a whole second means a file system that keeps whole seconds. */
+export function settleWindowOf(mtimeMs: number): number {
+  return mtimeMs % 1000 === 0 ? settledMs : fineSettledMs;
+}
+
 /**
  * A path's stat, or undefined when there is none to take: gone, a link to itself, a folder that
  * cannot be entered. Stamped as not there; the stage that reads such a file reports it.

@@ -148,11 +148,6 @@ export function diskWriter(outDir: string, root: string): Writer {
   return writer;
 }
 
-/** Whether `path` is one the writer names a file or folder inside the output by: relative, '/' between parts, none of them empty, "." or "..". */
-function insideOutput(path: string): boolean {
-  return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && !/[\\:\0]/.test(part));
-}
-
 /** A folder of the output as the last build left it: its path inside the output, its time and its entries. */
 interface FolderAsLeft {
   folder: string;
@@ -165,17 +160,17 @@ interface FolderAsLeft {
  * folders added or removed since would have changed that time), by absolute path.
  */
 function foldersAsLeft(target: string, known: KnownOutput): Map<string, FolderAsLeft> {
-  // A damaged record could name something outside the output: then it is no guide at all.
-  if (![...known.files, ...known.folders].every((path) => path === '.' || insideOutput(path))) return new Map();
   const entries = new Map<string, FolderEntry[]>();
-  const add = (path: string, folder: boolean) => {
-    const parent = dirname(path);
-    const list = entries.get(parent);
-    if (list) list.push({ name: basename(path), folder });
-    else entries.set(parent, [{ name: basename(path), folder }]);
+  const add = (path: string, folder: boolean): boolean => {
+    const name = basename(path);
+    // A damaged record could name an entry that leads out of its folder ("..", "."): then it is no guide at all.
+    if (name === '' || name === '.' || name === '..') return false;
+    const list = entries.get(dirname(path));
+    if (list) list.push({ name, folder });
+    else entries.set(dirname(path), [{ name, folder }]);
+    return true;
   };
-  for (const file of known.files) add(file, false);
-  for (const folder of known.folders) if (folder !== '.') add(folder, true);
+  if (!known.files.every((file) => add(file, false)) || !known.folders.every((folder) => folder === '.' || add(folder, true))) return new Map();
   const listed = new Map<string, FolderAsLeft>();
   known.folders.forEach((folder, i) => {
     const mtimeMs = known.mtimes[i]!;
