@@ -3,21 +3,45 @@
 // modules. React stays external (templates import the same copy), and so do packages with native
 // parts or their own binaries.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 rmSync('lib', { recursive: true, force: true });
 
-await build({
-  entryPoints: { cli: 'src/cli.ts', 'render-worker': 'src/render/worker.ts', 'watch-worker': 'src/serve/watch-worker.ts', 'image-encoder': 'src/bundle/encoder.ts' },
+const shared = {
   outdir: 'lib',
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   external: ['react', 'react-dom', 'react/*', 'react-dom/*', 'sharp', 'esbuild', 'chokidar', 'fsevents'],
-  // Bundled CommonJS packages (gray-matter, js-yaml) still call require() for Node built-ins.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  // gray-matter's own YAML engine is never used (see the module).
+  alias: { 'js-yaml': './src/load/js-yaml-refused.ts' },
   sourcemap: 'linked',
   logLevel: 'warning',
-}).catch(() => process.exit(1));
+};
+
+await Promise.all([
+  // The CLI: one CommonJS file, which bin/ loads with V8's code cache (src/incremental/code-cache.ts).
+  build({
+    ...shared,
+    entryPoints: { cli: 'src/cli.ts' },
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    define: { 'import.meta.url': '__importMetaUrl' },
+    banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+  }),
+  // The threads' entries, and the loader of the CLI: modules, sharing chunks.
+  build({
+    ...shared,
+    entryPoints: { 'code-cache': 'src/incremental/code-cache.ts', 'render-worker': 'src/render/worker.ts', 'watch-worker': 'src/serve/watch-worker.ts', 'image-encoder': 'src/bundle/encoder.ts' },
+    splitting: true,
+    format: 'esm',
+    // Bundled CommonJS packages (gray-matter, js-yaml) still call require() for Node built-ins.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  }),
+]).catch(() => process.exit(1));
+
+// What the generator's caches are keyed by: the hash of every compiled file, by path and text (see codeFingerprint in src/hash.ts).
+const hash = createHash('sha1');
+for (const file of readdirSync('lib').filter((f) => /\.c?js$/.test(f)).sort()) hash.update(file).update('\0').update(readFileSync(`lib/${file}`)).update('\0');
+writeFileSync('lib/code-fingerprint.txt', hash.digest('base64url'));

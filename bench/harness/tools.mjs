@@ -26,7 +26,8 @@ export function ourTool(productDir, version) {
     name: 'clinic-site',
     productDir,
     bin,
-    available: () => (existsSync(join(productDir, 'lib', 'cli.js')) ? true : `${productDir}/lib/cli.js is missing`),
+    // lib/cli.cjs since the code cache; lib/cli.js before, for comparisons with older revisions.
+    available: () => (['cli.cjs', 'cli.js'].some((f) => existsSync(join(productDir, 'lib', f))) ? true : `${productDir}/lib/cli.cjs is missing`),
     version: () => version,
     /** The article files of the site, for edits in warm and serve runs. */
     articleDir: (site) => join(site, 'content', 'blog'),

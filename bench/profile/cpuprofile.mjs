@@ -31,9 +31,10 @@ export function sourceMapResolver() {
   const consumers = new Map();
   return (callFrame) => {
     const { url } = callFrame;
-    if (!url.startsWith('file://') || !url.endsWith('.js')) return callFrame;
+    // The CLI is compiled as a script (lib/cli.cjs, loaded with its code cache): its frames carry a plain path.
+    if (!(url.startsWith('file://') || url.startsWith('/')) || !/\.c?js$/.test(url)) return callFrame;
     if (!consumers.has(url)) {
-      const mapFile = `${fileURLToPath(url)}.map`;
+      const mapFile = `${url.startsWith('/') ? url : fileURLToPath(url)}.map`;
       consumers.set(url, existsSync(mapFile) ? new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8'))) : undefined);
     }
     const consumer = consumers.get(url);
@@ -53,7 +54,7 @@ export function moduleOf(callFrame) {
   if (/templates-[\w]+\.mjs$/.test(url)) return 'templates (bundle)';
   const ours = /(?:^mapped:|\/)(?:\.\.\/)*src\/(.+)$/.exec(url);
   if (url.startsWith('mapped:') && ours) return `clinic-site src/${ours[1]}`;
-  if (/\/lib\/[^/]+\.js$/.test(url)) return 'clinic-site (lib/)';
+  if (/\/lib\/[^/]+\.c?js$/.test(url)) return 'clinic-site (lib/)';
   if (url.startsWith('node:')) return 'node: internals';
   return url.replace(/^file:\/\//, '');
 }

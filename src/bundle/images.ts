@@ -8,6 +8,7 @@ import { EncoderStopped, imageEncoder, type EncodeJob } from './encode.ts';
 import type { ImageInfo } from '../route/view.ts';
 import type { YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
+import { codeUnitOrder } from '../hash.ts';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import { cacheDir, writeAtomically } from './templates.ts';
 import { readProblem } from '../load/read.ts';
@@ -67,8 +68,8 @@ export async function processImages(root: string, publicFiles: OutputFile[], ima
   }
   if (broken.length > 0) throw new SiteErrors(broken);
   // Completion order varies; a stable order keeps every page's cache key stable.
-  const sorted = Object.fromEntries(Object.entries(images).sort(([a], [b]) => a.localeCompare(b)));
-  return { files: files.sort((a, b) => a.file.localeCompare(b.file)), images: sorted };
+  const sorted = Object.fromEntries(Object.entries(images).sort(([a], [b]) => codeUnitOrder(a, b)));
+  return { files: files.sort((a, b) => codeUnitOrder(a.file, b.file)), images: sorted };
 }
 
 /** The project file a picture of the output comes from, for messages. */
@@ -136,7 +137,7 @@ export function besideImages(root: string, articles: readonly Article[], sources
       errors.push(problems.missingFile(sources.get(article.file)?.locate(['image']), article.imageFile, 'The image', hint));
     }
   }
-  return { files: [...files.values()].sort((a, b) => a.file.localeCompare(b.file)), errors: [...errors, ...unreadable.values()] };
+  return { files: [...files.values()].sort((a, b) => codeUnitOrder(a.file, b.file)), errors: [...errors, ...unreadable.values()] };
 }
 
 /** Only a file that is not there is "missing"; one that is there but cannot be read is reported at itself, once. */

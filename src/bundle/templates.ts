@@ -5,6 +5,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
+import { importModule } from '../entries.ts';
 import { problems, SiteErrors } from '../errors.ts';
 import { reasonOf } from '../write/guard.ts';
 import type { RouteView } from '../route/view.ts';
@@ -35,7 +36,7 @@ export function cacheDir(root: string): string {
  * Node caches modules by URL, so new code means a new file and a fresh import.
  */
 export async function loadTemplates(root: string): Promise<Templates> {
-  const { build: esbuild } = await import('esbuild');
+  const { build: esbuild } = await importModule<typeof import('esbuild')>('esbuild');
   const result = await esbuild({
     entryPoints: [join(root, 'templates', 'index.tsx')],
     absWorkingDir: root,
@@ -76,7 +77,7 @@ export function templatesAt(bundled: Omit<Templates, 'load'>): Templates {
 function moduleLoader(file: string): () => Promise<TemplateModule> {
   let loaded: Promise<TemplateModule> | undefined;
   return () =>
-    (loaded ??= (import(pathToFileURL(file).href) as Promise<TemplateModule>).catch((error: unknown) => {
+    (loaded ??= importModule<TemplateModule>(pathToFileURL(file).href).catch((error: unknown) => {
       loaded = undefined;
       throw problems.templateError(`loading templates/index.tsx failed: ${error instanceof Error ? error.message : String(error)}`);
     }));

@@ -17,7 +17,7 @@ import { validate } from '../validate/schema.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
 import { readContentFile, readContentFileSync, readProblem } from './read.ts';
 import { isSlug, slugOf } from '../validate/suggest.ts';
-import { hashOf } from '../hash.ts';
+import { codeUnitOrder, hashOf } from '../hash.ts';
 
 type Registry = typeof import('../schemas/registry.ts');
 type ArticleSchema = typeof articleSchema;
@@ -106,7 +106,7 @@ export async function loadContent(root: string, reader: ContentReader = directRe
     providers,
     articles: published,
     sources,
-    catalogueKey: hashOf(...[...hashes].sort(([a], [b]) => a.localeCompare(b)).flat()),
+    catalogueKey: hashOf(...[...hashes].sort(([a], [b]) => codeUnitOrder(a, b)).flat()),
   };
   return validateContent(content, errors);
 }
@@ -157,9 +157,8 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
     const loaded = await reader.articles(blogDir, articleFile, errors);
     for (const { article, source } of loaded) sources.set(article.file, source);
     // Dates are ISO and slugs are file names: plain comparison orders them, many times faster than localeCompare.
-    const order = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
     // In place: a reader that keeps its list (the dev server's) hands it over in order next time, and the sort has little to do.
-    return loaded.sort((a, b) => order(b.article.publishDate, a.article.publishDate) || order(a.article.slug, b.article.slug)).map((a) => a.article);
+    return loaded.sort((a, b) => codeUnitOrder(b.article.publishDate, a.article.publishDate) || codeUnitOrder(a.article.slug, b.article.slug)).map((a) => a.article);
   }
   return { yaml, optionalYaml, folder, articles };
 }
