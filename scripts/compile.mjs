@@ -29,6 +29,11 @@ await Promise.all([
     outExtension: { '.js': '.cjs' },
     define: { 'import.meta.url': '__importMetaUrl' },
     banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    metafile: true,
+  }).then(({ metafile }) => {
+    // A script compiled from V8's code cache cannot call import() in Node 20: what the bundle leaves out is loaded with require (requireModule).
+    const dynamic = Object.values(metafile.outputs).flatMap((o) => o.imports).filter((i) => i.kind === 'dynamic-import' && i.external);
+    if (dynamic.length > 0) throw new Error(`lib/cli.cjs must not import() ${dynamic.map((i) => i.path).join(', ')}: use requireModule (src/entries.ts)`);
   }),
   // The threads' entries, and the loader of the CLI: modules, sharing chunks.
   build({
@@ -39,7 +44,10 @@ await Promise.all([
     // Bundled CommonJS packages (gray-matter, js-yaml) still call require() for Node built-ins.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   }),
-]).catch(() => process.exit(1));
+]).catch((error) => {
+  if (!error.errors) process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});
 
 // What the generator's caches are keyed by: the hash of every compiled file, by path and text (see codeFingerprint in src/hash.ts).
 const hash = createHash('sha1');

@@ -79,7 +79,7 @@ describe('build cache regressions', () => {
     const first = await runCli(['build'], dir);
     expect(first.code, first.stderr).toBe(0);
     const compiled = [];
-    for (const name of (await readdir(cacheDir(dir))).filter((n) => /^templates-\w+\.mjs$/.test(n))) {
+    for (const name of (await readdir(cacheDir(dir))).filter((n) => /^templates-\w+\.cjs$/.test(n))) {
       if ((await readFile(join(cacheDir(dir), name), 'utf8')).includes(nonce)) compiled.push(join(cacheDir(dir), name));
     }
     expect(compiled).toHaveLength(1);

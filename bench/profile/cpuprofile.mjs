@@ -51,7 +51,7 @@ export function moduleOf(callFrame) {
   if (!url) return functionName.startsWith('(') ? functionName : '(native/V8 builtins)';
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url);
   if (pkg && pkg[1] !== '.cache') return pkg[1];
-  if (/templates-[\w]+\.mjs$/.test(url)) return 'templates (bundle)';
+  if (/templates-[\w]+\.(mjs|cjs)$/.test(url)) return 'templates (bundle)';
   const ours = /(?:^mapped:|\/)(?:\.\.\/)*src\/(.+)$/.exec(url);
   if (url.startsWith('mapped:') && ours) return `clinic-site src/${ours[1]}`;
   if (/\/lib\/[^/]+\.c?js$/.test(url)) return 'clinic-site (lib/)';

@@ -2,7 +2,7 @@
 import type { Message } from 'esbuild';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { importModule } from '../entries.ts';
+import { requireModule } from '../entries.ts';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import { socialImageSize } from '../route/view.ts';
 import { locOf } from './templates.ts';
@@ -37,7 +37,7 @@ export type ImageSizer = (bytes: Uint8Array) => Promise<{ width: number; height:
 
 /** Reads an image's size with sharp (loaded on first use: a build that meets no new image never loads it). */
 export const measureImage: ImageSizer = async (bytes) => {
-  const { default: sharp } = await importModule<{ default: typeof import('sharp') }>('sharp');
+  const sharp = requireModule<typeof import('sharp')>('sharp');
   const { width = 0, height = 0 } = await sharp(bytes).metadata();
   return { width, height };
 };
@@ -51,7 +51,7 @@ export async function bundleAssets(root: string, socialImage: string, bundling: 
 
 /** Bundles templates/client/main.ts and templates/styles/site.css with hashed names. */
 export async function bundleScripts(root: string): Promise<Scripts> {
-  const { build: esbuild } = await importModule<typeof import('esbuild')>('esbuild');
+  const { build: esbuild } = requireModule<typeof import('esbuild')>('esbuild');
   const result = await esbuild({
     entryPoints: { main: join(root, 'templates', 'client', 'main.ts'), site: join(root, 'templates', 'styles', 'site.css') },
     absWorkingDir: root,

@@ -3,9 +3,8 @@ import type { Message } from 'esbuild';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
-import { importModule } from '../entries.ts';
+import { requireModule } from '../entries.ts';
 import { problems, SiteErrors } from '../errors.ts';
 import { reasonOf } from '../write/guard.ts';
 import type { RouteView } from '../route/view.ts';
@@ -36,27 +35,27 @@ export function cacheDir(root: string): string {
  * Node caches modules by URL, so new code means a new file and a fresh import.
  */
 export async function loadTemplates(root: string): Promise<Templates> {
-  const { build: esbuild } = await importModule<typeof import('esbuild')>('esbuild');
+  const { build: esbuild } = requireModule<typeof import('esbuild')>('esbuild');
   const result = await esbuild({
     entryPoints: [join(root, 'templates', 'index.tsx')],
     absWorkingDir: root,
     bundle: true,
     write: false,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
     packages: 'external',
     jsx: 'automatic',
     metafile: true,
     logLevel: 'silent',
-    outfile: 'templates.mjs',
+    outfile: 'templates.cjs',
   }).catch((error: { errors?: Message[] }) => {
     throw new SiteErrors((error.errors ?? []).map((m) => problems.templateError(m.text, locOf(root, m))));
   });
   const code = result.outputFiles[0]!.text;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
   const dir = cacheDir(root);
-  const file = join(dir, `templates-${hash}.mjs`);
+  const file = join(dir, `templates-${hash}.cjs`);
   try {
     await mkdir(dir, { recursive: true });
     // Written under a temporary name, then renamed: another build (or a crash) never meets half a module.
@@ -73,14 +72,16 @@ export function templatesAt(bundled: Omit<Templates, 'load'>): Templates {
   return { ...bundled, load: moduleLoader(bundled.file) };
 }
 
-/** Imports a bundled template module on first call; a template that throws while it loads is a template error. */
+/** Loads a bundled template module on first call; a template that throws while it loads is a template error. */
 function moduleLoader(file: string): () => Promise<TemplateModule> {
-  let loaded: Promise<TemplateModule> | undefined;
-  return () =>
-    (loaded ??= importModule<TemplateModule>(pathToFileURL(file).href).catch((error: unknown) => {
-      loaded = undefined;
+  let loaded: TemplateModule | undefined;
+  return async () => {
+    try {
+      return (loaded ??= requireModule<TemplateModule>(file));
+    } catch (error) {
       throw problems.templateError(`loading templates/index.tsx failed: ${error instanceof Error ? error.message : String(error)}`);
-    }));
+    }
+  };
 }
 
 /** The source location of an esbuild message, relative to the project. */

@@ -48,11 +48,11 @@ export function loadCli(entry: URL | string, folder?: string): LoadedCli {
   const source = readFileSync(file, 'utf8');
   const cacheFile = join(folder, `${basename(file)}-${createHash('sha1').update(source).digest('hex').slice(0, 20)}.bin`);
   const cached = readCache(cacheFile);
-  // The CLI's import() (React, esbuild, sharp, the compiled templates) is this module's: see importModule in entries.ts.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname, __clinicSiteImport) {${source}\n})`, { filename: file, cachedData: typeof cached === 'object' ? cached.data : undefined });
+  // A script compiled from a cache cannot call import() in Node 20 (without an experimental flag): the CLI loads what its bundle leaves out with require (see requireModule in entries.ts).
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData: typeof cached === 'object' ? cached.data : undefined });
   const cache = cached === undefined ? 'none' : cached === 'damaged' ? 'damaged' : script.cachedDataRejected ? 'rejected by V8' : 'accepted';
   const module = { exports: {} as { main(argv: string[]): Promise<number> } };
-  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file), (specifier: string) => import(specifier));
+  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
   return {
     main: (argv) => module.exports.main(argv),
     cache,

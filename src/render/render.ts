@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { compiledEntry, importModule } from '../entries.ts';
+import { compiledEntry, requireModule } from '../entries.ts';
 import type { Content } from '../load/types.ts';
 import { markdownOf, readMarkdown } from '../load/article.ts';
 import { articleMarkdownContext } from '../route/blog.ts';
@@ -75,7 +75,8 @@ export type ViewRenderer = (view: RouteView) => string;
  * when there is a page to render: a build that takes every page over never loads it.
  */
 export async function viewRenderer(templates: TemplateModule): Promise<ViewRenderer> {
-  const [{ createElement }, { renderToStaticMarkup }] = await Promise.all([importModule<typeof import('react')>('react'), importModule<typeof import('react-dom/server')>('react-dom/server')]);
+  const { createElement } = requireModule<typeof import('react')>('react');
+  const { renderToStaticMarkup } = requireModule<typeof import('react-dom/server')>('react-dom/server');
   return (view) => {
     try {
       return `<!doctype html>${renderToStaticMarkup(createElement(templates.Page, view))}`;

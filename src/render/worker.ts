@@ -1,11 +1,11 @@
 /** A render worker: renders batches of routes with the template bundle it is given, off the main thread. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { pathToFileURL } from 'node:url';
 import { renderRoute, threadCpuMs, viewRenderer, type RenderJob, type RenderOutput, type SharedView } from './render.ts';
 import type { TemplateModule } from '../bundle/templates.ts';
+import { requireModule } from '../entries.ts';
 
 const { templatesFile, shared } = workerData as { templatesFile: string; shared: SharedView };
-const render = await viewRenderer((await import(pathToFileURL(templatesFile).href)) as TemplateModule);
+const render = await viewRenderer(requireModule<TemplateModule>(templatesFile));
 /** With CLINIC_SITE_TIMINGS, this thread's CPU once ready: what starting it cost, told apart from what its pages cost. */
 const timed = Boolean(process.env.CLINIC_SITE_TIMINGS);
 const ready = timed ? threadCpuMs() : undefined;
