@@ -1,6 +1,6 @@
 /**
  * The generator's own code, compiled once. Node 20 compiles every module from source at each
- * start: about 150 ms of a build that has one page to render. V8 can hand back what it compiled
+ * start: about 70 ms of every build that renders a page. V8 can hand back what it compiled
  * (a code cache) and take it again in the next process, but Node 20 offers that only for a script
  * given as text. So the CLI is compiled into one CommonJS file (lib/cli.cjs, by
  * scripts/compile.mjs), and bin/ loads it through this module: as a script, with the code V8
@@ -18,7 +18,7 @@ import { Script } from 'node:vm';
 /** The CLI as loaded: its entry point, and what says how it was loaded. */
 export interface LoadedCli {
   main(argv: string[]): Promise<number>;
-  /** Saves what V8 compiled in this run when the cache lacked much of it (none, or one from a run that did far less). */
+  /** Saves what V8 compiled in this run: when no cache was taken, or while the cache has checks left and this run compiled more than it holds. */
   save(): void;
   /** 'accepted', 'none', or why a cache found was not used ('damaged', 'rejected by V8'). */
   cache: string;
