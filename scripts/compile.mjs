@@ -41,7 +41,7 @@ await Promise.all([
     entryPoints: { 'code-cache': 'src/incremental/code-cache.ts', 'render-worker': 'src/render/worker.ts', 'watch-worker': 'src/serve/watch-worker.ts', 'image-encoder': 'src/bundle/encoder.ts' },
     splitting: true,
     format: 'esm',
-    // Bundled CommonJS packages (gray-matter, js-yaml) still call require() for Node built-ins.
+    // Bundled CommonJS packages (gray-matter) still call require() for Node built-ins.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   }),
 ]).catch((error) => {

@@ -13,11 +13,14 @@ export function compiledEntry(name: 'render-worker' | 'watch-worker' | 'image-en
   return found;
 }
 
+const requireHere = createRequire(import.meta.url);
+
 /**
  * Loads a package the bundle leaves out (React, esbuild, sharp: all CommonJS) or the compiled
  * templates, by name or path, through require: importing CommonJS from an ES module has Node scan
  * its source for export names first (React DOM's server build: 10-20 ms of every build that renders).
  */
 export function requireModule<T>(specifier: string): T {
-  return createRequire(import.meta.url)(specifier) as T;
+  return requireHere(specifier) as T;
 }
+

@@ -152,6 +152,7 @@ function routeOptionsOf(key: SettleKey, content: Content): RouteOptions {
 /** What a build reports. Compressed sizes are for the summary `build` prints: worked out when read, not on every rebuild of serve. */
 function resultOf(started: number, routes: Route[], rendered: RenderResult, assets: OutputFile[], files: OutputFile[], warnings: string[]): BuildResult {
   let sizes: SizedFile[] | undefined;
+  let written: string[] | undefined;
   return {
     pages: routes.length,
     rendered: rendered.rendered,
@@ -163,7 +164,10 @@ function resultOf(started: number, routes: Route[], rendered: RenderResult, asse
     },
     warnings,
     elapsedMs: performance.now() - started,
-    files: [...new Set([...routes.map((r) => r.file), ...files.map((f) => f.file)])],
+    // Read by the CLI's record, not by the dev server's rebuilds.
+    get files() {
+      return (written ??= [...new Set([...routes.map((r) => r.file), ...files.map((f) => f.file)])]);
+    },
   };
 }
 

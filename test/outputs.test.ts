@@ -67,6 +67,10 @@ describe('verifyLinks', () => {
     expect(normalizePath('/process/')).toBe('/process');
     expect(normalizePath('/blog/index.html')).toBe('/blog');
     expect(normalizePath('/')).toBe('/');
+    // The quick way for a page's own address and the long one agree wherever they could differ.
+    for (const [path, normal] of [['/blog/a/', '/blog/a'], ['/blog//', '/blog'], ['/a///', '/a'], ['//', '/'], ['/index.html', '/'], ['/blog/page.html', '/blog/page'], ['', '/']]) {
+      expect(normalizePath(path!), path).toBe(normal);
+    }
   });
 });
 
