@@ -23,7 +23,7 @@ import { blogFeed, listingFiles } from './render/site-files.ts';
 import { undescribedCategories } from './route/categories.ts';
 import { legalPath } from './route/pages.ts';
 import { lostPages, sitemapPaths } from './route/redirects.ts';
-import { publishedArticles, type Route, type RouteOptions } from './route/routes.ts';
+import { feedArticles, type Route, type RouteOptions } from './route/routes.ts';
 import type { Article } from './schemas/article.ts';
 import { reviewProblems, reviewWarnings } from './validate/review.ts';
 import type { Writer } from './write/writer.ts';
@@ -111,7 +111,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     // The dev server builds again, a page or two at a time, on this thread.
     const rendered = await renderChanged(routes, bundle.templates, shared, hashOf(content.catalogueKey, routeOptions.baseUrl), cache, writer, !persistent);
     stage(`rendered ${rendered.rendered}, reused ${rendered.reused}`);
-    const feedBodies = keptFeedBodies(cache, content, shared);
+    const feedBodies = keptFeedBodies(cache, content, shared, rendered.feedBodies);
     const taken = [...bundle.assets.bundled, ...bundle.assets.publicFiles, ...beside, ...bundle.images.files];
     const feed = blogFeed(content, published, feedBodies.bodyOf, routeOptions.baseUrl);
     const takenNames = [...taken, feed].map((f) => f.file);
@@ -169,11 +169,6 @@ function resultOf(started: number, routes: Route[], rendered: RenderResult, asse
       return (written ??= [...new Set([...routes.map((r) => r.file), ...files.map((f) => f.file)])]);
     },
   };
-}
-
-/** The articles the feed carries and review is judged on: those shown, less drafts and future ones. */
-function feedArticles(content: Content, options: RouteOptions, shown: Article[]): Article[] {
-  return options.drafts || options.future ? publishedArticles(content, { ...options, drafts: false, future: false }) : shown;
 }
 
 /** The pages the output being replaced published, from its sitemaps; none to look at when they are this build's, byte for byte. */

@@ -4,9 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { githubSlug, renderMarkdown } from '../src/render/markdown.ts';
+import { githubSlug, renderMarkdown, renderPageAndFeed, type MarkdownContext } from '../src/render/markdown.ts';
 import { memoryWriter } from '../src/write/writer.ts';
-import { projectRoot, removeProject, tempProject } from './helpers.ts';
+import { articleBodies, projectRoot, removeProject, tempProject } from './helpers.ts';
 
 let dir: string;
 let files: Map<string, Uint8Array>;
@@ -171,6 +171,29 @@ describe('the feed', () => {
     const item = feed('item').filter((_, i) => feed(i).find('link').text().endsWith('/blog/why-we-started/'));
     expect(item.find('content\\:encoded').text().trim()).toBe(page);
     expect(await readFile(join(projectRoot, 'content/blog/why-we-started.md'), 'utf8')).not.toContain(':::');
+  });
+});
+
+describe('renderPageAndFeed', () => {
+  it('should render the page and the feed as two separate renders do, from one parse', async () => {
+    const probe = await readFile(join(dir, 'content/blog/markdown-probe.md'), 'utf8');
+    const bodies = [probe.slice(probe.indexOf('\n---', 3) + 4), ...articleBodies(40)];
+    const page: MarkdownContext & { mode: 'page' } = {
+      mode: 'page',
+      slug: 'probe',
+      imageBase: '/images/blog/',
+      booking: 'https://booking.example.com/book',
+      bookingLabel: 'Book Now',
+      treatments: { nad: { title: 'NAD+', text: 'Cellular energy.', href: '/treatments/nad/' } },
+      images: { '/images/blog/probe-scan.png': { width: 800, height: 600, sources: [{ type: 'image/avif', srcset: '/images/blog/probe-scan-800.avif 800w' }] } },
+    };
+    for (const body of bodies) {
+      const both = renderPageAndFeed(body, page);
+      expect(both.page).toEqual(renderMarkdown(body, page));
+      expect(both.feed).toBe(renderMarkdown(body, { ...page, mode: 'feed' }).html);
+      // The page's transform must not reach the feed's copy: they differ wherever the body has interactive parts.
+      if (body.includes('::booking') || body.includes('](http')) expect(both.feed).not.toBe(both.page.html);
+    }
   });
 });
 

@@ -15,13 +15,16 @@ import type { FileStamp, Writer } from '../write/writer.ts';
 import { hashOfBytes, saveCache, type BuildCache } from './cache.ts';
 import type { RenderResult } from './pages.ts';
 
-/** Feed bodies by what they are made from, taken from the last build when unchanged; `keep` hands this build's to the cache. */
-export function keptFeedBodies(cache: BuildCache, content: Content, shared: SharedView): { bodyOf: (article: Article) => string; keep: () => void } {
+/**
+ * Feed bodies by what they are made from: rendered with the article's page in this run, else taken
+ * from the last build when unchanged; `keep` hands this build's to the cache.
+ */
+export function keptFeedBodies(cache: BuildCache, content: Content, shared: SharedView, rendered: ReadonlyMap<string, string>): { bodyOf: (article: Article) => string; keep: () => void } {
   const used = new Map<string, string>();
   const bodyOf = (article: Article) => {
     const pictures = (article.references?.images ?? []).map((r) => shared.images[r.image]?.width ?? 0).join(',');
     const key = hashOf(article.sourceHash, content.catalogueKey, shared.links.booking, pictures);
-    const body = used.get(key) ?? cache.bodies.get(key) ?? feedBody(content, article, shared);
+    const body = used.get(key) ?? rendered.get(article.file) ?? cache.bodies.get(key) ?? feedBody(content, article, shared);
     used.set(key, body);
     return body;
   };

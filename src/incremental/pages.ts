@@ -20,6 +20,8 @@ export interface RenderResult {
   largest: { file: string; html: string }[];
   /** Whether a page rendered again lost an element id it had (a link elsewhere may point to it). */
   idsLost: boolean;
+  /** The feed bodies of the articles whose pages were rendered in this run, by article file. */
+  feedBodies: ReadonlyMap<string, string>;
   /**
    * Records the pages of this run in the cache. Called once the output is committed: after a
    * failed build, the records must still describe the output as it is.
@@ -83,6 +85,7 @@ export async function renderChanged(routes: Route[], templates: Templates, share
     }
   });
   let idsLost = false;
+  const feedBodies = new Map<string, string>();
   const records = new Map<string, PageRecord>();
   const largest = largestPages(3);
   await renderPages(jobs, templates, shared, async (outputs) => {
@@ -90,6 +93,7 @@ export async function renderChanged(routes: Route[], templates: Templates, share
     await Promise.all(outputs.map((output) => writer.write(output.file, output.html)));
     for (const output of outputs) {
       idsLost ||= lostIds(cache, output);
+      if (output.feed) feedBodies.set(output.feed.article, output.feed.html);
       const slot = slots.get(output.file)!;
       const route = routes[slot]!;
       // Interned at once: the same nav links on thousands of pages are kept as one string each (a shard).
@@ -108,7 +112,7 @@ export async function renderChanged(routes: Route[], templates: Templates, share
       for (const file of [...cache.pages.keys()]) if (!live.has(file)) cache.pages.delete(file);
     }
   };
-  return { pages, rendered: jobs.length, reused: routes.length - jobs.length, largest: largest.pages, idsLost, remember };
+  return { pages, rendered: jobs.length, reused: routes.length - jobs.length, largest: largest.pages, idsLost, feedBodies, remember };
 }
 
 /** Whether a page rendered again lost an element id the page had in the last build. */

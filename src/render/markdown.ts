@@ -272,13 +272,30 @@ export function mayHoldFindings(markdown: string, placeholders: readonly string[
 
 /** Renders an article body for its page or the feed; raw HTML and script in it are stripped by the sanitiser. */
 export function renderMarkdown(markdown: string, context: MarkdownContext, syntax: MarkdownSyntax = syntaxOf(markdown)): RenderedMarkdown {
-  const outline: OutlineEntry[] = [];
+  return renderTree(parsedTree(markdown, syntax), markdown, context, syntax);
+}
+
+/**
+ * An article body for its page and as the blog's feed carries it, from one parse (most of what a
+ * body costs): the tree is copied before the page's transform changes it.
+ */
+export function renderPageAndFeed(markdown: string, page: MarkdownContext & { mode: 'page' }, syntax: MarkdownSyntax = syntaxOf(markdown)): { page: RenderedMarkdown; feed: string } {
+  const tree = parsedTree(markdown, syntax);
+  const copy = structuredClone(tree);
+  return { page: renderTree(tree, markdown, page, syntax), feed: renderTree(copy, markdown, { ...page, mode: 'feed' }, syntax).html };
+}
+
+/** processSync's first steps on the one frozen processor: the parse and the plugins' transforms. */
+function parsedTree(markdown: string, syntax: MarkdownSyntax): Node {
   const { compiler } = processorsOf(syntax);
-  // processSync's steps on the one frozen processor, with our transform after the plugins' own (as a plugin used last would run).
-  const parsed = compiler.parse(markdown);
-  const tree = compiler.runSync(parsed) as typeof parsed;
-  transformTree(tree as Node, markdown, context, outline);
-  const html = String(compiler.stringify(tree));
+  return compiler.runSync(compiler.parse(markdown)) as Node;
+}
+
+/** Our transform after the plugins' own (as a plugin used last would run), then the HTML. */
+function renderTree(tree: Node, markdown: string, context: MarkdownContext, syntax: MarkdownSyntax): RenderedMarkdown {
+  const outline: OutlineEntry[] = [];
+  transformTree(tree, markdown, context, outline);
+  const html = String(processorsOf(syntax).compiler.stringify(tree as Parameters<ReturnType<typeof compilerOf>['stringify']>[0]));
   return { html, outline };
 }
 

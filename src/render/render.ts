@@ -8,7 +8,7 @@ import type { Content } from '../load/types.ts';
 import { markdownOf, readMarkdown } from '../load/article.ts';
 import { articleMarkdownContext } from '../route/blog.ts';
 import type { Article } from '../schemas/article.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderMarkdown, renderPageAndFeed } from './markdown.ts';
 import { problems, SiteErrors } from '../errors.ts';
 import type { Route } from '../route/routes.ts';
 import type { TemplateModule, Templates } from '../bundle/templates.ts';
@@ -27,6 +27,8 @@ export interface RenderOutput {
   html: string;
   ids: string[];
   links: string[];
+  /** For an article the blog's feed carries: the body as the feed carries it, by the article's file. */
+  feed?: { article: string; html: string };
 }
 
 /**
@@ -90,15 +92,20 @@ export async function viewRenderer(templates: TemplateModule): Promise<ViewRende
 /** Renders one route, turning an article's markdown into its body first. */
 export function renderRoute(renderView: ViewRenderer, shared: SharedView, route: Route): RenderOutput {
   let target = route;
+  let feed: RenderOutput['feed'];
   if (route.page.template === 'article' && (route.markdown !== undefined || route.markdownSource)) {
     const markdown = route.markdown ?? readMarkdown(route.markdownSource!);
-    const rendered = renderMarkdown(markdown, { ...route.markdownContext!, mode: 'page', booking: shared.links.booking, images: shared.images });
+    const context = { ...route.markdownContext!, mode: 'page' as const, booking: shared.links.booking, images: shared.images };
+    // The feed's newest articles: their feed body from the same parse (the feed stage would parse them again).
+    const both = route.feedOf === undefined ? undefined : renderPageAndFeed(markdown, context);
+    const rendered = both?.page ?? renderMarkdown(markdown, context);
+    if (both) feed = { article: route.feedOf!, html: both.feed };
     // Three or more sections make an outline worth showing.
     const outline = rendered.outline.length >= 3 ? rendered.outline : [];
     target = { ...route, page: { ...route.page, article: { ...route.page.article, html: rendered.html, outline } } };
   }
   const html = renderView(viewOf(shared, target));
-  return { file: route.file, html, ids: [...idsOf(html)], links: [...new Set(internalLinksOf(html))] };
+  return { file: route.file, html, ids: [...idsOf(html)], links: [...new Set(internalLinksOf(html))], ...(feed ? { feed } : {}) };
 }
 
 /** An article's body as the feed carries it: the same renderer as its page, without the interactive parts. */

@@ -3,13 +3,10 @@ import type { OutputFile } from '../bundle/assets.ts';
 import type { Content } from '../load/types.ts';
 import { categoriesOf, categoryPath, categoryText } from '../route/blog.ts';
 import { redirectsOf, type Redirect } from '../route/redirects.ts';
-import type { Route } from '../route/routes.ts';
+import { feedLength, type Route } from '../route/routes.ts';
 import type { Article } from '../schemas/article.ts';
 import { robotsTxt, rssFeed, sitemaps } from './feeds.ts';
 import { headersFile } from './headers.ts';
-
-/** How many entries a feed carries. */
-export const feedLength = 20;
 
 /** The site's other files, and the redirects among them. */
 export interface SiteFiles {

@@ -11,7 +11,7 @@ import { slugOf } from '../validate/suggest.ts';
 import { categoryOf } from './categories.ts';
 import { longUsDate } from './dates.ts';
 import { clipAtWord, treatmentHref } from './pages.ts';
-import type { RouteContext } from './routes.ts';
+import { feedArticles, feedLength, type RouteContext } from './routes.ts';
 import { blogPosting, medicalWebPage, serializeJsonLd } from './structured-data.ts';
 import type { ArticleSummary, PageMeta, PageView, Pagination } from './view.ts';
 
@@ -124,11 +124,12 @@ function categoryPage({ content, add, absolute, image, trail }: RouteContext, na
  * as it is made among all of `articles`.
  */
 export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]>, keys: Map<Article, string>, only: readonly Article[] = articles): void {
-  for (const article of only) articleRoute(context, article, relatedArticles(article, articles, byCategory), keys);
+  const inFeed = new Set(feedArticles(context.content, context.options, articles).slice(0, feedLength));
+  for (const article of only) articleRoute(context, article, relatedArticles(article, articles, byCategory), keys, inFeed.has(article));
 }
 
-/** The page of one article, closed by `related`. */
-function articleRoute(context: RouteContext, article: Article, related: Article[], keys: Map<Article, string>): void {
+/** The page of one article, closed by `related`; `inFeed`: the blog's feed carries it. */
+function articleRoute(context: RouteContext, article: Article, related: Article[], keys: Map<Article, string>, inFeed: boolean): void {
   const { content, options, add, absolute, image, imageSizes, sizeOf, trail, reviewOf } = context;
   const categories = content.blogPage.categories;
   const path = `/blog/${article.slug}/`;
@@ -160,6 +161,7 @@ function articleRoute(context: RouteContext, article: Article, related: Article[
     sources: [article.file],
     ...(article.markdown !== undefined ? { markdown: article.markdown } : { markdownSource: markdownSourceOf(content.root, article) }),
     markdownContext: () => articleMarkdownContext(content, article),
+    ...(inFeed ? { feedOf: article.file } : {}),
     // Its file, and the cards of the articles it closes with (no hashing: thousands of these are made on every rebuild).
     inputKey: `${article.sourceHash} ${keys.get(article)!} ${related.map((a) => keys.get(a)!).join(' ')}`,
   });

@@ -36,6 +36,11 @@ export interface Route {
   /** What an article's components and images link to (the render stage adds the booking address and image variants). */
   markdownContext?: ArticleMarkdownContext;
   /**
+   * For an article the blog's feed carries (the newest): its file. The render stage then also
+   * renders the body as the feed carries it, from the same parse.
+   */
+  feedOf?: string;
+  /**
    * A key of what the page is made from beyond what every page shares (the YAML files, the base
    * URL, the templates): its path, and for an article page its file and the cards it shows, for a
    * blog index or category page the cards it lists.
@@ -50,6 +55,14 @@ export interface RouteOptions {
   /** Today as YYYY-MM-DD; articles dated later are future ones. */
   today: string;
   baseUrl: string;
+}
+
+/** How many entries a feed carries. */
+export const feedLength = 20;
+
+/** The articles the feed carries and review is judged on: those shown, less drafts and future ones. */
+export function feedArticles(content: Content, options: RouteOptions, shown: Article[]): Article[] {
+  return options.drafts || options.future ? publishedArticles(content, { ...options, drafts: false, future: false }) : shown;
 }
 
 /** Articles that `build` publishes under these options, newest first. */
@@ -150,6 +163,7 @@ function routeOf(clinic: string, path: string, page: PageView | (() => PageView)
     sources: more.sources ?? [],
     ...(more.markdown !== undefined ? { markdown: more.markdown } : {}),
     ...(more.markdownSource !== undefined ? { markdownSource: more.markdownSource } : {}),
+    ...(more.feedOf !== undefined ? { feedOf: more.feedOf } : {}),
     // Every page but the articles and the blog's lists is made from what all pages share alone.
     inputKey: more.inputKey ?? path,
   };
