@@ -54,6 +54,23 @@ describe('clinic-site CLI', () => {
     expect(result.stdout).not.toContain('\u001b[');
   });
 
+  it('should report a template that fails while it loads as a template error, naming none of the generator\'s files', async () => {
+    const copy = await tempProject();
+    try {
+      await editFile(copy, 'templates/index.tsx', /$/, "\nimport 'no-such-package-in-templates';\n");
+      const missing = await runCli(['build', '--out', 'out'], copy);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr).toContain("loading templates/index.tsx failed: Cannot find module 'no-such-package-in-templates'");
+      expect(missing.stderr).not.toMatch(/Require stack|lib\/cli\.cjs|Internal error/);
+      await editFile(copy, 'templates/index.tsx', "import 'no-such-package-in-templates';", "throw new Error('a template broken on purpose');");
+      const thrown = await runCli(['build', '--out', 'out'], copy);
+      expect(thrown.code).toBe(1);
+      expect(thrown.stderr).toContain('loading templates/index.tsx failed: a template broken on purpose');
+    } finally {
+      await removeProject(copy);
+    }
+  });
+
   it('should name each draft and future article it left out, with why', async () => {
     const copy = await tempProject();
     try {

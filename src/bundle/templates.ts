@@ -79,7 +79,9 @@ function moduleLoader(file: string): () => Promise<TemplateModule> {
     try {
       return (loaded ??= requireModule<TemplateModule>(file));
     } catch (error) {
-      throw problems.templateError(`loading templates/index.tsx failed: ${error instanceof Error ? error.message : String(error)}`);
+      // The first line only: a missing package's error goes on with the generator's own files ("Require stack").
+      const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+      throw problems.templateError(`loading templates/index.tsx failed: ${message}`);
     }
   };
 }
