@@ -23,4 +23,3 @@ const requireHere = createRequire(import.meta.url);
 export function requireModule<T>(specifier: string): T {
   return requireHere(specifier) as T;
 }
-

@@ -17,7 +17,7 @@ export function hashBytes(bytes: Uint8Array): string {
 }
 
 /** The file scripts/compile.mjs writes into lib/: the hash of every file it compiled, by path and text. */
-export const compiledFingerprintFile = 'code-fingerprint.txt';
+const compiledFingerprintFile = 'code-fingerprint.txt';
 
 /**
  * A fingerprint of the code in a folder: every .js, .cjs and .ts file under it, subfolders included

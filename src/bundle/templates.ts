@@ -31,8 +31,8 @@ export function cacheDir(root: string): string {
 }
 
 /**
- * Bundles templates/index.tsx into a new module file named by its content hash and imports it;
- * Node caches modules by URL, so new code means a new file and a fresh import.
+ * Bundles templates/index.tsx into a new module file named by its content hash and loads it;
+ * Node caches modules by file name, so new code means a new file and a fresh module.
  */
 export async function loadTemplates(root: string): Promise<Templates> {
   const { build: esbuild } = requireModule<typeof import('esbuild')>('esbuild');

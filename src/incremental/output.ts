@@ -36,11 +36,8 @@ export function keptFeedBodies(cache: BuildCache, content: Content, shared: Shar
  * (which clears the mark, so that after a failed build every page's links are checked again).
  */
 export function verifiedBefore(cache: BuildCache, writer: Writer): Set<string> | undefined {
-  const verified = cache.verified && cache.outDir === writer.id;
+  const files = cache.verified && cache.outDir === writer.id ? new Set(cache.files.keys()) : undefined;
   cache.verified = false;
-  if (!verified) return undefined;
-  const files = new Set<string>();
-  for (const shard of cache.files.shards) for (const file of shard.keys()) files.add(file);
   return files;
 }
 

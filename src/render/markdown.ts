@@ -285,18 +285,20 @@ export function renderPageAndFeed(markdown: string, page: MarkdownContext & { mo
   return { page: renderTree(tree, markdown, page, syntax), feed: renderTree(copy, markdown, { ...page, mode: 'feed' }, syntax).html };
 }
 
+/** A body's tree as the compiler parses it. */
+type BodyTree = ReturnType<ReturnType<typeof compilerOf>['parse']>;
+
 /** processSync's first steps on the one frozen processor: the parse and the plugins' transforms. */
-function parsedTree(markdown: string, syntax: MarkdownSyntax): Node {
+function parsedTree(markdown: string, syntax: MarkdownSyntax): BodyTree {
   const { compiler } = processorsOf(syntax);
-  return compiler.runSync(compiler.parse(markdown)) as Node;
+  return compiler.runSync(compiler.parse(markdown)) as BodyTree;
 }
 
 /** Our transform after the plugins' own (as a plugin used last would run), then the HTML. */
-function renderTree(tree: Node, markdown: string, context: MarkdownContext, syntax: MarkdownSyntax): RenderedMarkdown {
+function renderTree(tree: BodyTree, markdown: string, context: MarkdownContext, syntax: MarkdownSyntax): RenderedMarkdown {
   const outline: OutlineEntry[] = [];
-  transformTree(tree, markdown, context, outline);
-  const html = String(processorsOf(syntax).compiler.stringify(tree as Parameters<ReturnType<typeof compilerOf>['stringify']>[0]));
-  return { html, outline };
+  transformTree(tree as Node, markdown, context, outline);
+  return { html: String(processorsOf(syntax).compiler.stringify(tree)), outline };
 }
 
 /** A body with no components or images resolved: for callers without a site context (tests, tools). */

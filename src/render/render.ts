@@ -8,7 +8,7 @@ import type { Content } from '../load/types.ts';
 import { markdownOf, readMarkdown } from '../load/article.ts';
 import { articleMarkdownContext } from '../route/blog.ts';
 import type { Article } from '../schemas/article.ts';
-import { renderMarkdown, renderPageAndFeed } from './markdown.ts';
+import { renderMarkdown, renderPageAndFeed, type RenderedMarkdown } from './markdown.ts';
 import { problems, SiteErrors } from '../errors.ts';
 import type { Route } from '../route/routes.ts';
 import type { TemplateModule, Templates } from '../bundle/templates.ts';
@@ -96,10 +96,14 @@ export function renderRoute(renderView: ViewRenderer, shared: SharedView, route:
   if (route.page.template === 'article' && (route.markdown !== undefined || route.markdownSource)) {
     const markdown = route.markdown ?? readMarkdown(route.markdownSource!);
     const context = { ...route.markdownContext!, mode: 'page' as const, booking: shared.links.booking, images: shared.images };
-    // The feed's newest articles: their feed body from the same parse (the feed stage would parse them again).
-    const both = route.feedOf === undefined ? undefined : renderPageAndFeed(markdown, context);
-    const rendered = both?.page ?? renderMarkdown(markdown, context);
-    if (both) feed = { article: route.feedOf!, html: both.feed };
+    let rendered: RenderedMarkdown;
+    if (route.feedOf === undefined) rendered = renderMarkdown(markdown, context);
+    else {
+      // The feed's newest articles: their feed body from the same parse (the feed stage would parse them again).
+      const both = renderPageAndFeed(markdown, context);
+      rendered = both.page;
+      feed = { article: route.feedOf, html: both.feed };
+    }
     // Three or more sections make an outline worth showing.
     const outline = rendered.outline.length >= 3 ? rendered.outline : [];
     target = { ...route, page: { ...route.page, article: { ...route.page.article, html: rendered.html, outline } } };
