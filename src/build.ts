@@ -1,8 +1,8 @@
 /**
  * One build. When nothing it reads has changed since the last build into the same folder, and
- * that output is as the build left it, the build is already done (incremental/settled.ts); else
- * the pipeline runs (pipeline.ts), loaded only then: a settled build loads no markdown, YAML,
- * React or esbuild at all.
+ * that output is as the build left it, the build is already done (incremental/settled.ts); when
+ * only article bodies changed, only their pages are made again (incremental/bodies.ts); else the
+ * pipeline runs (pipeline.ts). A settled build loads no markdown, YAML, React or esbuild at all.
  */
 import { settledBuild, type SettleKey } from './incremental/settled.ts';
 import type { BuildOptions, BuildResult } from './pipeline.ts';
@@ -15,9 +15,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const key = settleKeyOf(options);
   // Only a build that reads and writes the cache on disk settles: the dev server's keeps its own memory.
   const settled = settledBuild(options.root, options.writer, key, options.cache === undefined && options.changed === undefined);
-  if ('result' in settled) return { ...settled.result, rendered: 0, largestPage: undefined, elapsedMs: performance.now() - started };
+  if ('result' in settled) return { ...settled.result, rendered: 0, largestPage: undefined, elapsedMs: performance.now() - started, way: 'settled' };
   // What the last build left in the output: the commit need not read again the folders no one has touched since.
   if (settled.output) options.writer.lastSeen?.(settled.output);
+  if (settled.edits && settled.survey) {
+    // Only some files' stamps changed: when they are article bodies alone, only their pages are made again.
+    const { bodyEdits } = await import('./incremental/bodies.ts');
+    const result = await bodyEdits(options, { started, key, survey: settled.survey, edits: settled.edits });
+    if (result) return result;
+  }
   const { pipeline } = await import('./pipeline.ts');
   return pipeline(options, { started, key, survey: settled.survey });
 }

@@ -9,7 +9,7 @@ import { besideFiles, checkImages, type Bundle } from './bundle/bundle.ts';
 import { SiteErrors, type SiteError } from './errors.ts';
 import { hashOf } from './hash.ts';
 import { bundleStamps, bundlesStillCurrent, keptBundle, keptImageReader } from './incremental/bundles.ts';
-import { loadCache, type BuildCache } from './incremental/cache.ts';
+import { frameOf, loadCache, type BuildCache } from './incremental/cache.ts';
 import { memoReader } from './incremental/content.ts';
 import { commitOutput, keptFeedBodies, persist, verifiedBefore, verifyChanged } from './incremental/output.ts';
 import { renderChanged, type RenderResult } from './incremental/pages.ts';
@@ -23,7 +23,7 @@ import { blogFeed, listingFiles } from './render/site-files.ts';
 import { undescribedCategories } from './route/categories.ts';
 import { legalPath } from './route/pages.ts';
 import { lostPages, sitemapPaths } from './route/redirects.ts';
-import { feedArticles, type Route, type RouteOptions } from './route/routes.ts';
+import { feedArticles, feedLength, type Route, type RouteOptions } from './route/routes.ts';
 import type { Article } from './schemas/article.ts';
 import { reviewProblems, reviewWarnings } from './validate/review.ts';
 import type { Writer } from './write/writer.ts';
@@ -68,6 +68,11 @@ export interface BuildResult {
   elapsedMs: number;
   /** Every file of the output, by path inside it. */
   files: string[];
+  /**
+   * How the build went: the last build's output taken over whole (nothing it read changed), the
+   * pages of articles whose bodies alone changed made again, or the whole pipeline.
+   */
+  way: 'settled' | 'bodies' | 'pipeline';
 }
 
 /** How build() hands a build over: when it began, what decides its output besides its files, and the survey of its inputs to settle it with. */
@@ -125,6 +130,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     await commitOutput(cache, writer, files, rendered);
     feedBodies.keep();
     stage('committed');
+    // A build that leaves a record of what it read leaves its frame too, for a next build in which only article bodies changed.
+    cache.frame = run.survey ? frameOf(shared, bundle.templates, shown, published.slice(0, feedLength), routes) : undefined;
     await persist(root, cache, persistent);
     stage('cache saved');
     const warnings = [
@@ -135,7 +142,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     ];
     const result = resultOf(started, routes, rendered, bundle.assets.bundled, files, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
-    if (run.survey) recordSettled(root, writer, key, run.survey, bundleStamps(cache), { pages: result.pages, assets: result.assets, warnings, files: result.files });
+    if (run.survey && cache.frame) recordSettled(root, writer, key, run.survey, bundleStamps(cache), { pages: result.pages, assets: result.assets, warnings, files: result.files }, cache.frame.generation);
     stage('recorded');
     return result;
   } catch (error) {
@@ -156,6 +163,7 @@ function resultOf(started: number, routes: Route[], rendered: RenderResult, asse
   return {
     pages: routes.length,
     rendered: rendered.rendered,
+    way: 'pipeline',
     get assets() {
       return (sizes ??= assets.map((f) => sized(f.file, f.bytes)));
     },
@@ -209,7 +217,7 @@ function leftOut(articles: readonly Article[], published: readonly Article[]): s
  * With CLINIC_SITE_TIMINGS set, prints each stage's time, the process's CPU time in it and the main thread's heap after it to stderr (for profiling and the bench);
  * otherwise a no-op.
  */
-function stageTimer(started: number): (name: string) => void {
+export function stageTimer(started: number): (name: string) => void {
   if (!process.env.CLINIC_SITE_TIMINGS) return () => undefined;
   let last = started;
   // Process CPU (every thread: the render workers' too), so that the cost of a stage can be told from waiting.
@@ -226,7 +234,7 @@ function stageTimer(started: number): (name: string) => void {
 }
 
 /** A file's size, raw and compressed. */
-function sized(file: string, data: string | Uint8Array): SizedFile {
+export function sized(file: string, data: string | Uint8Array): SizedFile {
   const bytes = typeof data === 'string' ? Buffer.from(data) : data;
   return { file, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 }

@@ -224,7 +224,7 @@ class Replay {
       changed.add(file);
       return changed;
     }
-    const kinds = ['change', 'body', 'body', 'add', 'delete', 'rename', 'category', 'date', 'draft', 'featured', 'page-size', 'treatment', 'site', 'template', 'css', 'public-image', 'beside-image', 'alias', 'redirects', 'break', 'break', 'pause', 'pause'] as const;
+    const kinds = ['change', 'body', 'body', 'body', 'body', 'add', 'delete', 'rename', 'category', 'date', 'draft', 'featured', 'page-size', 'treatment', 'site', 'template', 'css', 'public-image', 'beside-image', 'alias', 'redirects', 'break', 'break', 'pause', 'pause'] as const;
     const kind = this.rng.pick(kinds);
     if (kind === 'pause') {
       // Nothing changes for longer than the window in which a file is not trusted: the next build settles.

@@ -1,5 +1,6 @@
 /** The build cache: what each page was made from and where its output lies, kept between runs. */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -10,6 +11,7 @@ import { cacheDir, type Templates } from '../bundle/templates.ts';
 import type { Assets, OutputFile, Scripts } from '../bundle/assets.ts';
 import type { ProcessedImages } from '../bundle/images.ts';
 import type { ImageSizes, Route } from '../route/routes.ts';
+import type { SharedView } from '../render/render.ts';
 import type { Article } from '../schemas/article.ts';
 import { cacheFolderOf, settledRecordName } from './folder.ts';
 import type { InputStamp } from './stamps.ts';
@@ -88,8 +90,29 @@ export interface BuildCache {
   routeTable?: RouteTable;
   /** The pages of the last committed build as the next build takes them over, by route as routed then, in memory only (see pages.ts). */
   lastPages?: { routes: Route[]; pages: PageSummary[] };
+  /** What the last build on disk left for a rebuild of article bodies alone (see bodies.ts); none from the dev server. */
+  frame?: Frame;
   /** What is on disk: the head as last read or written, and each shard's file (null: empty or never saved). */
   saved: { head: SavedHead | undefined; shards: (string | null)[] };
+}
+
+/**
+ * What a build into a folder leaves for a next build in which only article bodies changed: what
+ * every page shared, the templates, the order of the articles shown, the feed and the pages.
+ * Lists of files are one string each, joined by NUL.
+ */
+export interface Frame {
+  /** The build that made it, as its settled record names it: a frame goes with that record alone. */
+  generation: string;
+  shared: SharedView;
+  templates: Omit<Templates, 'load'>;
+  /** The files of the articles shown, newest first, and the category of each. */
+  shown: string;
+  categories: string;
+  /** The files of the articles the blog's feed carries, in its order. */
+  feed: string;
+  /** The path of every page, in the route table's order. */
+  pages: string;
 }
 
 /** A bundle and the stamps of every file and folder it was made from. */
@@ -118,6 +141,23 @@ export interface RouteTable {
   /** The index in `routes` of each shown article's page. */
   slots: number[];
 }
+
+/** The frame of a build (see Frame), under a new generation. */
+export function frameOf(shared: SharedView, templates: Templates, shown: readonly Article[], feed: readonly Article[], routes: readonly Route[]): Frame {
+  const { load: _load, ...bundled } = templates;
+  return {
+    generation: randomBytes(8).toString('hex'),
+    shared,
+    templates: bundled,
+    shown: shown.map((a) => a.file).join(nul),
+    categories: shown.map((a) => a.category).join(nul),
+    feed: feed.map((a) => a.file).join(nul),
+    pages: routes.map((r) => r.path).join(nul),
+  };
+}
+
+/** What joins the lists of a frame (no path or category holds it). */
+export const nul = '\0';
 
 /** The hash of output bytes, taken once for bytes kept from one build to the next (megabytes of image variants). */
 export function hashOfBytes(cache: BuildCache, bytes: Uint8Array): string {
@@ -157,7 +197,7 @@ export function pageRecord(cache: BuildCache, file: string, key: string, ids: st
  */
 const headName = 'head.bin';
 /** Bumped whenever the layout of the files changes (the generator fingerprint covers the code besides). */
-const format = 4;
+const format = 5;
 
 /** What the head file holds. */
 export interface SavedHead {
@@ -171,6 +211,7 @@ export interface SavedHead {
   bundles: SavedBundles;
   /** The file of each shard, or null for an empty one. */
   shards: (string | null)[];
+  frame: Frame | undefined;
 }
 
 /** The stamped bundles as saved, with a key that tells two apart without comparing their bytes. */
@@ -198,10 +239,27 @@ function sameHead(a: SavedHead, b: SavedHead): boolean {
     a.sharedKey === b.sharedKey &&
     a.bundles.key === b.bundles.key &&
     sameList(a.shards, b.shards, (p, q) => p === q) &&
+    a.frame?.generation === b.frame?.generation &&
     sameList(a.bodies, b.bodies, (p, q) => p[0] === q[0] && p[1] === q[1]) &&
     // A YAML entry is made from its text alone: the same file with the same hash is the same entry.
     sameList(a.yaml, b.yaml, (p, q) => p[0] === q[0] && p[1].hash === q[1].hash)
   );
+}
+
+/**
+ * The element ids the page `file` had when the cache on disk was saved, read from its shard's file
+ * (`read` keeps each shard's ids by page once read); none for a page it has no record of.
+ */
+export function savedPageIds(root: string, cache: BuildCache, file: string, read: Map<number, Map<string, string[]>>): string[] {
+  const n = shardOf(file);
+  let ids = read.get(n);
+  if (!ids) {
+    const name = cache.saved.shards[n];
+    const shard = name ? (deserialize(readFileSync(join(cacheFolderOf(root), name))) as SavedShard) : undefined;
+    ids = new Map((shard?.pages ?? []).map(([page, record]) => [page, unpackIndexes(record.ids).map((i) => shard!.strings[i]!)]));
+    read.set(n, ids);
+  }
+  return ids.get(file) ?? [];
 }
 
 /** What a shard file holds. */
@@ -214,27 +272,42 @@ interface SavedShard {
 
 /** Reads the cache of the last build; anything missing, unreadable or from another generator version gives an empty one. */
 export async function loadCache(root: string): Promise<BuildCache> {
-  const folder = cacheFolderOf(root);
   try {
-    const head = deserialize(await readFile(join(folder, headName))) as SavedHead;
-    if (head.format !== format || head.fingerprint !== generatorFingerprint || head.shards.length !== shardCount) return emptyCache();
-    const shards = await Promise.all(head.shards.map(async (name) => (name ? (deserialize(await readFile(join(folder, name))) as SavedShard) : undefined)));
-    const part = <V>(pick: (shard: SavedShard) => [string, V][]) => new ShardedMap(shards.map((s) => new Map(s ? pick(s) : [])));
-    return {
-      outDir: head.outDir,
-      verified: head.verified === true,
-      sharedKey: head.sharedKey,
-      pages: part((s) => s.pages),
-      tables: shards.map((s) => ({ strings: s?.strings ?? [] })),
-      files: part((s) => s.files),
-      bodies: new Map(head.bodies),
-      content: { articles: part((s) => s.articles), yaml: new Map(head.yaml) },
-      stamped: { templates: head.bundles.templates, scripts: head.bundles.scripts, imageSizes: new Map(head.bundles.imageSizes) },
-      saved: { head, shards: head.shards },
-    };
+    const head = await readHead(root);
+    return head ? await cacheOf(root, head, head.shards.map((_, n) => n)) : emptyCache();
   } catch {
     return emptyCache();
   }
+}
+
+/** The head of the cache on disk, when there is one this generator wrote (else undefined); throws when it cannot be read as one. */
+export async function readHead(root: string): Promise<SavedHead | undefined> {
+  const head = deserialize(await readFile(join(cacheFolderOf(root), headName))) as SavedHead;
+  return head.format === format && head.fingerprint === generatorFingerprint && head.shards.length === shardCount ? head : undefined;
+}
+
+/**
+ * The cache `head` describes, with only the shards `wanted` read: the others are left empty and,
+ * since nothing is put into them, kept on disk as they are when the cache is saved.
+ */
+export async function cacheOf(root: string, head: SavedHead, wanted: Iterable<number>): Promise<BuildCache> {
+  const folder = cacheFolderOf(root);
+  const read = new Set(wanted);
+  const shards = await Promise.all(head.shards.map(async (name, n) => (name && read.has(n) ? (deserialize(await readFile(join(folder, name))) as SavedShard) : undefined)));
+  const part = <V>(pick: (shard: SavedShard) => [string, V][]) => new ShardedMap(shards.map((s) => new Map(s ? pick(s) : [])));
+  return {
+    outDir: head.outDir,
+    verified: head.verified === true,
+    sharedKey: head.sharedKey,
+    pages: part((s) => s.pages),
+    tables: shards.map((s) => ({ strings: s?.strings ?? [] })),
+    files: part((s) => s.files),
+    bodies: new Map(head.bodies),
+    content: { articles: part((s) => s.articles), yaml: new Map(head.yaml) },
+    stamped: { templates: head.bundles.templates, scripts: head.bundles.scripts, imageSizes: new Map(head.bundles.imageSizes) },
+    ...(head.frame ? { frame: head.frame } : {}),
+    saved: { head, shards: head.shards },
+  };
 }
 
 /**
@@ -257,6 +330,7 @@ export async function saveCache(root: string, cache: BuildCache): Promise<void> 
     yaml: [...cache.content.yaml].map(([file, { source: _source, ...entry }]) => [file, entry]),
     bundles: savedBundles(cache.stamped),
     shards,
+    frame: cache.frame,
   };
   if (dirty.size === 0 && cache.saved.head && sameHead(cache.saved.head, head)) return;
   await mkdir(folder, { recursive: true });

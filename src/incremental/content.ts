@@ -82,13 +82,28 @@ export function memoReader(memo: ContentMemo, changed: Set<string> | undefined, 
   };
 }
 
+/**
+ * For a rebuild of article bodies alone (bodies.ts): every YAML file as the memo holds it, unread
+ * (no YAML file changed), and some articles only: those of `fresh` read and loaded again, those of
+ * `kept` as the memo holds them (the caller made sure it holds each).
+ */
+export function narrowReader(memo: ContentMemo, root: string, fresh: FreshFile[], kept: readonly string[]): ContentReader {
+  return {
+    yaml: memoReader(memo, new Set(fresh.map((f) => f.file))).yaml,
+    async articles(_dir, _fileOf, errors) {
+      const loaded = await freshArticles(memo, fresh, errors);
+      return [...loaded, ...kept.map((file) => remembered(memo.articles.get(file)!, join(root, file)))];
+    },
+  };
+}
+
 function rememberedYaml(file: string, known: YamlMemoEntry) {
   known.source ??= lazySource(file, known.text, known.data);
   return { hash: known.hash, text: known.text, source: known.source, value: known.value };
 }
 
 /** An article file to read again, with the size and times it has now. */
-interface FreshFile {
+export interface FreshFile {
   path: string;
   file: string;
   size: number;

@@ -59,8 +59,7 @@ class RecordedPage implements PageSummary {
  * files and the base URL. `stayReady`: the process builds again (see renderPages).
  */
 export async function renderChanged(routes: Route[], templates: Templates, shared: SharedView, siteKey: string, cache: BuildCache, writer: Writer, stayReady = false): Promise<RenderResult> {
-  // React stays outside the generator's bundle and the templates' bundle: its version is named here.
-  const sharedKey = hashOf(generatorFingerprint, reactVersions(), templates.hash, JSON.stringify(shared), siteKey);
+  const sharedKey = sharedKeyOf(templates, shared, siteKey);
   // Records describe pages made with the same templates, shared data and generator, into this output.
   const reusable = cache.outDir === writer.id && cache.sharedKey === sharedKey;
   // The dev server keeps its route table: a route that is the very one of the last build is that page, as committed.
@@ -115,8 +114,14 @@ export async function renderChanged(routes: Route[], templates: Templates, share
   return { pages, rendered: jobs.length, reused: routes.length - jobs.length, largest: largest.pages, idsLost, feedBodies, remember };
 }
 
+/** What every page is made from besides its own inputs, as a key: the page records hold while it is the same. */
+export function sharedKeyOf(templates: { hash: string }, shared: SharedView, siteKey: string): string {
+  // React stays outside the generator's bundle and the templates' bundle: its version is named here.
+  return hashOf(generatorFingerprint, reactVersions(), templates.hash, JSON.stringify(shared), siteKey);
+}
+
 /** Whether a page rendered again lost an element id the page had in the last build. */
-function lostIds(cache: BuildCache, output: RenderOutput): boolean {
+export function lostIds(cache: BuildCache, output: RenderOutput): boolean {
   const before = cache.pages.get(output.file);
   if (!before) return false;
   const now = new Set(output.ids);

@@ -64,12 +64,29 @@ interface SettledRecord {
   output: { files: string; stamps: Float64Array; folders: string; mtimes: Float64Array; at: number };
   /** The result, less its files: those are the output's, less the writer's marker. */
   result: Omit<SettledResult, 'files'>;
+  /** Names the build: the cache's frame of the same build carries it too (see bodies.ts). */
+  generation: string;
+}
+
+/**
+ * What changed since the last record when the same paths are there and only stamps differ (what
+ * an author saving files does), for a rebuild of article bodies alone (bodies.ts).
+ */
+export interface Edits {
+  /** The paths whose stamps changed, with the stamp each had when the last build read it. */
+  changed: { path: string; was: { size: number; mtimeMs: number; ctimeMs: number } }[];
+  generation: string;
+  /** The output as the last build left it, its files' stamps with it. */
+  output: KnownOutput & { stamps: Float64Array };
+  result: Omit<SettledResult, 'files'>;
+  /** What the last build read besides the survey (unchanged). */
+  extra: InputStamp[];
 }
 
 const nul = '\0';
 
 /** Bumped whenever the record's layout changes. */
-const format = 4;
+const format = 5;
 
 /** The folders under the project that hold what a build reads. */
 const sourceFolders = ['content', 'templates', 'public'];
@@ -83,14 +100,18 @@ const packages = ['react', 'react-dom', 'esbuild', 'sharp'];
  * build has committed (none for a build that cannot settle: into memory, or told what changed),
  * and what the last record saw of this output, for the writer's commit.
  */
-export function settledBuild(root: string, writer: Writer, key: SettleKey, persistent: boolean): { result: SettledResult } | { survey: InputSurvey | undefined; output?: KnownOutput } {
+export function settledBuild(root: string, writer: Writer, key: SettleKey, persistent: boolean): { result: SettledResult } | { survey: InputSurvey | undefined; output?: KnownOutput; edits?: Edits } {
   if (!persistent || !writer.survey || !writer.unchangedSince) return { survey: undefined };
   const survey = surveyInputs(root);
   const record = readRecord(root);
   try {
-    if (record?.format !== format || record.key !== keyOf(writer, key) || !wellFormed(record.result)) return { survey };
+    if (record?.format !== format || record.key !== keyOf(writer, key) || !wellFormed(record.result) || typeof record.generation !== 'string') return { survey };
     const output = { files: record.output.files.split(nul), stamps: record.output.stamps, folders: record.output.folders.split(nul), mtimes: record.output.mtimes };
-    if (!sameSurvey(record.inputs, survey) || !unchangedStamps(root, record.extra) || !writer.unchangedSince(output)) return { survey, output: knownOutput(output, record.output.at) };
+    const known = knownOutput(output, record.output.at);
+    const changed = changedPaths(record.inputs, survey);
+    if (changed === undefined || !unchangedStamps(root, record.extra)) return { survey, output: known };
+    if (changed.length > 0) return { survey, output: known, ...(known && output.stamps.length === 2 * output.files.length ? { edits: { changed, generation: record.generation, output: { ...known, stamps: output.stamps }, result: record.result, extra: record.extra } } : {}) };
+    if (!writer.unchangedSince(output)) return { survey, output: known };
     return { result: { ...record.result, files: output.files.filter((f) => f !== outputMarker) } };
   } catch {
     // A record damaged into another shape is no record.
@@ -119,7 +140,7 @@ function wellFormed(result: SettledRecord['result']): boolean {
  * for the next build. When a file it read changed too shortly before it began, there is nothing
  * to record (the file may have changed again while the build read it): the last record goes.
  */
-export function recordSettled(root: string, writer: Writer, key: SettleKey, survey: InputSurvey, extra: InputStamp[] | undefined, result: SettledResult): void {
+export function recordSettled(root: string, writer: Writer, key: SettleKey, survey: InputSurvey, extra: InputStamp[] | undefined, result: SettledResult, generation: string): void {
   if (!writer.survey) return;
   const folder = cacheFolderOf(root);
   try {
@@ -137,6 +158,7 @@ export function recordSettled(root: string, writer: Writer, key: SettleKey, surv
       extra,
       output: { files: output.files.join(nul), stamps: output.stamps, folders: output.folders.join(nul), mtimes: output.mtimes, at },
       result: { pages: result.pages, assets: result.assets, warnings: result.warnings },
+      generation,
     };
     mkdirSync(folder, { recursive: true });
     const temp = join(folder, `${settledRecordName}.${process.pid}`);
@@ -180,11 +202,19 @@ function readRecord(root: string): SettledRecord | undefined {
   }
 }
 
-/** Whether the recorded survey lists the same paths, in the same order, with the same stamps. */
-function sameSurvey(recorded: SettledRecord['inputs'], now: InputSurvey): boolean {
-  if (recorded.stamps.length !== now.stamps.length || recorded.paths !== now.paths.join(nul)) return false;
-  for (let i = 0; i < now.stamps.length; i++) if (recorded.stamps[i] !== now.stamps[i]) return false;
-  return true;
+/**
+ * The paths whose stamps differ from the recorded survey's (none: the same survey), with their
+ * recorded stamps; undefined when the survey does not list the same paths in the same order.
+ */
+function changedPaths(recorded: SettledRecord['inputs'], now: InputSurvey): Edits['changed'] | undefined {
+  if (recorded.stamps.length !== now.stamps.length || recorded.paths !== now.paths.join(nul)) return undefined;
+  const changed: Edits['changed'] = [];
+  const was = recorded.stamps;
+  for (let i = 0; i < now.paths.length; i++) {
+    const at = 3 * i;
+    if (was[at] !== now.stamps[at] || was[at + 1] !== now.stamps[at + 1] || was[at + 2] !== now.stamps[at + 2]) changed.push({ path: now.paths[i]!, was: { size: was[at]!, mtimeMs: was[at + 1]!, ctimeMs: was[at + 2]! } });
+  }
+  return changed;
 }
 
 /**

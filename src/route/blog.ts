@@ -121,10 +121,10 @@ function categoryPage({ content, add, absolute, image, trail }: RouteContext, na
 /**
  * A page per article, closed by its related articles; the render stage turns its markdown into the
  * body. `only` makes the pages of those articles alone (a rebuild where nothing else changed), each
- * as it is made among all of `articles`.
+ * as it is made among all of `articles`; `feed`, when given, is the feed's articles (else worked out from `articles`).
  */
-export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]>, keys: Map<Article, string>, only: readonly Article[] = articles): void {
-  const inFeed = new Set(feedArticles(context.content, context.options, articles).slice(0, feedLength));
+export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]>, keys: Map<Article, string>, only: readonly Article[] = articles, feed?: readonly Article[]): void {
+  const inFeed = new Set(feed ?? feedArticles(context.content, context.options, articles).slice(0, feedLength));
   for (const article of only) articleRoute(context, article, relatedArticles(article, articles, byCategory), keys, inFeed.has(article));
 }
 
@@ -196,8 +196,8 @@ export function categoryText(text: string, name: string): string {
 }
 
 /** The published articles by category (newest first in each), categories in the order of their newest article. */
-export function categoriesOf(articles: readonly Article[]): Map<string, Article[]> {
-  const categories = new Map<string, Article[]>();
+export function categoriesOf<T extends { category: string }>(articles: readonly T[]): Map<string, T[]> {
+  const categories = new Map<string, T[]>();
   for (const article of articles) {
     const list = categories.get(article.category);
     if (list) list.push(article);
@@ -210,8 +210,8 @@ export function categoriesOf(articles: readonly Article[]): Map<string, Article[
 export const relatedCount = 3;
 
 /** The articles shown at the end of `article`: the newest of its category first, then the newest of the others. */
-export function relatedArticles(article: Article, newestFirst: readonly Article[], categories: ReadonlyMap<string, readonly Article[]>): Article[] {
-  const related: Article[] = [];
+export function relatedArticles<T extends { category: string }>(article: T, newestFirst: readonly T[], categories: ReadonlyMap<string, readonly T[]>): T[] {
+  const related: T[] = [];
   for (const list of [categories.get(article.category) ?? [], newestFirst]) {
     for (const other of list) {
       if (related.length === relatedCount) return related;

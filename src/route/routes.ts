@@ -136,6 +136,11 @@ export function routeContext(content: Content, options: RouteOptions, imageSizes
   return { content, options, absolute, clinic, image, imageSizes, sizeOf, metaFor, trail, reviewOf, add, routes, errors };
 }
 
+/** The output file of the page at `path`: `index.html` in the page's folder. */
+export function routeFile(path: string): string {
+  return path === '/' ? 'index.html' : `${path.replace(/^\/|\/$/g, '')}/index.html`;
+}
+
 /** A route, its view, metadata, JSON-LD and markdown context made when read, not kept. */
 function routeOf(clinic: string, path: string, page: PageView | (() => PageView), meta: PageMeta | { url: string; make: () => PageMeta }, more: RouteExtras): Route {
   const { jsonLd = [], markdownContext } = more;
@@ -144,7 +149,7 @@ function routeOf(clinic: string, path: string, page: PageView | (() => PageView)
   const makeJsonLd = typeof jsonLd === 'function' ? () => [clinic, ...jsonLd()] : () => [clinic, ...jsonLd];
   const route: Route = {
     path,
-    file: path === '/' ? 'index.html' : `${path.replace(/^\/|\/$/g, '')}/index.html`,
+    file: routeFile(path),
     url: meta.url,
     // Made when read, not kept: an unchanged page never needs them, and a rendered one not twice
     // (thousands of article views would otherwise stay in memory for the whole build, and be made on every rebuild).

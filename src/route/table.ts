@@ -36,10 +36,10 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
 /**
  * The routes of some published articles' pages alone, each as buildRoutes makes it among all of
  * `articles` (the published ones, with their card keys): for a rebuild in which nothing but those
- * articles' bodies changed.
+ * articles' bodies changed. `feed`: the articles the feed carries, when `articles` are not all there are.
  */
-export function articlePageRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes, articles: Article[], keys: Map<Article, string>, only: readonly Article[]): Route[] {
+export function articlePageRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes, articles: Article[], keys: Map<Article, string>, only: readonly Article[], feed?: readonly Article[]): Route[] {
   const context = routeContext(content, options, imageSizes);
-  articleRoutes(context, articles, categoriesOf(articles), keys, only);
+  articleRoutes(context, articles, categoriesOf(articles), keys, only, feed);
   return context.routes;
 }

@@ -46,6 +46,13 @@ export interface Writer {
    * again the folders still at the time they had then. Disk writer only.
    */
   lastSeen?(output: KnownOutput): void;
+  /**
+   * Before the build writes: takes over every file of the output as the last build left it, when
+   * each still has the size and time of `stamps` (two numbers a file of `output.files`) and each
+   * folder known (not -1) its time; false, and nothing taken, otherwise. The commit then reads
+   * only the folders not known. Disk writer only.
+   */
+  takeOver?(output: KnownOutput, stamps: Float64Array): boolean;
 }
 
 /**
@@ -90,6 +97,8 @@ export function diskWriter(outDir: string, root: string): Writer {
   const written: string[] = [];
   let kept = 0;
   let known: KnownOutput | undefined;
+  /** Whether the known folders' times were just checked (takeOver): the commit need not look at them again. */
+  let knownChecked = false;
   /** The time of each folder the commit found as the last build left it and did not change (by path inside the output). */
   let unchangedFolders = new Map<string, number>();
   const ensureDir = folderMaker(staging, target, shown);
@@ -132,7 +141,7 @@ export function diskWriter(outDir: string, root: string): Writer {
       // An update in place keeps the marker the output already has (its stamp then stays as the cache recorded it).
       if (kept === 0 || !keepMarker(target, stamps)) await writer.write(outputMarker, outputMarkerText);
       if (kept === 0) return swap(target, staging, join(dirname(target), `.${basename(target)}.old-${stamp}`), shown);
-      const listed = known ? foldersAsLeft(target, known) : new Map<string, FolderAsLeft>();
+      const listed = known ? foldersAsLeft(target, known, knownChecked) : new Map<string, FolderAsLeft>();
       const touched = updateInPlace({ target, staging, backup: join(dirname(target), `.${basename(target)}.previous-${stamp}`), shown }, written, new Set(stamps.keys()), listed);
       unchangedFolders = new Map([...listed].filter(([path]) => !touched.has(path)).map(([, { folder, mtimeMs }]) => [folder, mtimeMs]));
     },
@@ -143,6 +152,14 @@ export function diskWriter(outDir: string, root: string): Writer {
     unchangedSince: (survey) => unchangedOutput(target, survey),
     lastSeen(output) {
       known = output;
+    },
+    takeOver(output, fileStamps) {
+      if (fileStamps.length !== 2 * output.files.length || !unchangedOutput(target, { ...output, stamps: fileStamps }, true)) return false;
+      output.files.forEach((file, i) => stamps.set(file, { size: fileStamps[2 * i]!, mtimeMs: fileStamps[2 * i + 1]! }));
+      kept += output.files.length;
+      known = output;
+      knownChecked = true;
+      return true;
     },
   };
   return writer;
@@ -159,7 +176,7 @@ interface FolderAsLeft {
  * The folders of `known` still at the time they had then, with their entries then (files and
  * folders added or removed since would have changed that time), by absolute path.
  */
-function foldersAsLeft(target: string, known: KnownOutput): Map<string, FolderAsLeft> {
+function foldersAsLeft(target: string, known: KnownOutput, checked = false): Map<string, FolderAsLeft> {
   const entries = new Map<string, FolderEntry[]>();
   const add = (path: string, folder: boolean): boolean => {
     const name = basename(path);
@@ -176,8 +193,8 @@ function foldersAsLeft(target: string, known: KnownOutput): Map<string, FolderAs
     const mtimeMs = known.mtimes[i]!;
     if (mtimeMs < 0) return;
     const path = join(target, folder);
-    const info = statSync(path, { throwIfNoEntry: false });
-    if (info?.isDirectory() && info.mtimeMs === mtimeMs) listed.set(path, { folder, mtimeMs, entries: entries.get(folder) ?? [] });
+    const info = checked ? undefined : statSync(path, { throwIfNoEntry: false });
+    if (checked || (info?.isDirectory() && info.mtimeMs === mtimeMs)) listed.set(path, { folder, mtimeMs, entries: entries.get(folder) ?? [] });
   });
   return listed;
 }
@@ -201,9 +218,14 @@ function surveyOutput(target: string, stamps: Map<string, FileStamp>, unchangedF
   return { files, stamps: sizes, folders: list, mtimes };
 }
 
-/** Whether every file and folder of `survey` still has its stamp (synchronous: thousands of stat calls through promises cost several times more). */
-function unchangedOutput(target: string, survey: OutputSurvey): boolean {
+/**
+ * Whether every file and folder of `survey` still has its stamp (synchronous: thousands of stat
+ * calls through promises cost several times more); with `knownOnly`, folders whose time is not
+ * known (-1) are not looked at.
+ */
+function unchangedOutput(target: string, survey: OutputSurvey, knownOnly = false): boolean {
   for (let i = 0; i < survey.folders.length; i++) {
+    if (knownOnly && survey.mtimes[i]! < 0) continue;
     if (statSync(join(target, survey.folders[i]!), { throwIfNoEntry: false })?.mtimeMs !== survey.mtimes[i]) return false;
   }
   for (let i = 0; i < survey.files.length; i++) {

@@ -1,0 +1,230 @@
+/**
+ * A rebuild in which only the bodies of articles changed: what an author saving an article does
+ * most. An article's body shows on its own page and in the blog's feed, nowhere else; what other
+ * pages show of it (its card: front matter, read time, the images and components its body names)
+ * has a hash of its own. So when every input that changed since the last build into this output
+ * is an article file whose card is the one that build read, and the output is as it left it, the
+ * pages of those articles and the feed are all there is to make: this rebuild reads those articles
+ * and the few their pages close with, routes, renders and verifies those pages alone, and writes
+ * them into the output it takes over, without loading the other articles or making another route.
+ * It works from the frame the last build left (Frame in cache.ts) with its record (settled.ts).
+ * Anything else, anything unexpected, and any problem in the content is left to the whole
+ * pipeline, before a byte is written: that build then reports it as it always does.
+ */
+import { join } from 'node:path';
+import type { OutputFile } from '../bundle/assets.ts';
+import { templatesAt } from '../bundle/templates.ts';
+import { hashOf } from '../hash.ts';
+import { loadContent } from '../load/content.ts';
+import type { Content } from '../load/types.ts';
+import { sized, stageTimer, type BuildOptions, type BuildResult, type PipelineRun } from '../pipeline.ts';
+import { renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
+import { blogFeed } from '../render/site-files.ts';
+import { cardKeys, categoriesOf, relatedArticles } from '../route/blog.ts';
+import { feedArticles, publishedArticles, routeFile, type RouteOptions } from '../route/routes.ts';
+import { articlePageRoutes } from '../route/table.ts';
+import type { Article } from '../schemas/article.ts';
+import { findHref } from '../verify/find.ts';
+import { verifyLinks, type VerifiedPage } from '../verify/links.ts';
+import { outputMarker } from '../write/guard.ts';
+import { cacheOf, hashOfBytes, nul, pageRecord, readHead, savedPageIds, saveCache, type BuildCache, type Frame } from './cache.ts';
+import { narrowReader, type FreshFile } from './content.ts';
+import { keptFeedBodies } from './output.ts';
+import { lostIds, sharedKeyOf } from './pages.ts';
+import { recordSettled, type Edits, type InputSurvey } from './settled.ts';
+import { shardOf } from './shards.ts';
+
+/** A build whose inputs differ from the last record's in some stamps alone, as build() hands it over. */
+export interface EditedRun extends PipelineRun {
+  survey: InputSurvey;
+  edits: Edits;
+}
+
+/** What the rebuild works from. */
+interface EditPlan {
+  /** The cache of the last build, with only the shards this rebuild reads or changes. */
+  cache: BuildCache;
+  frame: Frame;
+  /** The changed article files, with the stamps the survey took. */
+  fresh: FreshFile[];
+  /** The card hash each changed article had when the last build read it. */
+  cards: Map<string, string>;
+  /** The articles taken from the memo as they are: those the changed pages close with, and the feed's when it changes. */
+  kept: string[];
+  /** The files of the feed's articles, in order. */
+  feed: string[];
+  /** Whether a changed article is in the feed (else the feed stays as it is). */
+  feedChanged: boolean;
+}
+
+/** The pages made again with the key of each one's inputs, and the feed when it changed. */
+interface Remade {
+  outputs: RenderOutput[];
+  keys: Map<string, string>;
+  feed: OutputFile | undefined;
+  keepFeedBodies: () => void;
+}
+
+/** Rebuilds the pages of the articles whose bodies alone changed; undefined when the whole pipeline must run instead. */
+export async function bodyEdits(options: BuildOptions, run: EditedRun): Promise<BuildResult | undefined> {
+  const stage = stageTimer(run.started);
+  const plan = await planEdits(options.root, options.writer.id, run).catch(() => undefined);
+  stage(plan ? 'bodies: planned' : 'bodies: not bodies alone');
+  if (!plan) return undefined;
+  const made = await remake(options, run, plan).catch(() => undefined);
+  stage(made ? `bodies: rendered ${made.outputs.length}` : 'bodies: left to the pipeline');
+  // Taken over only now, and only if every file of the output is as the last build left it: until here nothing was written.
+  if (!made || !options.writer.takeOver?.(run.edits.output, run.edits.output.stamps)) return undefined;
+  const { writer, root } = options;
+  const { cache } = plan;
+  // The feed is written when its bytes changed (a change to a page's interactive parts alone leaves it as it is).
+  const feed = made.feed && cache.files.get(made.feed.file)?.hash !== hashOfBytes(cache, made.feed.bytes) ? made.feed : undefined;
+  try {
+    for (const output of made.outputs) await writer.write(output.file, output.html);
+    if (feed) await writer.write(feed.file, feed.bytes);
+    await writer.commit();
+  } catch (error) {
+    await writer.discard();
+    throw error;
+  }
+  stage('bodies: committed');
+  // The cache takes in what was written only now that the output is committed.
+  const stamps = writer.stamps();
+  for (const output of made.outputs) {
+    cache.pages.set(output.file, pageRecord(cache, output.file, made.keys.get(output.file)!, output.ids, output.links));
+    const { size, mtimeMs } = stamps.get(output.file)!;
+    cache.files.set(output.file, { size, mtimeMs });
+  }
+  if (feed) cache.files.set(feed.file, { ...stamps.get(feed.file)!, hash: hashOfBytes(cache, feed.bytes) });
+  made.keepFeedBodies();
+  await saveCache(root, cache).catch(() => undefined);
+  const files = run.edits.output.files.filter((f) => f !== outputMarker);
+  const { result } = run.edits;
+  recordSettled(root, writer, run.key, run.survey, run.edits.extra, { ...result, files }, plan.frame.generation);
+  stage('bodies: recorded');
+  const largest = made.outputs.reduce<RenderOutput | undefined>((a, b) => (a && a.html.length >= b.html.length ? a : b), undefined);
+  return { ...result, files, rendered: made.outputs.length, largestPage: largest && sized(largest.file, largest.html), elapsedMs: performance.now() - run.started, way: 'bodies' };
+}
+
+/**
+ * Whether the changes are article bodies alone as far as stamps tell (every changed path an
+ * article file, or a folder that holds the same entries), and the cache holds the last build's
+ * frame and every article the rebuild needs: the plan, with the shards it reads.
+ */
+async function planEdits(root: string, outDir: string, run: EditedRun): Promise<EditPlan | undefined> {
+  const fresh = changedArticles(root, run);
+  const head = fresh && (await readHead(root));
+  const frame = head?.frame;
+  if (!fresh || !head || !frame || frame.generation !== run.edits.generation || head.outDir !== outDir || !head.verified) return undefined;
+  const shown = frame.shown === '' ? [] : frame.shown.split(nul);
+  const categories = frame.categories.split(nul);
+  const feed = frame.feed === '' ? [] : frame.feed.split(nul);
+  const changed = new Set(fresh.map((f) => f.file));
+  const feedChanged = feed.some((file) => changed.has(file));
+  const kept = new Set(feedChanged ? feed : []);
+  // The articles each changed page closes with: worked out as the route stage does, from the order and categories alone.
+  const stubs = shown.map((file, i) => ({ file, category: categories[i]! }));
+  const byCategory = categoriesOf(stubs);
+  for (const stub of stubs) if (changed.has(stub.file)) for (const other of relatedArticles(stub, stubs, byCategory)) kept.add(other.file);
+  for (const file of changed) kept.delete(file);
+  const shards = new Set([...changed, ...kept, ...fresh.map((f) => pageFileOf(f.file)), 'feed.xml'].map(shardOf));
+  const cache = await cacheOf(root, head, shards);
+  const cards = new Map<string, string>();
+  for (const { file, was } of fresh) {
+    // The memo must hold the article as the last build read it: the cache and the record are of the same build.
+    const entry = cache.content.articles.get(file);
+    if (!entry || entry.size !== was.size || entry.mtimeMs !== was.mtimeMs || entry.ctimeMs !== was.ctimeMs) return undefined;
+    cards.set(file, entry.article.cardHash);
+  }
+  if (![...kept].every((file) => cache.content.articles.has(file))) return undefined;
+  return { cache, frame, fresh: fresh.map(({ was: _was, ...file }) => file), cards, kept: [...kept], feed, feedChanged };
+}
+
+/** The changed article files with their stamps now and then; undefined when something else changed. */
+function changedArticles(root: string, run: EditedRun): (FreshFile & { was: Edits['changed'][number]['was'] })[] | undefined {
+  const { survey } = run;
+  const index = new Map<string, number>();
+  for (const { path } of run.edits.changed) index.set(path, -1);
+  survey.paths.forEach((path, i) => index.has(path) && index.set(path, i));
+  const articles: (FreshFile & { was: Edits['changed'][number]['was'] })[] = [];
+  for (const { path, was } of run.edits.changed) {
+    const i = index.get(path)!;
+    // A folder whose time changed holds the same entries (the survey lists the same paths): an editor saved through a temporary file.
+    if (survey.kinds[i] === 2) continue;
+    if (survey.kinds[i] !== 1 || !/^content\/blog\/[^/]+\.md$/.test(path)) return undefined;
+    articles.push({ path: join(root, path), file: path, size: survey.stamps[3 * i]!, mtimeMs: survey.stamps[3 * i + 1]!, ctimeMs: survey.stamps[3 * i + 2]!, was });
+  }
+  return articles.length > 0 ? articles : undefined;
+}
+
+/** The output file of an article's page. */
+function pageFileOf(articleFile: string): string {
+  return routeFile(`/blog/${articleFile.slice('content/blog/'.length, -'.md'.length)}/`);
+}
+
+/**
+ * Loads the changed articles (and those their pages show), checks that each card is the one the
+ * last build read, and renders and verifies their pages and the feed; undefined, or a throw, when
+ * the whole pipeline must run instead.
+ */
+async function remake(options: BuildOptions, run: EditedRun, plan: EditPlan): Promise<Remade | undefined> {
+  const { root } = options;
+  const { cache, frame } = plan;
+  const content = await loadContent(root, narrowReader(cache.content, root, plan.fresh, plan.kept));
+  const edited = content.articles.filter((a) => plan.cards.has(a.file));
+  if (edited.length !== plan.cards.size || edited.some((a) => a.cardHash !== plan.cards.get(a.file))) return undefined;
+  const routeOptions: RouteOptions = { drafts: run.key.drafts, future: run.key.future, today: run.key.today, baseUrl: run.key.baseUrl ?? content.site.baseUrl };
+  const shared = frame.shared;
+  const templates = templatesAt(frame.templates);
+  // What every page shares must be what the last build rendered with: then its records hold.
+  if (sharedKeyOf(templates, shared, hashOf(content.catalogueKey, routeOptions.baseUrl)) !== cache.sharedKey) return undefined;
+  const shown = publishedArticles(content, routeOptions);
+  // Each changed article is shown now exactly when it was (its card and the day are the same: a check, not an expectation).
+  const showing = new Set(frame.shown.split(nul));
+  const pages = shown.filter((a) => plan.cards.has(a.file));
+  if (pages.length !== edited.filter((a) => showing.has(a.file)).length || pages.some((a) => !showing.has(a.file))) return undefined;
+  const inFeed = new Set(plan.feed);
+  const routes = articlePageRoutes(content, routeOptions, shared.images, shown, cardKeys(shown, routeOptions.today), pages, shown.filter((a) => inFeed.has(a.file)));
+  const outputs: RenderOutput[] = [];
+  await renderPages(routes, templates, shared, async (batch) => void outputs.push(...batch));
+  // A page that lost an element id may break a link elsewhere: the pipeline follows every link again.
+  if (outputs.some((output) => lostIds(cache, output))) return undefined;
+  verifyEdited(root, frame, cache, run.edits.output.files, outputs);
+  const feed = plan.feedChanged ? feedOf(content, routeOptions, shown, shared, outputs, cache) : undefined;
+  return { outputs, keys: new Map(routes.map((r) => [r.file, r.inputKey])), feed: feed?.file, keepFeedBodies: feed?.keep ?? (() => undefined) };
+}
+
+/** The blog's feed made again from the bodies of its articles: the changed ones from their pages' parse, the others as the last build kept them. */
+function feedOf(content: Content, options: RouteOptions, shown: Article[], shared: SharedView, outputs: RenderOutput[], cache: BuildCache): { file: OutputFile; keep: () => void } {
+  const rendered = new Map(outputs.flatMap((o) => (o.feed ? [[o.feed.article, o.feed.html] as const] : [])));
+  const bodies = keptFeedBodies(cache, content, shared, rendered);
+  return { file: blogFeed(content, feedArticles(content, options, shown), bodies.bodyOf, options.baseUrl), keep: bodies.keep };
+}
+
+/**
+ * Follows the links of the pages made again into every page of the last build (the ids of a page
+ * read from its record, only when a link points into it) and every other file of the output.
+ */
+function verifyEdited(root: string, frame: Frame, cache: BuildCache, outputFiles: readonly string[], outputs: RenderOutput[]): void {
+  const paths = frame.pages.split(nul);
+  const made = new Map(outputs.map((o) => [o.file, o]));
+  const shards = new Map<number, Map<string, string[]>>();
+  const recordedIds = (file: string) => savedPageIds(root, cache, file, shards);
+  const pageFiles = new Set<string>();
+  const pages: VerifiedPage[] = paths.map((path) => {
+    const file = routeFile(path);
+    pageFiles.add(file);
+    const output = made.get(file);
+    if (output) return { path, ids: output.ids, links: output.links };
+    return {
+      path,
+      links: [],
+      get ids() {
+        return recordedIds(file);
+      },
+    };
+  });
+  const from = pages.filter((p) => made.has(routeFile(p.path)));
+  const files = outputFiles.filter((f) => f !== outputMarker && !pageFiles.has(f));
+  verifyLinks(pages, files, from, (href, on) => findHref(root, href, on));
+}

@@ -1,0 +1,143 @@
+/**
+ * A rebuild of article bodies alone: when the only inputs changed since the last build into the
+ * same folder are article files whose cards are the same, only those articles' pages (and the feed,
+ * when it carries one of them) are made again, and the output is what a clean build makes. Anything
+ * else is left to the whole pipeline: a front matter edit, a body that breaks a link, an output
+ * touched by hand.
+ */
+import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateArticles } from '../bench/harness/articles.mjs';
+import { build, type BuildResult } from '../src/build.ts';
+import { emptyCache } from '../src/incremental/cache.ts';
+import { fineSettledMs, settledMs } from '../src/incremental/stamps.ts';
+import { diskWriter } from '../src/write/writer.ts';
+import { editFile, removeProject, runCli, siteErrorsOf, snapshot, tempProject } from './helpers.ts';
+
+/** Long enough for what was just written to be settled on any file system (then the build leaves its record). */
+const pause = () => new Promise((resolve) => setTimeout(resolve, settledMs + 100));
+
+describe('a rebuild of article bodies alone', { retry: 0, timeout: 120_000 }, () => {
+  let dir: string;
+  let inFeed: string;
+  let notInFeed: string;
+  const out = () => join(dir, 'dist');
+  /** A build as `clinic-site build` runs it: the cache read from node_modules/.cache and saved again. */
+  const warm = () => build({ root: dir, writer: diskWriter(out(), dir) });
+  /** What a clean build of the same tree writes (into a folder of its own, with a cache of its own). */
+  const clean = async () => {
+    const folder = join(dir, 'clean');
+    await rm(folder, { recursive: true, force: true });
+    await build({ root: dir, writer: diskWriter(folder, dir), cache: emptyCache() });
+    const files = await snapshot(folder);
+    await rm(folder, { recursive: true, force: true });
+    return files;
+  };
+  /** Edits, then builds once the edit is settled (so that the build leaves a record for the next). */
+  const settledBuild = async (edit: () => Promise<void>): Promise<BuildResult> => {
+    await edit();
+    await pause();
+    return warm();
+  };
+  const typeInto = (file: string, text: string) => () => appendFile(join(dir, 'content', 'blog', file), `\n\n${text}\n`);
+
+  beforeAll(async () => {
+    dir = await tempProject();
+    // Thirty articles newer than the real ones: the feed carries twenty of them, the real ones fall out of it.
+    for (const a of generateArticles(30)) await writeFile(join(dir, 'content', 'blog', a.file), a.text);
+    const first = await settledBuild(async () => undefined);
+    expect(first.way).toBe('pipeline');
+    const feed = await readFile(join(out(), 'feed.xml'), 'utf8');
+    const slugs = [...feed.matchAll(/<link>[^<]*\/blog\/([^/<]+)\/<\/link>/g)].map((m) => m[1]!);
+    expect(slugs).toHaveLength(20);
+    inFeed = `${slugs[3]}.md`;
+    const real = await import('node:fs/promises').then((fs) => fs.readdir(join(dir, 'content', 'blog')));
+    notInFeed = real.find((f) => f.endsWith('.md') && !slugs.includes(f.slice(0, -3)))!;
+    expect(notInFeed).toBeDefined();
+  });
+  afterAll(() => removeProject(dir));
+
+  it('should make the page of an article out of the feed again, and nothing else, as a clean build would', async () => {
+    const feedBefore = await readFile(join(out(), 'feed.xml'));
+    const result = await settledBuild(typeInto(notInFeed, 'A paragraph typed by the author, linking [the blog](/blog).'));
+    expect(result.way).toBe('bodies');
+    expect(result.rendered).toBe(1);
+    expect(result.largestPage?.file).toBe(`blog/${notInFeed.slice(0, -3)}/index.html`);
+    expect(await readFile(join(out(), 'blog', notInFeed.slice(0, -3), 'index.html'), 'utf8')).toContain('A paragraph typed by the author');
+    expect(await readFile(join(out(), 'feed.xml'))).toEqual(feedBefore);
+    expect(await snapshot(out())).toEqual(await clean());
+  });
+
+  it('should make the feed again with the page of an article it carries', async () => {
+    const result = await settledBuild(typeInto(inFeed, 'A sentence the feed carries too.'));
+    expect(result.way).toBe('bodies');
+    expect(await readFile(join(out(), 'feed.xml'), 'utf8')).toContain('A sentence the feed carries too.');
+    expect(await snapshot(out())).toEqual(await clean());
+  });
+
+  it('should take two articles typed into at once, and report what the last build reported', async () => {
+    const before = await settledBuild(typeInto(notInFeed, 'Once more.'));
+    const result = await settledBuild(async () => {
+      await typeInto(notInFeed, 'And again.')();
+      await typeInto(inFeed, 'And in the feed.')();
+    });
+    expect(result.way).toBe('bodies');
+    expect(result.rendered).toBe(2);
+    expect({ pages: result.pages, warnings: result.warnings, files: [...result.files].sort(), assets: result.assets }).toEqual({ pages: before.pages, warnings: before.warnings, files: [...before.files].sort(), assets: before.assets });
+    expect(await snapshot(out())).toEqual(await clean());
+  });
+
+  it('should leave a change to what an article shows elsewhere (its front matter) to the pipeline', async () => {
+    const result = await settledBuild(() => editFile(dir, `content/blog/${notInFeed}`, /^title: .*$/m, 'title: "A title changed by the author"'));
+    expect(result.way).toBe('pipeline');
+    expect(await snapshot(out())).toEqual(await clean());
+  });
+
+  it('should leave a body that breaks a link to the pipeline, which reports it and keeps the output', async () => {
+    const kept = await snapshot(out());
+    await typeInto(notInFeed, 'A link to [nowhere](/no-such-page).')();
+    await pause();
+    const errors = await siteErrorsOf(warm());
+    expect(errors.map((e) => e.message).join('\n')).toContain('/no-such-page');
+    expect(await snapshot(out())).toEqual(kept);
+    await editFile(dir, `content/blog/${notInFeed}`, 'A link to [nowhere](/no-such-page).', 'A link mended.');
+    // The build that failed left no record of its own: the last good one still describes the output, and this edit is a body's.
+    await pause();
+    const mended = await warm();
+    expect(mended.way).toBe('bodies');
+    expect(await snapshot(out())).toEqual(await clean());
+  });
+
+  it('should leave an output touched by hand to the pipeline, which mends it', async () => {
+    await settledBuild(typeInto(inFeed, 'Settled first.'));
+    const stray = join(out(), 'blog', notInFeed.slice(0, -3), 'stray.txt');
+    await writeFile(stray, 'dropped in by hand');
+    await writeFile(join(out(), 'process', 'index.html'), 'edited by hand');
+    const result = await settledBuild(typeInto(notInFeed, 'Typed after the output was touched.'));
+    expect(result.way).toBe('pipeline');
+    expect(await snapshot(out())).toEqual(await clean());
+  });
+
+  it('should make a page again when a folder of the output was changed within the last build (its time not trusted)', async () => {
+    // Two builds in quick succession: the first's output folders are too new for the second to trust their times.
+    await typeInto(notInFeed, 'Quick one.')();
+    await new Promise((resolve) => setTimeout(resolve, fineSettledMs + 50));
+    await warm();
+    await typeInto(notInFeed, 'Quick two.')();
+    await warm();
+    expect(await snapshot(out())).toEqual(await clean());
+  });
+
+  it('should say so with CLINIC_SITE_TIMINGS, from the CLI', async () => {
+    await settledBuild(typeInto(notInFeed, 'Before the CLI.'));
+    await runCli(['build', '--out', 'dist'], dir);
+    await typeInto(notInFeed, 'Typed for the CLI.')();
+    await pause();
+    const run = await runCli(['build', '--out', 'dist'], dir, { CLINIC_SITE_TIMINGS: '1' });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('bodies: committed');
+    expect(run.stdout).toMatch(/1 rendered/);
+    expect(await snapshot(out())).toEqual(await clean());
+  });
+});
