@@ -14,6 +14,7 @@
 import { join } from 'node:path';
 import type { OutputFile } from '../bundle/assets.ts';
 import { templatesAt } from '../bundle/templates.ts';
+import { SiteErrors } from '../errors.ts';
 import { hashOf } from '../hash.ts';
 import { loadContent } from '../load/content.ts';
 import type { Content } from '../load/types.ts';
@@ -21,13 +22,13 @@ import { sized, stageTimer, type BuildOptions, type BuildResult, type PipelineRu
 import { renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
 import { blogFeed } from '../render/site-files.ts';
 import { cardKeys, categoriesOf, relatedArticles } from '../route/blog.ts';
-import { feedArticles, publishedArticles, routeFile, type RouteOptions } from '../route/routes.ts';
+import { feedArticles, publishedArticles, routeFile, type Route, type RouteOptions } from '../route/routes.ts';
 import { articlePageRoutes } from '../route/table.ts';
 import type { Article } from '../schemas/article.ts';
 import { findHref } from '../verify/find.ts';
 import { verifyLinks, type VerifiedPage } from '../verify/links.ts';
 import { outputMarker } from '../write/guard.ts';
-import { cacheOf, hashOfBytes, nul, pageRecord, readHead, savedPageIds, saveCache, type BuildCache, type Frame } from './cache.ts';
+import { cacheOf, hashOfBytes, nul, pageRecord, readHead, savedPageIds, saveCache, shardsWhole, type BuildCache, type Frame } from './cache.ts';
 import { narrowReader, type FreshFile } from './content.ts';
 import { keptFeedBodies } from './output.ts';
 import { lostIds, sharedKeyOf } from './pages.ts';
@@ -65,16 +66,23 @@ interface Remade {
   keepFeedBodies: () => void;
 }
 
-/** Rebuilds the pages of the articles whose bodies alone changed; undefined when the whole pipeline must run instead. */
+/**
+ * Rebuilds the pages of the articles whose bodies alone changed; undefined when the whole pipeline
+ * must run instead (with CLINIC_SITE_TIMINGS, the stage line says why).
+ */
 export async function bodyEdits(options: BuildOptions, run: EditedRun): Promise<BuildResult | undefined> {
   const stage = stageTimer(run.started);
-  const plan = await planEdits(options.root, options.writer.id, run).catch(() => undefined);
-  stage(plan ? 'bodies: planned' : 'bodies: not bodies alone');
-  if (!plan) return undefined;
-  const made = await remake(options, run, plan).catch(() => undefined);
-  stage(made ? `bodies: rendered ${made.outputs.length}` : 'bodies: left to the pipeline');
+  const plan = await planEdits(options.root, options.writer.id, run).catch(declined);
+  stage(typeof plan === 'string' ? `bodies: no, ${plan}` : 'bodies: planned');
+  if (typeof plan === 'string') return undefined;
+  const made = await remake(options, run, plan).catch(declined);
+  stage(typeof made === 'string' ? `bodies: no, ${made}` : `bodies: rendered ${made.outputs.length}`);
+  if (typeof made === 'string') return undefined;
   // Taken over only now, and only if every file of the output is as the last build left it: until here nothing was written.
-  if (!made || !options.writer.takeOver?.(run.edits.output, run.edits.output.stamps)) return undefined;
+  if (!options.writer.takeOver?.(run.edits.output, run.edits.output.stamps)) {
+    stage('bodies: no, the output is not as the last build left it');
+    return undefined;
+  }
   const { writer, root } = options;
   const { cache } = plan;
   // The feed is written when its bytes changed (a change to a page's interactive parts alone leaves it as it is).
@@ -109,13 +117,16 @@ export async function bodyEdits(options: BuildOptions, run: EditedRun): Promise<
 /**
  * Whether the changes are article bodies alone as far as stamps tell (every changed path an
  * article file, or a folder that holds the same entries), and the cache holds the last build's
- * frame and every article the rebuild needs: the plan, with the shards it reads.
+ * frame and every article the rebuild needs: the plan, with the shards it reads; else why not.
  */
-async function planEdits(root: string, outDir: string, run: EditedRun): Promise<EditPlan | undefined> {
+async function planEdits(root: string, outDir: string, run: EditedRun): Promise<EditPlan | string> {
   const fresh = changedArticles(root, run);
-  const head = fresh && (await readHead(root));
+  if (!fresh) return 'a file other than an article changed';
+  const head = await readHead(root);
   const frame = head?.frame;
-  if (!fresh || !head || !frame || frame.generation !== run.edits.generation || head.outDir !== outDir || !head.verified) return undefined;
+  if (!head || !frame || frame.generation !== run.edits.generation || head.outDir !== outDir || !head.verified) return 'the cache is not of the last build into this output';
+  // The pipeline mends a damaged cache; this rebuild would save it again with the shards it did not read as they are.
+  if (!shardsWhole(root, head)) return 'a file of the cache is missing or damaged';
   const shown = frame.shown === '' ? [] : frame.shown.split(nul);
   const categories = frame.categories.split(nul);
   const feed = frame.feed === '' ? [] : frame.feed.split(nul);
@@ -127,17 +138,22 @@ async function planEdits(root: string, outDir: string, run: EditedRun): Promise<
   const byCategory = categoriesOf(stubs);
   for (const stub of stubs) if (changed.has(stub.file)) for (const other of relatedArticles(stub, stubs, byCategory)) kept.add(other.file);
   for (const file of changed) kept.delete(file);
-  const shards = new Set([...changed, ...kept, ...fresh.map((f) => pageFileOf(f.file)), 'feed.xml'].map(shardOf));
+  const shards = new Set([...changed, ...kept, ...fresh.map((f) => pageFileOf(f.file)), ...(feedChanged ? ['feed.xml'] : [])].map(shardOf));
   const cache = await cacheOf(root, head, shards);
   const cards = new Map<string, string>();
   for (const { file, was } of fresh) {
     // The memo must hold the article as the last build read it: the cache and the record are of the same build.
     const entry = cache.content.articles.get(file);
-    if (!entry || entry.size !== was.size || entry.mtimeMs !== was.mtimeMs || entry.ctimeMs !== was.ctimeMs) return undefined;
+    if (!entry || entry.size !== was.size || entry.mtimeMs !== was.mtimeMs || entry.ctimeMs !== was.ctimeMs) return `the cache does not hold ${file} as the last build read it`;
     cards.set(file, entry.article.cardHash);
   }
-  if (![...kept].every((file) => cache.content.articles.has(file))) return undefined;
+  if (![...kept].every((file) => cache.content.articles.has(file))) return 'the cache lacks an article the pages show';
   return { cache, frame, fresh: fresh.map(({ was: _was, ...file }) => file), cards, kept: [...kept], feed, feedChanged };
+}
+
+/** Why the pipeline runs after a throw: a problem in the content (which it reports), or anything else. */
+function declined(error: unknown): string {
+  return error instanceof SiteErrors ? 'a problem the pipeline reports' : `unexpected: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 /** The changed article files with their stamps now and then; undefined when something else changed. */
@@ -164,32 +180,33 @@ function pageFileOf(articleFile: string): string {
 
 /**
  * Loads the changed articles (and those their pages show), checks that each card is the one the
- * last build read, and renders and verifies their pages and the feed; undefined, or a throw, when
+ * last build read, and renders and verifies their pages and the feed; why not, or a throw, when
  * the whole pipeline must run instead.
  */
-async function remake(options: BuildOptions, run: EditedRun, plan: EditPlan): Promise<Remade | undefined> {
+async function remake(options: BuildOptions, run: EditedRun, plan: EditPlan): Promise<Remade | string> {
   const { root } = options;
   const { cache, frame } = plan;
   const content = await loadContent(root, narrowReader(cache.content, root, plan.fresh, plan.kept));
   const edited = content.articles.filter((a) => plan.cards.has(a.file));
-  if (edited.length !== plan.cards.size || edited.some((a) => a.cardHash !== plan.cards.get(a.file))) return undefined;
+  const card = edited.find((a) => a.cardHash !== plan.cards.get(a.file));
+  if (card || edited.length !== plan.cards.size) return `what ${card?.file ?? 'an article'} shows elsewhere changed`;
   const routeOptions: RouteOptions = { drafts: run.key.drafts, future: run.key.future, today: run.key.today, baseUrl: run.key.baseUrl ?? content.site.baseUrl };
   const shared = frame.shared;
   const templates = templatesAt(frame.templates);
   // What every page shares must be what the last build rendered with: then its records hold.
-  if (sharedKeyOf(templates, shared, hashOf(content.catalogueKey, routeOptions.baseUrl)) !== cache.sharedKey) return undefined;
+  if (sharedKeyOf(templates, shared, hashOf(content.catalogueKey, routeOptions.baseUrl)) !== cache.sharedKey) return 'what every page shares is not what the last build rendered with';
   const shown = publishedArticles(content, routeOptions);
   // Each changed article is shown now exactly when it was (its card and the day are the same: a check, not an expectation).
   const showing = new Set(frame.shown.split(nul));
   const pages = shown.filter((a) => plan.cards.has(a.file));
-  if (pages.length !== edited.filter((a) => showing.has(a.file)).length || pages.some((a) => !showing.has(a.file))) return undefined;
+  if (pages.length !== edited.filter((a) => showing.has(a.file)).length || pages.some((a) => !showing.has(a.file))) return 'an article is shown where it was not, or not where it was';
   const inFeed = new Set(plan.feed);
   const routes = articlePageRoutes(content, routeOptions, shared.images, shown, cardKeys(shown, routeOptions.today), pages, shown.filter((a) => inFeed.has(a.file)));
   const outputs: RenderOutput[] = [];
   await renderPages(routes, templates, shared, async (batch) => void outputs.push(...batch));
   // A page that lost an element id may break a link elsewhere: the pipeline follows every link again.
-  if (outputs.some((output) => lostIds(cache, output))) return undefined;
-  verifyEdited(root, frame, cache, run.edits.output.files, outputs);
+  if (outputs.some((output) => lostIds(cache, output))) return 'a page lost an element id';
+  verifyEdited(root, frame, cache, run.edits.output.files, outputs, routes);
   const feed = plan.feedChanged ? feedOf(content, routeOptions, shown, shared, outputs, cache) : undefined;
   return { outputs, keys: new Map(routes.map((r) => [r.file, r.inputKey])), feed: feed?.file, keepFeedBodies: feed?.keep ?? (() => undefined) };
 }
@@ -205,26 +222,29 @@ function feedOf(content: Content, options: RouteOptions, shown: Article[], share
  * Follows the links of the pages made again into every page of the last build (the ids of a page
  * read from its record, only when a link points into it) and every other file of the output.
  */
-function verifyEdited(root: string, frame: Frame, cache: BuildCache, outputFiles: readonly string[], outputs: RenderOutput[]): void {
-  const paths = frame.pages.split(nul);
-  const made = new Map(outputs.map((o) => [o.file, o]));
+function verifyEdited(root: string, frame: Frame, cache: BuildCache, outputFiles: readonly string[], outputs: RenderOutput[], routes: readonly Route[]): void {
+  const byFile = new Map(outputs.map((o) => [o.file, o]));
+  const made = new Map(routes.map((r) => [r.path, byFile.get(r.file)]));
   const shards = new Map<number, Map<string, string[]>>();
-  const recordedIds = (file: string) => savedPageIds(root, cache, file, shards);
-  const pageFiles = new Set<string>();
-  const pages: VerifiedPage[] = paths.map((path) => {
-    const file = routeFile(path);
-    pageFiles.add(file);
-    const output = made.get(file);
-    if (output) return { path, ids: output.ids, links: output.links };
-    return {
-      path,
-      links: [],
-      get ids() {
-        return recordedIds(file);
-      },
-    };
-  });
-  const from = pages.filter((p) => made.has(routeFile(p.path)));
-  const files = outputFiles.filter((f) => f !== outputMarker && !pageFiles.has(f));
+  const pages: VerifiedPage[] = [];
+  const from: VerifiedPage[] = [];
+  for (const path of frame.pages.split(nul)) {
+    const output = made.get(path);
+    if (output) {
+      const page = { path, ids: output.ids, links: output.links };
+      pages.push(page);
+      from.push(page);
+    } else {
+      pages.push({
+        path,
+        links: [],
+        get ids() {
+          return savedPageIds(root, cache, routeFile(path), shards);
+        },
+      });
+    }
+  }
+  // The pages' own files among the rest change nothing: a link to a page is followed to the page first.
+  const files = outputFiles.filter((f) => f !== outputMarker);
   verifyLinks(pages, files, from, (href, on) => findHref(root, href, on));
 }

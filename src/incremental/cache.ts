@@ -1,6 +1,6 @@
 /** The build cache: what each page was made from and where its output lies, kept between runs. */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
@@ -197,7 +197,7 @@ export function pageRecord(cache: BuildCache, file: string, key: string, ids: st
  */
 const headName = 'head.bin';
 /** Bumped whenever the layout of the files changes (the generator fingerprint covers the code besides). */
-const format = 5;
+const format = 6;
 
 /** What the head file holds. */
 export interface SavedHead {
@@ -211,6 +211,8 @@ export interface SavedHead {
   bundles: SavedBundles;
   /** The file of each shard, or null for an empty one. */
   shards: (string | null)[];
+  /** The size in bytes of each shard's file (0 for none): a rebuild that reads only some shards checks the others are whole. */
+  sizes: number[];
   frame: Frame | undefined;
 }
 
@@ -286,6 +288,12 @@ export async function readHead(root: string): Promise<SavedHead | undefined> {
   return head.format === format && head.fingerprint === generatorFingerprint && head.shards.length === shardCount ? head : undefined;
 }
 
+/** Whether every shard file `head` names is there with the size it was written with (a rebuild that reads only some shards leaves no damaged one behind). */
+export function shardsWhole(root: string, head: SavedHead): boolean {
+  const folder = cacheFolderOf(root);
+  return head.shards.every((name, n) => name === null || statSync(join(folder, name), { throwIfNoEntry: false })?.size === head.sizes[n]);
+}
+
 /**
  * The cache `head` describes, with only the shards `wanted` read: the others are left empty and,
  * since nothing is put into them, kept on disk as they are when the cache is saved.
@@ -330,11 +338,19 @@ export async function saveCache(root: string, cache: BuildCache): Promise<void> 
     yaml: [...cache.content.yaml].map(([file, { source: _source, ...entry }]) => [file, entry]),
     bundles: savedBundles(cache.stamped),
     shards,
+    sizes: shards.map((_, n) => (dirty.has(n) ? 0 : (cache.saved.head?.sizes[n] ?? 0))),
     frame: cache.frame,
   };
   if (dirty.size === 0 && cache.saved.head && sameHead(cache.saved.head, head)) return;
   await mkdir(folder, { recursive: true });
-  await Promise.all([...dirty].map((n) => (shards[n] ? writeFile(join(folder, shards[n]), serialize(savedShard(cache, n))) : undefined)));
+  await Promise.all(
+    [...dirty].map(async (n) => {
+      if (!shards[n]) return;
+      const data = serialize(savedShard(cache, n));
+      await writeFile(join(folder, shards[n]), data);
+      head.sizes[n] = data.length;
+    }),
+  );
   const temp = join(folder, `${headName}.${generation}`);
   await writeFile(temp, serialize(head));
   await rename(temp, join(folder, headName));

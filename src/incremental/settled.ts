@@ -9,7 +9,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, type Dirent } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve, sep } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { codeFolder, hashOf } from '../hash.ts';
 import { outputMarker } from '../write/guard.ts';
@@ -231,8 +231,11 @@ export function surveyInputs(root: string): InputSurvey {
   paths.push(...packageFiles());
   const stamps = new Float64Array(paths.length * 3);
   const kinds = new Uint8Array(paths.length);
+  const base = resolve(root);
   for (let i = 0; i < paths.length; i++) {
-    const info = statOf(resolve(root, paths[i]!));
+    const path = paths[i]!;
+    // The walk's paths are plain ("content/blog/x.md"): joined by hand (path.resolve costs ~1 µs, thousands of times); the package files are absolute.
+    const info = statOf(isAbsolute(path) ? path : `${base}${sep}${path}`);
     stamps[3 * i] = info ? info.size : -1;
     stamps[3 * i + 1] = info?.mtimeMs ?? 0;
     stamps[3 * i + 2] = info?.ctimeMs ?? 0;

@@ -16,6 +16,12 @@ export interface UpdatePlan {
   shown: (path: string) => string;
 }
 
+/** The folders of the output (paths inside it) known to hold nothing but the files kept, and those that may hold more. */
+export interface CheckedFolders {
+  clean: ReadonlySet<string>;
+  unknown: readonly string[];
+}
+
 /** An entry of an output folder: its name, and whether it is a folder. */
 export interface FolderEntry {
   name: string;
@@ -28,9 +34,10 @@ export interface FolderEntry {
  * until the end, so a failure (a read-only folder, say) moves everything back: the output is then
  * byte for byte what it was, and the error names the file that could not be written and why.
  * `listed` gives the entries of folders known without reading them (by absolute path, as they were
- * before the update); the others are read. Returns the folders whose entries it changed.
+ * before the update); the others are read. `checked`, when given, says which folders were checked
+ * to hold nothing but `keep`: only the others are looked at. Returns the folders whose entries it changed.
  */
-export function updateInPlace(plan: UpdatePlan, written: readonly string[], keep: ReadonlySet<string>, listed?: ReadonlyMap<string, { entries: readonly FolderEntry[] }>): Set<string> {
+export function updateInPlace(plan: UpdatePlan, written: readonly string[], keep: ReadonlySet<string>, listed?: ReadonlyMap<string, { entries: readonly FolderEntry[] }>, checked?: CheckedFolders): Set<string> {
   const { target, staging, backup } = plan;
   const undo: (() => void)[] = [];
   const touched = new Set<string>();
@@ -70,13 +77,19 @@ export function updateInPlace(plan: UpdatePlan, written: readonly string[], keep
       const file = inside === '' ? entry.name : `${inside}/${entry.name}`;
       const path = join(dir, entry.name);
       if (entry.folder ? needed.has(file) : keep.has(file)) {
-        if (entry.folder) sweep(path, file);
+        if (entry.folder && !checked?.clean.has(file)) sweep(path, file);
       } else if (lstatSync(path, { throwIfNoEntry: false })) {
         // (What a listing names is there unless the file system kept a folder's time through a change.)
         doing = { verb: 'remove', path };
         moveAside(path);
       }
     }
+  };
+
+  /** Sweeps one folder of the output (a path inside it, '.' for the output), if it is still there and still a folder. */
+  const sweepFolder = (folder: string) => {
+    const dir = folder === '.' ? target : join(target, folder);
+    if (lstatSync(dir, { throwIfNoEntry: false })?.isDirectory()) sweep(dir, folder === '.' ? '' : folder);
   };
 
   try {
@@ -89,22 +102,27 @@ export function updateInPlace(plan: UpdatePlan, written: readonly string[], keep
       touched.add(dirname(to));
       undo.push(() => renameSync(to, join(staging, file)));
     }
-    sweep(target, '');
+    if (checked) for (const folder of checked.unknown) sweepFolder(folder);
+    else sweep(target, '');
   } catch (error) {
-    const failed = doing;
-    let unrestored = 0;
-    for (const step of undo.reverse()) {
-      try {
-        step();
-      } catch {
-        unrestored++;
-      }
-    }
-    if (unrestored === 0) rmSync(backup, { recursive: true, force: true });
-    const restored = unrestored === 0 ? 'the previous output was restored' : `${unrestored} file${unrestored === 1 ? '' : 's'} of the previous output could not be put back; they are in ${plan.shown(backup)}`;
-    throw problems.outputError(`cannot ${failed.verb} ${plan.shown(failed.path)}: ${reasonOf(error)} (${restored})`, remedyOf(error));
+    rollBack(plan, undo, doing, error);
   }
   rmSync(backup, { recursive: true, force: true });
   rmSync(staging, { recursive: true, force: true });
   return touched;
+}
+
+/** Undoes every step done, in reverse, and throws the error that stopped the update, naming what failed and whether the output is whole again. */
+function rollBack(plan: UpdatePlan, undo: (() => void)[], failed: { verb: string; path: string }, error: unknown): never {
+  let unrestored = 0;
+  for (const step of undo.reverse()) {
+    try {
+      step();
+    } catch {
+      unrestored++;
+    }
+  }
+  if (unrestored === 0) rmSync(plan.backup, { recursive: true, force: true });
+  const restored = unrestored === 0 ? 'the previous output was restored' : `${unrestored} file${unrestored === 1 ? '' : 's'} of the previous output could not be put back; they are in ${plan.shown(plan.backup)}`;
+  throw problems.outputError(`cannot ${failed.verb} ${plan.shown(failed.path)}: ${reasonOf(error)} (${restored})`, remedyOf(error));
 }
