@@ -21,7 +21,7 @@ import type { Content } from '../load/types.ts';
 import { sized, stageTimer, type BuildOptions, type BuildResult, type PipelineRun } from '../pipeline.ts';
 import { renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
 import { blogFeed } from '../render/site-files.ts';
-import { cardKeys, categoriesOf, relatedArticles } from '../route/blog.ts';
+import { cardKeys, relatedArticles } from '../route/blog.ts';
 import { feedArticles, publishedArticles, routeFile, type Route, type RouteOptions } from '../route/routes.ts';
 import { articlePageRoutes } from '../route/table.ts';
 import type { Article } from '../schemas/article.ts';
@@ -135,8 +135,7 @@ async function planEdits(root: string, outDir: string, run: EditedRun): Promise<
   const kept = new Set(feedChanged ? feed : []);
   // The articles each changed page closes with: worked out as the route stage does, from the order and categories alone.
   const stubs = shown.map((file, i) => ({ file, category: categories[i]! }));
-  const byCategory = categoriesOf(stubs);
-  for (const stub of stubs) if (changed.has(stub.file)) for (const other of relatedArticles(stub, stubs, byCategory)) kept.add(other.file);
+  for (const stub of stubs) if (changed.has(stub.file)) for (const other of relatedArticles(stub, stubs)) kept.add(other.file);
   for (const file of changed) kept.delete(file);
   const shards = new Set([...changed, ...kept, ...fresh.map((f) => pageFileOf(f.file)), ...(feedChanged ? ['feed.xml'] : [])].map(shardOf));
   const cache = await cacheOf(root, head, shards);

@@ -123,7 +123,7 @@ function categoryPage({ content, add, absolute, image, trail }: RouteContext, na
  * body. `only` makes the pages of those articles alone (a rebuild where nothing else changed), each
  * as it is made among all of `articles`; `feed`, when given, is the feed's articles (else worked out from `articles`).
  */
-export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]>, keys: Map<Article, string>, only: readonly Article[] = articles, feed?: readonly Article[]): void {
+export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]> | undefined, keys: Map<Article, string>, only: readonly Article[] = articles, feed?: readonly Article[]): void {
   const inFeed = new Set(feed ?? feedArticles(context.content, context.options, articles).slice(0, feedLength));
   for (const article of only) articleRoute(context, article, relatedArticles(article, articles, byCategory), keys, inFeed.has(article));
 }
@@ -209,10 +209,15 @@ export function categoriesOf<T extends { category: string }>(articles: readonly 
 /** How many related articles close an article. */
 export const relatedCount = 3;
 
-/** The articles shown at the end of `article`: the newest of its category first, then the newest of the others. */
-export function relatedArticles<T extends { category: string }>(article: T, newestFirst: readonly T[], categories: ReadonlyMap<string, readonly T[]>): T[] {
+/**
+ * The articles shown at the end of `article`: the newest of its category first, then the newest of
+ * the others. `categories` (categoriesOf) serves a page per article; without it, the few articles
+ * of a narrowed rebuild look their category up in `newestFirst` itself.
+ */
+export function relatedArticles<T extends { category: string }>(article: T, newestFirst: readonly T[], categories?: ReadonlyMap<string, readonly T[]>): T[] {
   const related: T[] = [];
-  for (const list of [categories.get(article.category) ?? [], newestFirst]) {
+  const sameCategory = categories?.get(article.category) ?? (categories ? [] : newestFirst.filter((other) => other.category === article.category));
+  for (const list of [sameCategory, newestFirst]) {
     for (const other of list) {
       if (related.length === relatedCount) return related;
       if (other !== article && !related.includes(other)) related.push(other);

@@ -40,6 +40,7 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
  */
 export function articlePageRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes, articles: Article[], keys: Map<Article, string>, only: readonly Article[], feed?: readonly Article[]): Route[] {
   const context = routeContext(content, options, imageSizes);
-  articleRoutes(context, articles, categoriesOf(articles), keys, only, feed);
+  // A few pages: each finds its category's articles itself (grouping thousands of articles costs more, on every save in serve).
+  articleRoutes(context, articles, undefined, keys, only, feed);
   return context.routes;
 }
