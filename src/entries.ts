@@ -23,3 +23,8 @@ const requireHere = createRequire(import.meta.url);
 export function requireModule<T>(specifier: string): T {
   return requireHere(specifier) as T;
 }
+
+/** Where `require` finds a package file (absolute), for a file of a package that its exports do not name. */
+export function resolveModule(specifier: string): string {
+  return requireHere.resolve(specifier);
+}
