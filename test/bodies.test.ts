@@ -129,6 +129,36 @@ describe('a rebuild of article bodies alone', { retry: 0, timeout: 120_000 }, ()
     expect(await snapshot(out())).toEqual(await clean());
   });
 
+  it('should take a draft typed into as nothing to make (its page is not published), and make it with --drafts', async () => {
+    const draft = 'a-draft-in-progress.md';
+    const text = ['---', 'title: "A draft in progress"', 'excerpt: "An excerpt for a draft, long enough to read like one."', 'author: Dr. Jane Example, DNP, FNP-C', 'publishDate: 2026-01-02', 'category: Metabolic Health', 'readTime: 3 min read', 'draft: true', '---', 'The first paragraph of a draft.', ''].join('\n');
+    await settledBuild(() => writeFile(join(dir, 'content', 'blog', draft), text));
+    const hidden = await settledBuild(typeInto(draft, 'A second paragraph, not published yet.'));
+    expect(hidden.way).toBe('bodies');
+    expect(hidden.rendered).toBe(0);
+    expect(await snapshot(out())).toEqual(await clean());
+    // With --drafts (another output folder: the record is per folder and options) its page is made again.
+    const drafts = join(dir, 'drafts');
+    const withDrafts = () => build({ root: dir, writer: diskWriter(drafts, dir), drafts: true });
+    await withDrafts();
+    await typeInto(draft, 'A third paragraph.')();
+    await pause();
+    const shown = await withDrafts();
+    expect(shown.way).toBe('bodies');
+    expect(shown.rendered).toBe(1);
+    expect(await readFile(join(drafts, 'blog', 'a-draft-in-progress', 'index.html'), 'utf8')).toContain('A third paragraph.');
+    await rm(drafts, { recursive: true, force: true });
+  });
+
+  it('should leave a body that changes its read time (shown on every card of the article) to the pipeline', async () => {
+    const long = 'read-time-grows.md';
+    const text = ['---', 'title: "Read time grows"', 'excerpt: "An excerpt for an article whose read time comes from its body."', 'author: Dr. Jane Example, DNP, FNP-C', 'publishDate: 2020-01-02', 'category: Metabolic Health', '---', 'A short first paragraph.', ''].join('\n');
+    await settledBuild(() => writeFile(join(dir, 'content', 'blog', long), text));
+    const result = await settledBuild(typeInto(long, Array.from({ length: 600 }, (_, i) => `word${i}`).join(' ')));
+    expect(result.way).toBe('pipeline');
+    expect(await snapshot(out())).toEqual(await clean());
+  });
+
   it('should say so with CLINIC_SITE_TIMINGS, from the CLI', async () => {
     await settledBuild(typeInto(notInFeed, 'Before the CLI.'));
     await runCli(['build', '--out', 'dist'], dir);
