@@ -31,7 +31,7 @@ import { outputMarker } from '../write/guard.ts';
 import { cacheOf, hashOfBytes, nul, pageRecord, readHead, savedPageIds, saveCache, shardsWhole, type BuildCache, type Frame } from './cache.ts';
 import { narrowReader, type FreshFile } from './content.ts';
 import { keptFeedBodies } from './output.ts';
-import { lostIds, sharedKeyOf } from './pages.ts';
+import { largestPages, lostIds, sharedKeyOf } from './pages.ts';
 import { recordSettled, type Edits, type InputSurvey } from './settled.ts';
 import { shardOf } from './shards.ts';
 
@@ -110,8 +110,10 @@ export async function bodyEdits(options: BuildOptions, run: EditedRun): Promise<
   const { result } = run.edits;
   recordSettled(root, writer, run.key, run.survey, run.edits.extra, { ...result, files }, plan.frame.generation);
   stage('bodies: recorded');
-  const largest = made.outputs.reduce<RenderOutput | undefined>((a, b) => (a && a.html.length >= b.html.length ? a : b), undefined);
-  return { ...result, files, rendered: made.outputs.length, largestPage: largest && sized(largest.file, largest.html), elapsedMs: performance.now() - run.started, way: 'bodies' };
+  const largest = largestPages(1);
+  largest.add(made.outputs);
+  const page = largest.pages[0];
+  return { ...result, files, rendered: made.outputs.length, largestPage: page && sized(page.file, page.html), elapsedMs: performance.now() - run.started, way: 'bodies' };
 }
 
 /**
@@ -158,12 +160,8 @@ function declined(error: unknown): string {
 /** The changed article files with their stamps now and then; undefined when something else changed. */
 function changedArticles(root: string, run: EditedRun): (FreshFile & { was: Edits['changed'][number]['was'] })[] | undefined {
   const { survey } = run;
-  const index = new Map<string, number>();
-  for (const { path } of run.edits.changed) index.set(path, -1);
-  survey.paths.forEach((path, i) => index.has(path) && index.set(path, i));
   const articles: (FreshFile & { was: Edits['changed'][number]['was'] })[] = [];
-  for (const { path, was } of run.edits.changed) {
-    const i = index.get(path)!;
+  for (const { path, index: i, was } of run.edits.changed) {
     // A folder whose time changed holds the same entries (the survey lists the same paths): an editor saved through a temporary file.
     if (survey.kinds[i] === 2) continue;
     if (survey.kinds[i] !== 1 || !/^content\/blog\/[^/]+\.md$/.test(path)) return undefined;

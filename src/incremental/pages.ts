@@ -130,7 +130,7 @@ export function lostIds(cache: BuildCache, output: RenderOutput): boolean {
 }
 
 /** The `count` largest pages seen, by HTML length. */
-function largestPages(count: number) {
+export function largestPages(count: number) {
   const pages: { file: string; html: string }[] = [];
   return {
     pages,

@@ -73,8 +73,8 @@ interface SettledRecord {
  * an author saving files does), for a rebuild of article bodies alone (bodies.ts).
  */
 export interface Edits {
-  /** The paths whose stamps changed, with the stamp each had when the last build read it. */
-  changed: { path: string; was: { size: number; mtimeMs: number; ctimeMs: number } }[];
+  /** The paths whose stamps changed, each with its place in the survey and the stamp it had when the last build read it. */
+  changed: { path: string; index: number; was: { size: number; mtimeMs: number; ctimeMs: number } }[];
   generation: string;
   /** The output as the last build left it, its files' stamps with it. */
   output: KnownOutput & { stamps: Float64Array };
@@ -212,7 +212,7 @@ function changedPaths(recorded: SettledRecord['inputs'], now: InputSurvey): Edit
   const was = recorded.stamps;
   for (let i = 0; i < now.paths.length; i++) {
     const at = 3 * i;
-    if (was[at] !== now.stamps[at] || was[at + 1] !== now.stamps[at + 1] || was[at + 2] !== now.stamps[at + 2]) changed.push({ path: now.paths[i]!, was: { size: was[at]!, mtimeMs: was[at + 1]!, ctimeMs: was[at + 2]! } });
+    if (was[at] !== now.stamps[at] || was[at + 1] !== now.stamps[at + 1] || was[at + 2] !== now.stamps[at + 2]) changed.push({ path: now.paths[i]!, index: i, was: { size: was[at]!, mtimeMs: was[at + 1]!, ctimeMs: was[at + 2]! } });
   }
   return changed;
 }
