@@ -24,6 +24,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const result = await bodyEdits(options, { started, key, survey: settled.survey, edits: settled.edits });
     if (result) return result;
   }
+  if (options.cache && options.changed) {
+    // The dev server, told what changed: when only article bodies did, only their pages are made again.
+    const { servedBodyEdits } = await import('./incremental/bodies.ts');
+    const result = await servedBodyEdits({ ...options, cache: options.cache, changed: options.changed }, { started, key, survey: undefined });
+    if (result) return result;
+  }
   const { pipeline } = await import('./pipeline.ts');
   return pipeline(options, { started, key, survey: settled.survey });
 }

@@ -14,7 +14,7 @@ import { memoReader } from './incremental/content.ts';
 import { commitOutput, keptFeedBodies, persist, verifiedBefore, verifyChanged } from './incremental/output.ts';
 import { renderChanged, type RenderResult } from './incremental/pages.ts';
 import { keptRoutes } from './incremental/routes.ts';
-import { recordSettled, surveyedFiles, type InputSurvey, type SettleKey } from './incremental/settled.ts';
+import { recordSettled, surveyedFiles, type InputSurvey, type SettledResult, type SettleKey } from './incremental/settled.ts';
 import { byShape, siteShape } from './incremental/shape.ts';
 import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
@@ -93,6 +93,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
   // A build that fails before it bundles again must not leave stale bundles for the next rebuild.
   if (!bundlesStillCurrent(options.changed)) delete cache.bundles;
   const verified = verifiedBefore(cache, writer);
+  // A frame describes a build that passed: this one leaves its own when it does.
+  cache.frame = undefined;
   stage('cache loaded');
   try {
     const content = await loadContent(root, memoReader(cache.content, options.changed, run.survey && surveyedFiles(run.survey)));
@@ -130,8 +132,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     await commitOutput(cache, writer, files, rendered);
     feedBodies.keep();
     stage('committed');
-    // A build that leaves a record of what it read leaves its frame too, for a next build in which only article bodies changed.
-    cache.frame = run.survey ? frameOf(shared, bundle.templates, shown, published.slice(0, feedLength), routes) : undefined;
+    // A build that leaves a record of what it read, or the dev server's, leaves its frame too, for a next build in which only article bodies changed.
+    if (run.survey || !persistent) cache.frame = frameOf(shared, bundle.templates, shown, published.slice(0, feedLength), routes);
     await persist(root, cache, persistent);
     stage('cache saved');
     const warnings = [
@@ -141,6 +143,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
       ...byShape(cache, shape, 'review', [], () => reviewWarnings(review())),
     ];
     const result = resultOf(started, routes, rendered, bundle.assets.bundled, files, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
+    if (!persistent) cache.reported = reportedBy(result, warnings);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
     if (run.survey && cache.frame) recordSettled(root, writer, key, run.survey, bundleStamps(cache), { pages: result.pages, assets: result.assets, warnings, files: result.files }, cache.frame.generation);
     stage('recorded');
@@ -175,6 +178,20 @@ function resultOf(started: number, routes: Route[], rendered: RenderResult, asse
     // Read by the CLI's record, not by the dev server's rebuilds.
     get files() {
       return (written ??= [...new Set([...routes.map((r) => r.file), ...files.map((f) => f.file)])]);
+    },
+  };
+}
+
+/** What a build reports that a next one with the same pages and content reports too: its own warnings (not those about the output it replaced), its assets and files. */
+function reportedBy(result: BuildResult, warnings: string[]): SettledResult {
+  return {
+    pages: result.pages,
+    warnings,
+    get assets() {
+      return result.assets;
+    },
+    get files() {
+      return result.files;
     },
   };
 }

@@ -3,16 +3,16 @@
  * same folder are article files whose cards are the same, only those articles' pages (and the feed,
  * when it carries one of them) are made again, and the output is what a clean build makes. Anything
  * else is left to the whole pipeline: a front matter edit, a body that breaks a link, an output
- * touched by hand.
+ * touched by hand. The dev server does the same in memory, told by its watcher what changed.
  */
-import { appendFile, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateArticles } from '../bench/harness/articles.mjs';
 import { build, type BuildResult } from '../src/build.ts';
 import { emptyCache } from '../src/incremental/cache.ts';
 import { fineSettledMs, settledMs } from '../src/incremental/stamps.ts';
-import { diskWriter } from '../src/write/writer.ts';
+import { diskWriter, memoryWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, runCli, siteErrorsOf, snapshot, tempProject } from './helpers.ts';
 
 /** Long enough for what was just written to be settled on any file system (then the build leaves its record). */
@@ -169,5 +169,109 @@ describe('a rebuild of article bodies alone', { retry: 0, timeout: 120_000 }, ()
     expect(run.stderr).toContain('bodies: committed');
     expect(run.stdout).toMatch(/1 rendered/);
     expect(await snapshot(out())).toEqual(await clean());
+  });
+});
+
+describe('a rebuild of article bodies alone in the dev server', { retry: 0, timeout: 120_000 }, () => {
+  let dir: string;
+  let inFeed: string;
+  let notInFeed: string;
+  /** The dev server's state: one writer and one cache in memory for every rebuild, each told what changed. */
+  const writer = memoryWriter();
+  const cache = emptyCache();
+  const baseUrl = 'http://localhost:4321';
+  const serveBuild = (changed?: string[]) => build({ root: dir, writer, cache, drafts: true, baseUrl, ...(changed ? { changed: new Set(changed) } : {}) });
+  /** What the pages hold, file by file, as text. */
+  const texts = (files: Map<string, Uint8Array>) => Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([file, bytes]) => [file, Buffer.from(bytes).toString('latin1')]));
+  /** What a clean build of the same tree serves. */
+  const clean = async () => {
+    const fresh = memoryWriter();
+    await build({ root: dir, writer: fresh, cache: emptyCache(), drafts: true, baseUrl });
+    return texts(fresh.files);
+  };
+  const article = (file: string) => `content/blog/${file}`;
+  const typeInto = (file: string, text: string) => appendFile(join(dir, article(file)), `\n\n${text}\n`);
+  const page = (file: string) => Buffer.from(writer.files.get(`blog/${file.slice(0, -3)}/index.html`)!).toString('utf8');
+
+  beforeAll(async () => {
+    dir = await tempProject();
+    for (const a of generateArticles(30)) await writeFile(join(dir, 'content', 'blog', a.file), a.text);
+    expect((await serveBuild()).way).toBe('pipeline');
+    const feed = Buffer.from(writer.files.get('feed.xml')!).toString('utf8');
+    const slugs = [...feed.matchAll(/<link>[^<]*\/blog\/([^/<]+)\/<\/link>/g)].map((m) => m[1]!);
+    // Articles whose read time is in their front matter: what is typed into them leaves their cards as they are.
+    const timed = generateArticles(30).filter((a) => a.text.includes('\nreadTime: '));
+    inFeed = timed.find((a) => slugs.includes(a.slug))!.file;
+    notInFeed = (await readdir(join(dir, 'content', 'blog'))).find((f) => f.endsWith('.md') && !slugs.includes(f.slice(0, -3)))!;
+    expect(notInFeed).toBeDefined();
+  });
+  afterAll(() => removeProject(dir));
+
+  it('should make the page of an article out of the feed again, and report what the last build reported', async () => {
+    const before = await serveBuild([]);
+    const feed = writer.files.get('feed.xml');
+    await typeInto(notInFeed, 'Typed while the dev server runs, linking [the blog](/blog).');
+    const result = await serveBuild([article(notInFeed)]);
+    expect(result.way).toBe('bodies');
+    expect(result.rendered).toBe(1);
+    expect({ pages: result.pages, warnings: result.warnings }).toEqual({ pages: before.pages, warnings: before.warnings });
+    expect(page(notInFeed)).toContain('Typed while the dev server runs');
+    expect(writer.files.get('feed.xml')).toBe(feed);
+    expect(texts(writer.files)).toEqual(await clean());
+  });
+
+  it('should make the feed again with the page of an article it carries, save after save', async () => {
+    for (const n of [1, 2, 3]) {
+      await typeInto(inFeed, `Save number ${n} of an article the feed carries.`);
+      const result = await serveBuild([article(inFeed)]);
+      expect(result.way).toBe('bodies');
+      expect(Buffer.from(writer.files.get('feed.xml')!).toString('utf8')).toContain(`Save number ${n} of an article`);
+    }
+    expect(texts(writer.files)).toEqual(await clean());
+  });
+
+  it('should keep what it remembers as the pipeline would: a change elsewhere after bodies gives a clean build', async () => {
+    await typeInto(notInFeed, 'One more body edit first.');
+    expect((await serveBuild([article(notInFeed)])).way).toBe('bodies');
+    await editFile(dir, 'content/site.yaml', /^(name: .*)$/m, '$1 Test');
+    expect((await serveBuild(['content/site.yaml'])).way).toBe('pipeline');
+    expect(texts(writer.files)).toEqual(await clean());
+    await typeInto(notInFeed, 'And a body edit after the pipeline.');
+    expect((await serveBuild([article(notInFeed)])).way).toBe('bodies');
+    await editFile(dir, article(inFeed), /^title: .*$/m, 'title: "A title the author changed in the dev server"');
+    expect((await serveBuild([article(inFeed)])).way).toBe('pipeline');
+    expect(texts(writer.files)).toEqual(await clean());
+  });
+
+  it('should check a page against its own new headings: a link to one taken away is reported, and the last good build is kept', async () => {
+    await typeInto(notInFeed, '## A heading to link to\n\nSee [above](#a-heading-to-link-to).');
+    expect((await serveBuild([article(notInFeed)])).way).toBe('bodies');
+    const good = texts(writer.files);
+    await editFile(dir, article(notInFeed), '## A heading to link to', '## A heading renamed');
+    const errors = await siteErrorsOf(serveBuild([article(notInFeed)]));
+    expect(errors.map((e) => e.message).join('\n')).toContain('#a-heading-to-link-to');
+    expect(texts(writer.files)).toEqual(good);
+    await editFile(dir, article(notInFeed), '## A heading renamed', '## A heading to link to');
+    expect((await serveBuild([article(notInFeed)])).way).toBe('pipeline');
+    // A link to no heading of the page, typed where no id went away: the rebuild of bodies follows it, and the pipeline reports it.
+    await typeInto(notInFeed, 'See [nothing](#no-such-heading).');
+    expect((await siteErrorsOf(serveBuild([article(notInFeed)]))).map((e) => e.message).join('\n')).toContain('#no-such-heading');
+    await editFile(dir, article(notInFeed), 'See [nothing](#no-such-heading).', '');
+    await editFile(dir, article(notInFeed), '## A heading to link to', '## A heading renamed');
+    // The failed build left no frame: the next one, even for a body, runs the whole pipeline.
+    await editFile(dir, article(notInFeed), 'See [above](#a-heading-to-link-to).', 'See [above](#a-heading-renamed).');
+    expect((await serveBuild([article(notInFeed)])).way).toBe('pipeline');
+    expect(texts(writer.files)).toEqual(await clean());
+  });
+
+  it('should leave an article added, removed or another file to the pipeline', async () => {
+    const added = generateArticles(31)[30]!;
+    await writeFile(join(dir, 'content', 'blog', 'added-in-serve.md'), added.text);
+    expect((await serveBuild([article('added-in-serve.md')])).way).toBe('pipeline');
+    await rm(join(dir, 'content', 'blog', 'added-in-serve.md'));
+    expect((await serveBuild([article('added-in-serve.md')])).way).toBe('pipeline');
+    await typeInto(notInFeed, 'A body edit together with a template folder change.');
+    expect((await serveBuild([article(notInFeed), 'templates'])).way).toBe('pipeline');
+    expect(texts(writer.files)).toEqual(await clean());
   });
 });

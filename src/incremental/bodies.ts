@@ -7,11 +7,12 @@
  * pages of those articles and the feed are all there is to make: this rebuild reads those articles
  * and the few their pages close with, routes, renders and verifies those pages alone, and writes
  * them into the output it takes over, without loading the other articles or making another route.
- * It works from the frame the last build left (Frame in cache.ts) with its record (settled.ts).
- * Anything else, anything unexpected, and any problem in the content is left to the whole
- * pipeline, before a byte is written: that build then reports it as it always does.
+ * A build on disk works from the frame the last build left (Frame in cache.ts) with its record
+ * (settled.ts); the dev server from the frame its last build left in memory, told by the watcher
+ * what changed. Anything else, anything unexpected, and any problem in the content is left to the
+ * whole pipeline, before a byte is written: that build then reports it as it always does.
  */
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { OutputFile } from '../bundle/assets.ts';
 import { templatesAt } from '../bundle/templates.ts';
 import { SiteErrors } from '../errors.ts';
@@ -26,13 +27,15 @@ import { feedArticles, publishedArticles, routeFile, type Route, type RouteOptio
 import { articlePageRoutes } from '../route/table.ts';
 import type { Article } from '../schemas/article.ts';
 import { findHref } from '../verify/find.ts';
-import { verifyLinks, type VerifiedPage } from '../verify/links.ts';
+import { normalizePath, verifyLinksTo, type LinkTargets } from '../verify/links.ts';
 import { outputMarker } from '../write/guard.ts';
-import { cacheOf, hashOfBytes, nul, pageRecord, readHead, savedPageIds, saveCache, shardsWhole, type BuildCache, type Frame } from './cache.ts';
-import { narrowReader, type FreshFile } from './content.ts';
+import type { KnownOutput } from '../write/writer.ts';
+import { cacheOf, hashOfBytes, nul, pageRecord, readHead, recordedPageIds, saveCache, shardsWhole, type BuildCache, type Frame } from './cache.ts';
+import { keepReloaded, narrowReader, type FreshFile } from './content.ts';
 import { keptFeedBodies } from './output.ts';
 import { largestPages, lostIds, sharedKeyOf } from './pages.ts';
-import { recordSettled, type Edits, type InputSurvey } from './settled.ts';
+import { recordSettled, type Edits, type InputSurvey, type SettledResult, type SettleKey } from './settled.ts';
+import { statOf } from './stamps.ts';
 import { shardOf } from './shards.ts';
 
 /** A build whose inputs differ from the last record's in some stamps alone, as build() hands it over. */
@@ -56,12 +59,14 @@ interface EditPlan {
   feed: string[];
   /** Whether a changed article is in the feed (else the feed stays as it is). */
   feedChanged: boolean;
+  /** Where each changed article shown is among the articles shown, newest first. */
+  positions: Map<string, number>;
 }
 
-/** The pages made again with the key of each one's inputs, and the feed when it changed. */
+/** The pages made again with their routes, and the feed when it changed. */
 interface Remade {
   outputs: RenderOutput[];
-  keys: Map<string, string>;
+  routes: Route[];
   feed: OutputFile | undefined;
   keepFeedBodies: () => void;
 }
@@ -75,15 +80,53 @@ export async function bodyEdits(options: BuildOptions, run: EditedRun): Promise<
   const plan = await planEdits(options.root, options.writer.id, run).catch(declined);
   stage(typeof plan === 'string' ? `bodies: no, ${plan}` : 'bodies: planned');
   if (typeof plan === 'string') return undefined;
-  const made = await remake(options, run, plan).catch(declined);
+  const { output } = run.edits;
+  const made = await remade(options, run.key, plan, () => output.files, stage, { output, stamps: output.stamps });
+  if (!made) return undefined;
+  const { writer, root } = options;
+  await saveCache(root, plan.cache).catch(() => undefined);
+  const files = output.files.filter((f) => f !== outputMarker);
+  const { result } = run.edits;
+  recordSettled(root, writer, run.key, run.survey, run.edits.extra, { ...result, files }, plan.frame.generation);
+  stage('bodies: recorded');
+  return resultOf({ ...result, files }, made, run.started);
+}
+
+/**
+ * In the dev server, after the watcher reported `changed`: rebuilds the pages of the articles
+ * whose bodies alone changed, in memory, from the frame the last build left there; undefined when
+ * the whole pipeline must run instead.
+ */
+export async function servedBodyEdits(options: BuildOptions & { cache: BuildCache; changed: Set<string> }, run: PipelineRun): Promise<BuildResult | undefined> {
+  const stage = stageTimer(run.started);
+  const { cache } = options;
+  const plan = servedPlan(options.root, options.writer.id, cache, options.changed);
+  stage(typeof plan === 'string' ? `bodies: no, ${plan}` : 'bodies: planned');
+  if (typeof plan === 'string') return undefined;
+  const reported = cache.reported!;
+  const made = await remade(options, run.key, plan, () => cache.files.keys(), stage);
+  if (!made) return undefined;
+  // The articles loaded again take their places among those the next rebuild starts from. (Its
+  // route table and pages still hold their last routes: it routes those few again, and takes
+  // their pages over by the records made now.)
+  keepReloaded(cache.content, plan.fresh.map((f) => f.file));
+  return resultOf(reported, made, run.started);
+}
+
+/**
+ * Remakes the pages of the plan, takes the output over (only now, and only as the last build left
+ * it: until here nothing was written), writes and commits them, and records them in the cache;
+ * undefined, with nothing written, when the pipeline must run instead.
+ */
+async function remade(options: BuildOptions, key: SettleKey, plan: EditPlan, outputFiles: () => Iterable<string>, stage: (name: string) => void, last?: { output: KnownOutput; stamps: Float64Array }): Promise<Remade | undefined> {
+  const made = await remake(options, key, plan, outputFiles).catch(declined);
   stage(typeof made === 'string' ? `bodies: no, ${made}` : `bodies: rendered ${made.outputs.length}`);
   if (typeof made === 'string') return undefined;
-  // Taken over only now, and only if every file of the output is as the last build left it: until here nothing was written.
-  if (!options.writer.takeOver?.(run.edits.output, run.edits.output.stamps)) {
+  if (!options.writer.takeOver?.(last)) {
     stage('bodies: no, the output is not as the last build left it');
     return undefined;
   }
-  const { writer, root } = options;
+  const { writer } = options;
   const { cache } = plan;
   // The feed is written when its bytes changed (a change to a page's interactive parts alone leaves it as it is).
   const feed = made.feed && cache.files.get(made.feed.file)?.hash !== hashOfBytes(cache, made.feed.bytes) ? made.feed : undefined;
@@ -98,22 +141,39 @@ export async function bodyEdits(options: BuildOptions, run: EditedRun): Promise<
   stage('bodies: committed');
   // The cache takes in what was written only now that the output is committed.
   const stamps = writer.stamps();
+  const keys = new Map(made.routes.map((r) => [r.file, r.inputKey]));
   for (const output of made.outputs) {
-    cache.pages.set(output.file, pageRecord(cache, output.file, made.keys.get(output.file)!, output.ids, output.links));
+    cache.pages.set(output.file, pageRecord(cache, output.file, keys.get(output.file)!, output.ids, output.links));
     const { size, mtimeMs } = stamps.get(output.file)!;
     cache.files.set(output.file, { size, mtimeMs });
   }
   if (feed) cache.files.set(feed.file, { ...stamps.get(feed.file)!, hash: hashOfBytes(cache, feed.bytes) });
   made.keepFeedBodies();
-  await saveCache(root, cache).catch(() => undefined);
-  const files = run.edits.output.files.filter((f) => f !== outputMarker);
-  const { result } = run.edits;
-  recordSettled(root, writer, run.key, run.survey, run.edits.extra, { ...result, files }, plan.frame.generation);
-  stage('bodies: recorded');
+  return made;
+}
+
+/** What a rebuild of bodies reports: what the last build reported of the site (`last`, read when asked for), and its own work. */
+function resultOf(last: SettledResult, made: Remade, started: number): BuildResult {
   const largest = largestPages(1);
   largest.add(made.outputs);
   const page = largest.pages[0];
-  return { ...result, files, rendered: made.outputs.length, largestPage: page && sized(page.file, page.html), elapsedMs: performance.now() - run.started, way: 'bodies' };
+  return {
+    pages: last.pages,
+    warnings: last.warnings,
+    get assets() {
+      return last.assets;
+    },
+    get files() {
+      return last.files;
+    },
+    rendered: made.outputs.length,
+    // Compressed when read (the summary of `build`), not on every save in the dev server.
+    get largestPage() {
+      return page && sized(page.file, page.html);
+    },
+    elapsedMs: performance.now() - started,
+    way: 'bodies',
+  };
 }
 
 /**
@@ -129,27 +189,66 @@ async function planEdits(root: string, outDir: string, run: EditedRun): Promise<
   if (!head || !frame || frame.generation !== run.edits.generation || head.outDir !== outDir || !head.verified) return 'the cache is not of the last build into this output';
   // The pipeline mends a damaged cache; this rebuild would save it again with the shards it did not read as they are.
   if (!shardsWhole(root, head)) return 'a file of the cache is missing or damaged';
+  const around = neighbours(frame, fresh);
+  const shards = new Set([...around.kept, ...fresh.flatMap((f) => [f.file, pageFileOf(f.file)]), ...(around.feedChanged ? ['feed.xml'] : [])].map(shardOf));
+  const cache = await cacheOf(root, head, shards);
+  for (const { file, was } of fresh) {
+    // The memo must hold the article as the last build read it: the cache and the record are of the same build.
+    const entry = cache.content.articles.get(file);
+    if (!entry || entry.size !== was.size || entry.mtimeMs !== was.mtimeMs || entry.ctimeMs !== was.ctimeMs) return `the cache does not hold ${file} as the last build read it`;
+  }
+  return planOf(cache, frame, fresh.map(({ was: _was, ...file }) => file), around);
+}
+
+/**
+ * The dev server's plan: the changed paths are articles whose files are there, and its memory
+ * holds the frame of its last build, which passed (a failed build leaves none) into this output.
+ */
+function servedPlan(root: string, outDir: string, cache: BuildCache, changed: Set<string>): EditPlan | string {
+  const { frame, routeTable, lastPages, reported } = cache;
+  const loaded = cache.content.loaded;
+  if (!frame || !cache.verified || cache.outDir !== outDir || !reported || !loaded || loaded.failed.length > 0) return 'the last build did not pass';
+  // The route table and the pages taken over next are those of the last build: one and the same list.
+  if (!routeTable || routeTable.routes !== lastPages?.routes) return 'the last build did not pass';
+  const fresh: FreshFile[] = [];
+  for (const file of changed) {
+    const info = /^content\/blog\/[^/.][^/]*\.md$/.test(file) ? statOf(`${root}${sep}${file}`) : undefined;
+    if (!info?.isFile()) return 'a file other than an article changed';
+    fresh.push({ path: join(root, file), file, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs });
+  }
+  if (fresh.length === 0) return 'no article changed';
+  return planOf(cache, frame, fresh, neighbours(frame, fresh));
+}
+
+/** The articles the pages of the changed ones close with (worked out from the frame's order and categories alone, as the route stage does) and the feed's. */
+function neighbours(frame: Frame, fresh: readonly { file: string }[]): { kept: Set<string>; feed: string[]; feedChanged: boolean; positions: Map<string, number> } {
   const shown = frame.shown === '' ? [] : frame.shown.split(nul);
   const categories = frame.categories.split(nul);
   const feed = frame.feed === '' ? [] : frame.feed.split(nul);
   const changed = new Set(fresh.map((f) => f.file));
   const feedChanged = feed.some((file) => changed.has(file));
   const kept = new Set(feedChanged ? feed : []);
-  // The articles each changed page closes with: worked out as the route stage does, from the order and categories alone.
   const stubs = shown.map((file, i) => ({ file, category: categories[i]! }));
-  for (const stub of stubs) if (changed.has(stub.file)) for (const other of relatedArticles(stub, stubs)) kept.add(other.file);
+  const positions = new Map<string, number>();
+  stubs.forEach((stub, i) => {
+    if (!changed.has(stub.file)) return;
+    positions.set(stub.file, i);
+    for (const other of relatedArticles(stub, stubs)) kept.add(other.file);
+  });
   for (const file of changed) kept.delete(file);
-  const shards = new Set([...changed, ...kept, ...fresh.map((f) => pageFileOf(f.file)), ...(feedChanged ? ['feed.xml'] : [])].map(shardOf));
-  const cache = await cacheOf(root, head, shards);
+  return { kept, feed, feedChanged, positions };
+}
+
+/** The plan, once the memo is known to hold every article as the last build read it: each changed one's card then, and each kept one. */
+function planOf(cache: BuildCache, frame: Frame, fresh: FreshFile[], { kept, feed, feedChanged, positions }: ReturnType<typeof neighbours>): EditPlan | string {
   const cards = new Map<string, string>();
-  for (const { file, was } of fresh) {
-    // The memo must hold the article as the last build read it: the cache and the record are of the same build.
+  for (const { file } of fresh) {
     const entry = cache.content.articles.get(file);
-    if (!entry || entry.size !== was.size || entry.mtimeMs !== was.mtimeMs || entry.ctimeMs !== was.ctimeMs) return `the cache does not hold ${file} as the last build read it`;
+    if (!entry) return `the cache does not hold ${file} as the last build read it`;
     cards.set(file, entry.article.cardHash);
   }
   if (![...kept].every((file) => cache.content.articles.has(file))) return 'the cache lacks an article the pages show';
-  return { cache, frame, fresh: fresh.map(({ was: _was, ...file }) => file), cards, kept: [...kept], feed, feedChanged };
+  return { cache, frame, fresh, cards, kept: [...kept], feed, feedChanged, positions };
 }
 
 /** Why the pipeline runs after a throw: a problem in the content (which it reports), or anything else. */
@@ -180,32 +279,31 @@ function pageFileOf(articleFile: string): string {
  * last build read, and renders and verifies their pages and the feed; why not, or a throw, when
  * the whole pipeline must run instead.
  */
-async function remake(options: BuildOptions, run: EditedRun, plan: EditPlan): Promise<Remade | string> {
+async function remake(options: BuildOptions, key: SettleKey, plan: EditPlan, outputFiles: () => Iterable<string>): Promise<Remade | string> {
   const { root } = options;
   const { cache, frame } = plan;
   const content = await loadContent(root, narrowReader(cache.content, root, plan.fresh, plan.kept));
   const edited = content.articles.filter((a) => plan.cards.has(a.file));
   const card = edited.find((a) => a.cardHash !== plan.cards.get(a.file));
   if (card || edited.length !== plan.cards.size) return `what ${card?.file ?? 'an article'} shows elsewhere changed`;
-  const routeOptions: RouteOptions = { drafts: run.key.drafts, future: run.key.future, today: run.key.today, baseUrl: run.key.baseUrl ?? content.site.baseUrl };
+  const routeOptions: RouteOptions = { drafts: key.drafts, future: key.future, today: key.today, baseUrl: key.baseUrl ?? content.site.baseUrl };
   const shared = frame.shared;
   const templates = templatesAt(frame.templates);
   // What every page shares must be what the last build rendered with: then its records hold.
   if (sharedKeyOf(templates, shared, hashOf(content.catalogueKey, routeOptions.baseUrl)) !== cache.sharedKey) return 'what every page shares is not what the last build rendered with';
   const shown = publishedArticles(content, routeOptions);
   // Each changed article is shown now exactly when it was (its card and the day are the same: a check, not an expectation).
-  const showing = new Set(frame.shown.split(nul));
   const pages = shown.filter((a) => plan.cards.has(a.file));
-  if (pages.length !== edited.filter((a) => showing.has(a.file)).length || pages.some((a) => !showing.has(a.file))) return 'an article is shown where it was not, or not where it was';
+  if (pages.length !== edited.filter((a) => plan.positions.has(a.file)).length || pages.some((a) => !plan.positions.has(a.file))) return 'an article is shown where it was not, or not where it was';
   const inFeed = new Set(plan.feed);
   const routes = articlePageRoutes(content, routeOptions, shared.images, shown, cardKeys(shown, routeOptions.today), pages, shown.filter((a) => inFeed.has(a.file)));
   const outputs: RenderOutput[] = [];
   await renderPages(routes, templates, shared, async (batch) => void outputs.push(...batch));
   // A page that lost an element id may break a link elsewhere: the pipeline follows every link again.
   if (outputs.some((output) => lostIds(cache, output))) return 'a page lost an element id';
-  verifyEdited(root, frame, cache, run.edits.output.files, outputs, routes);
+  verifyEdited(root, frame, cache, outputFiles, outputs, routes);
   const feed = plan.feedChanged ? feedOf(content, routeOptions, shown, shared, outputs, cache) : undefined;
-  return { outputs, keys: new Map(routes.map((r) => [r.file, r.inputKey])), feed: feed?.file, keepFeedBodies: feed?.keep ?? (() => undefined) };
+  return { outputs, routes, feed: feed?.file, keepFeedBodies: feed?.keep ?? (() => undefined) };
 }
 
 /** The blog's feed made again from the bodies of its articles: the changed ones from their pages' parse, the others as the last build kept them. */
@@ -217,31 +315,41 @@ function feedOf(content: Content, options: RouteOptions, shown: Article[], share
 
 /**
  * Follows the links of the pages made again into every page of the last build (the ids of a page
- * read from its record, only when a link points into it) and every other file of the output.
+ * read from its record, only when a link points into it, and from its new render for the pages
+ * made again) and every other file of the output.
  */
-function verifyEdited(root: string, frame: Frame, cache: BuildCache, outputFiles: readonly string[], outputs: RenderOutput[], routes: readonly Route[]): void {
+function verifyEdited(root: string, frame: Frame, cache: BuildCache, outputFiles: () => Iterable<string>, outputs: RenderOutput[], routes: readonly Route[]): void {
   const byFile = new Map(outputs.map((o) => [o.file, o]));
-  const made = new Map(routes.map((r) => [r.path, byFile.get(r.file)]));
+  const from = routes.flatMap((route) => {
+    const output = byFile.get(route.file);
+    return output ? [{ path: route.path, ids: output.ids, links: output.links }] : [];
+  });
+  const made = new Map(from.map((page) => [normalizePath(page.path), page]));
+  const last = lastTargets(root, cache, frame, outputFiles);
+  verifyLinksTo({ ...last, page: (path) => made.get(path) ?? last.page(path) }, from, (href, on) => findHref(root, href, on));
+}
+
+/**
+ * Where links could lead in the output of the build that left `frame`: its pages (their ids read
+ * from their records when asked for) and its other files. Kept in the cache for as long as the
+ * frame is the same: the dev server then works it out once for many rebuilds of bodies.
+ */
+function lastTargets(root: string, cache: BuildCache, frame: Frame, outputFiles: () => Iterable<string>): LinkTargets {
+  if (cache.linkTargets?.frame === frame) return cache.linkTargets.targets;
   const shards = new Map<number, Map<string, string[]>>();
-  const pages: VerifiedPage[] = [];
-  const from: VerifiedPage[] = [];
+  const pages = new Map<string, { readonly ids: string[] }>();
   for (const path of frame.pages.split(nul)) {
-    const output = made.get(path);
-    if (output) {
-      const page = { path, ids: output.ids, links: output.links };
-      pages.push(page);
-      from.push(page);
-    } else {
-      pages.push({
-        path,
-        links: [],
-        get ids() {
-          return savedPageIds(root, cache, routeFile(path), shards);
-        },
-      });
-    }
+    const file = routeFile(path);
+    pages.set(normalizePath(path), {
+      get ids() {
+        return recordedPageIds(root, cache, file, shards);
+      },
+    });
   }
   // The pages' own files among the rest change nothing: a link to a page is followed to the page first.
-  const files = outputFiles.filter((f) => f !== outputMarker);
-  verifyLinks(pages, files, from, (href, on) => findHref(root, href, on));
+  const files = new Set<string>();
+  for (const file of outputFiles()) if (file !== outputMarker) files.add(`/${file}`);
+  const targets: LinkTargets = { page: (path) => pages.get(path), file: (path) => files.has(path), paths: () => pages.keys() };
+  cache.linkTargets = { frame, targets };
+  return targets;
 }

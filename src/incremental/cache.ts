@@ -12,8 +12,10 @@ import type { Assets, OutputFile, Scripts } from '../bundle/assets.ts';
 import type { ProcessedImages } from '../bundle/images.ts';
 import type { ImageSizes, Route } from '../route/routes.ts';
 import type { SharedView } from '../render/render.ts';
+import type { LinkTargets } from '../verify/links.ts';
 import type { Article } from '../schemas/article.ts';
 import { cacheFolderOf, settledRecordName } from './folder.ts';
+import type { SettledResult } from './settled.ts';
 import type { InputStamp } from './stamps.ts';
 import { internIn, shardCount, shardOf, ShardedMap, type StringTable } from './shards.ts';
 
@@ -90,8 +92,15 @@ export interface BuildCache {
   routeTable?: RouteTable;
   /** The pages of the last committed build as the next build takes them over, by route as routed then, in memory only (see pages.ts). */
   lastPages?: { routes: Route[]; pages: PageSummary[] };
-  /** What the last build on disk left for a rebuild of article bodies alone (see bodies.ts); none from the dev server. */
+  /**
+   * What the last build left for a rebuild of article bodies alone (see bodies.ts): on disk with
+   * its record, or in the dev server's memory; none after a build that failed.
+   */
   frame?: Frame;
+  /** What the dev server's last build reported besides its own work, in memory only: a rebuild of bodies alone reports the same. */
+  reported?: SettledResult;
+  /** Where links could lead in the output of the build that left `frame`, in memory only (see bodies.ts). */
+  linkTargets?: { frame: Frame; targets: LinkTargets };
   /** What is on disk: the head as last read or written, and each shard's file (null: empty or never saved). */
   saved: { head: SavedHead | undefined; shards: (string | null)[] };
 }
@@ -154,6 +163,12 @@ export function frameOf(shared: SharedView, templates: Templates, shown: readonl
     feed: feed.map((a) => a.file).join(nul),
     pages: routes.map((r) => r.path).join(nul),
   };
+}
+
+/** The file of the newest article the last build showed, from its frame. */
+export function newestArticle(cache: BuildCache): string | undefined {
+  const shown = cache.frame?.shown;
+  return shown ? shown.split(nul, 1)[0] : undefined;
 }
 
 /** What joins the lists of a frame (no path or category holds it). */
@@ -249,10 +264,16 @@ function sameHead(a: SavedHead, b: SavedHead): boolean {
 }
 
 /**
- * The element ids the page `file` had when the cache on disk was saved, read from its shard's file
- * (`read` keeps each shard's ids by page once read); none for a page it has no record of.
+ * The element ids of the page `file` as the cache records them: from memory when its record is
+ * there (its shard was loaded, or the cache is the dev server's), else read from its shard's file
+ * on disk (`read` keeps each shard's ids by page once read); none for a page it has no record of.
  */
-export function savedPageIds(root: string, cache: BuildCache, file: string, read: Map<number, Map<string, string[]>>): string[] {
+export function recordedPageIds(root: string, cache: BuildCache, file: string, read: Map<number, Map<string, string[]>>): string[] {
+  const record = cache.pages.get(file);
+  if (record) {
+    const strings = pageStrings(cache, file);
+    return unpackIndexes(record.ids).map((i) => strings[i]!);
+  }
   const n = shardOf(file);
   let ids = read.get(n);
   if (!ids) {

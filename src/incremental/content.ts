@@ -5,7 +5,7 @@
  */
 import { basename, join } from 'node:path';
 import type { SiteError } from '../errors.ts';
-import { hashOf } from '../hash.ts';
+import { codeUnitOrder, hashOf } from '../hash.ts';
 import { frontMatterOf } from '../load/article.ts';
 import { articleSchemaOf, listArticleFiles, parseYamlFile, readArticle, statArticle, type ArticleFile, type ContentReader } from '../load/content.ts';
 import { readContentFile, readContentFileSync } from '../load/read.ts';
@@ -189,6 +189,39 @@ function remember(memo: ContentMemo, found: string[], kept: ArticleFile[], faile
   // The list itself is kept: loadContent sorts it in place, so the next rebuild's sort finds it in order.
   memo.loaded = { articles: kept, failed };
   return kept;
+}
+
+/**
+ * After a rebuild of article bodies alone in the dev server (bodies.ts): the articles of `files`,
+ * loaded again into the memo, take the places of their last versions among the articles loaded,
+ * as a rebuild told what changed would have put them. Their cards are unchanged, so each is where
+ * its last version is in the order loadContent keeps them in (newest first, then by slug); when
+ * one is not found there, the next build lists the articles again rather than keep a stale one.
+ */
+export function keepReloaded(memo: ContentMemo, files: readonly string[]): void {
+  const loaded = memo.loaded?.articles;
+  for (const file of files) {
+    const entry = memo.articles.get(file);
+    const at = loaded && entry?.source ? placeOf(loaded, entry.article) : -1;
+    if (at < 0) return void (memo.loaded = undefined);
+    loaded![at] = { article: entry!.article, source: entry!.source! };
+  }
+}
+
+/** Where the article of `article`'s file is in `loaded` (sorted as loadContent sorts: newest first, then by slug), by bisection; -1 when it is not. */
+function placeOf(loaded: readonly ArticleFile[], article: Article): number {
+  let low = 0;
+  let high = loaded.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    const there = loaded[mid]!.article;
+    // As loadContent's sort compares them: above 0, `article` comes after the one there.
+    const order = codeUnitOrder(there.publishDate, article.publishDate) || codeUnitOrder(article.slug, there.slug);
+    if (order === 0) return there.file === article.file ? mid : -1;
+    if (order > 0) low = mid + 1;
+    else high = mid - 1;
+  }
+  return -1;
 }
 
 function remembered(entry: ArticleMemoEntry, path: string): ArticleFile {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { extname, posix } from 'node:path';
 import { build } from '../build.ts';
-import { emptyCache } from '../incremental/cache.ts';
+import { emptyCache, newestArticle, type BuildCache } from '../incremental/cache.ts';
 import { devClientPath, devClientSource, devEventsPath } from './dev-client.ts';
 import { problems, userErrors } from '../errors.ts';
 import { formatError, overlayError, palette, type OverlayError } from '../report.ts';
@@ -84,11 +84,14 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const host = everywhere ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
 
-  const rebuild = rebuilder(options, state, url, log);
+  const { rebuild, cache } = rebuilder(options, state, url, log);
   await rebuild();
   // A rebuild runs code the first build did not (what it keeps, on this thread): one with nothing
-  // changed runs it now, so that the author's first save is as quick as the ones after it.
+  // changed, and one as if the newest article had been saved, run it now, so that the author's
+  // first save is as quick as the ones after it. Neither changes a byte of what is served.
   if (!state.errors) await rebuild(new Set(), { quiet: true });
+  const newest = newestArticle(cache);
+  if (!state.errors && newest) await rebuild(new Set([newest]), { quiet: true });
   const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed));
   log(`${c.bold('clinic-site')} serving ${c.cyan(url)} ${c.dim('(drafts shown; Ctrl+C stops)')}`);
   if (everywhere) for (const address of networkAddresses()) log(`  on your network: ${c.cyan(`http://${address}:${port}`)}`);
@@ -117,7 +120,7 @@ function broadcast(state: ServerState, event: string, data: unknown): void {
  * The rebuild the watcher calls: the same build as `clinic-site build`, into memory, told what
  * changed. A failed build keeps the last good files served and shows its errors in the browser.
  */
-function rebuilder(options: ServeOptions, state: ServerState, url: string, log: (line: string) => void): (changed?: Set<string>, how?: { quiet: boolean }) => Promise<void> {
+function rebuilder(options: ServeOptions, state: ServerState, url: string, log: (line: string) => void): { rebuild: (changed?: Set<string>, how?: { quiet: boolean }) => Promise<void>; cache: BuildCache } {
   const { root } = options;
   const color = options.color ?? false;
   const c = palette(color);
@@ -126,7 +129,7 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
   const cache = emptyCache();
   // A warning is printed when it first appears, not again on every save (4,000 unreviewed pages would flood the terminal).
   let shown = new Set<string>();
-  return async (changed, how) => {
+  const rebuild = async (changed?: Set<string>, how?: { quiet: boolean }) => {
     try {
       const result = await build({ root, writer, drafts: true, baseUrl: url, cache, ...(changed ? { changed } : {}) });
       state.files = writer.files;
@@ -153,6 +156,7 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
       broadcast(state, 'build-error', state.errors);
     }
   };
+  return { rebuild, cache };
 }
 
 /** Answers a request from the last good build: the event stream, the reload client, or a file (the 404 page for none). */

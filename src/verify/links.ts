@@ -69,22 +69,40 @@ export function normalizePath(path: string): string {
   return p || '/';
 }
 
+/** Where links can lead: the pages, by path in one spelling (normalizePath), and the other files of the output, by root-relative path (/logo.svg). */
+export interface LinkTargets {
+  /** The page at `path`; its ids are only read (they may be computed on demand) for pages a link points into. */
+  page(path: string): { readonly ids: Iterable<string> } | undefined;
+  file(path: string): boolean;
+  /** Every page's path, for suggestions. */
+  paths(): Iterable<string>;
+}
+
+/** Where links can lead among `pages` and `files` (paths inside the output: logo.svg). */
+export function linkTargets(pages: readonly VerifiedPage[], files: Iterable<string>): LinkTargets {
+  const byPath = new Map<string, VerifiedPage>();
+  for (const page of pages) byPath.set(normalizePath(page.path), page);
+  const fileSet = new Set([...files].map((f) => `/${f}`));
+  return { page: (path) => byPath.get(path), file: (path) => fileSet.has(path), paths: () => byPath.keys() };
+}
+
 /**
  * Throws SiteErrors naming each page and href that points to no page, file or element id: the
  * links of the pages `from` (every page unless told), each followed into `pages` and `files`.
  */
 export function verifyLinks(pages: readonly VerifiedPage[], files: Iterable<string>, from: readonly VerifiedPage[] = pages, locate: LinkLocator = () => undefined): void {
-  // Pages by path; their ids are only read (they may be computed on demand) for pages a link points into.
-  const pageIds = new Map<string, VerifiedPage>();
-  for (const page of pages) pageIds.set(normalizePath(page.path), page);
+  verifyLinksTo(linkTargets(pages, files), from, locate);
+}
+
+/** Throws SiteErrors naming each page of `from` and href in it that leads to none of `targets`, nor to an element id there. */
+export function verifyLinksTo(targets: LinkTargets, from: readonly VerifiedPage[], locate: LinkLocator = () => undefined): void {
   // An id set is only made for the pages some link points into.
   const idSets = new Map<string, Set<string>>();
   const idsOfTarget = (target: string): Set<string> => {
     let set = idSets.get(target);
-    if (!set) idSets.set(target, (set = new Set(pageIds.get(target)!.ids)));
+    if (!set) idSets.set(target, (set = new Set(targets.page(target)!.ids)));
     return set;
   };
-  const fileSet = new Set([...files].map((f) => `/${f}`));
   /** 'ok', 'link' (no such page or file), 'anchor' (no such id there), 'escape' (a malformed %-escape) or 'text' (escapes that are not UTF-8), for an href seen from page `own`. */
   const resolve = (own: string, href: string): Verdict => {
     const [pathAndQuery = '', fragment] = href.split('#', 2) as [string, string | undefined];
@@ -92,7 +110,7 @@ export function verifyLinks(pages: readonly VerifiedPage[], files: Iterable<stri
     const id = fragment === undefined ? undefined : decodeOrUndefined(decodeURIComponent, fragment);
     if (path === undefined || (fragment !== undefined && id === undefined)) return /%(?![\da-f]{2})/i.test(href) ? 'escape' : 'text';
     const target = path === '' ? own : normalizePath(path);
-    if (!pageIds.has(target)) return fileSet.has(path) ? 'ok' : 'link';
+    if (!targets.page(target)) return targets.file(path) ? 'ok' : 'link';
     return id && !idsOfTarget(target).has(id) ? 'anchor' : 'ok';
   };
   // A root-relative href means the same from every page: resolve it once (a nav link is on every page).
@@ -137,7 +155,7 @@ export function verifyLinks(pages: readonly VerifiedPage[], files: Iterable<stri
     }
     // A relative link most often means the page of that name from the site root ("process" for /process).
     const fromRoot = relative && normalizePath(`/${href.split(/[?#]/)[0]!.replace(/^(\.\.?\/)+/, '')}`);
-    const suggestion = fromRoot && pageIds.has(fromRoot) ? fromRoot : nearestPath(target, pageIds.keys());
+    const suggestion = fromRoot && targets.page(fromRoot) ? fromRoot : nearestPath(target, targets.paths());
     return relative ? problems.brokenRelativeLink(page, href, decodeOrUndefined(decodeURI, relative) ?? relative, loc, suggestion) : problems.brokenLink(page, href, loc, suggestion);
   });
   if (errors.length > 0) throw new SiteErrors(errors);

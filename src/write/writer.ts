@@ -47,12 +47,13 @@ export interface Writer {
    */
   lastSeen?(output: KnownOutput): void;
   /**
-   * Before the build writes: takes over every file of the output as the last build left it, when
-   * each still has the size and time of `stamps` (two numbers a file of `output.files`) and each
-   * folder known (not -1) its time; false, and nothing taken, otherwise. The commit then reads
-   * only the folders not known. Disk writer only.
+   * Before the build writes: takes over every file of the output as the last build left it; false,
+   * and nothing taken, when it cannot. A disk writer is told that output (`last`) and takes it over
+   * when each file still has the size and time of `last.stamps` (two numbers a file of
+   * `last.output.files`) and each folder known (not -1) its time; the commit then reads only the
+   * folders not known. The memory writer holds its last output itself and needs no `last`.
    */
-  takeOver?(output: KnownOutput, stamps: Float64Array): boolean;
+  takeOver?(last?: { output: KnownOutput; stamps: Float64Array }): boolean;
 }
 
 /**
@@ -152,7 +153,8 @@ export function diskWriter(outDir: string, root: string): Writer {
     lastSeen(output) {
       known = output;
     },
-    takeOver(output, fileStamps) {
+    takeOver(last) {
+      const { output, stamps: fileStamps } = last ?? { output: { files: [], folders: [], mtimes: new Float64Array() }, stamps: new Float64Array(1) };
       if (fileStamps.length !== 2 * output.files.length || !unchangedOutput(target, { ...output, stamps: fileStamps }, true)) return false;
       output.files.forEach((file, i) => stamps.set(file, { size: fileStamps[2 * i]!, mtimeMs: fileStamps[2 * i + 1]! }));
       kept += output.files.length;
@@ -312,7 +314,11 @@ async function swap(target: string, staging: string, old: string, shown: (path: 
   await rm(old, { recursive: true, force: true }).catch(() => undefined);
 }
 
-/** Keeps files in memory: for tests, `check` and the dev server (which reuses it build after build). */
+/**
+ * Keeps files in memory: for tests, `check` and the dev server (which reuses it build after build).
+ * `files` is the committed output: a new map after a build, the same map updated after a build
+ * that took the output over (a rebuild of article bodies alone).
+ */
 export function memoryWriter(): Writer & { files: Map<string, Uint8Array> } {
   let pending = new Map<string, Uint8Array>();
   let files = new Map<string, Uint8Array>();
@@ -320,6 +326,8 @@ export function memoryWriter(): Writer & { files: Map<string, Uint8Array> } {
   let stamps = new Map<string, FileStamp>();
   let written: string[] = [];
   let started = false;
+  /** Whether the build took the committed output over (takeOver): what it writes then goes over that output, in place, at the commit. */
+  let over = false;
   const start = () => {
     if (started) return;
     started = true;
@@ -349,16 +357,25 @@ export function memoryWriter(): Writer & { files: Map<string, Uint8Array> } {
       return true;
     },
     previous: (file) => files.get(file),
+    takeOver() {
+      start();
+      // Not copied: thousands of files the dev server serves, on every save of an article.
+      over = true;
+      return true;
+    },
     stamps: () => stamps,
     written: () => written,
     async commit() {
-      files = pending;
+      if (over) for (const [file, bytes] of pending) files.set(file, bytes);
+      else files = pending;
       pending = new Map();
       started = false;
+      over = false;
     },
     async discard() {
       pending = new Map();
       started = false;
+      over = false;
     },
   };
 }
