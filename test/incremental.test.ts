@@ -21,7 +21,9 @@ import { formatError } from '../src/report.ts';
 import { diskWriter, memoryWriter } from '../src/write/writer.ts';
 import { removeProject, runCli, tempProject } from './helpers.ts';
 
-const seed = Number(process.env.CLINIC_SITE_SEED ?? 11);
+/** The sequence `npm test` replays. */
+const defaultSeed = 11;
+const seed = Number(process.env.CLINIC_SITE_SEED ?? defaultSeed);
 const stepCount = Number(process.env.CLINIC_SITE_STEPS ?? 25);
 const articleCount = Number(process.env.CLINIC_SITE_ARTICLES ?? 8);
 /** Every this many steps (and at the last one) a clean build also runs in a fresh process; 0 never. */
@@ -31,7 +33,7 @@ const serveUrl = 'http://localhost:4321';
 const outputMarker = '.clinic-site-output';
 
 /** What one build made: its files, or the problems it reported. */
-type Outcome = { ok: true; files: Map<string, Uint8Array> } | { ok: false; errors: string[] };
+type Outcome = { ok: true; files: Map<string, Uint8Array>; way?: string } | { ok: false; errors: string[] };
 
 /** A small seeded generator (mulberry32), so a run can be replayed from its seed. */
 function random(seedValue: number) {
@@ -132,8 +134,8 @@ function firstDifference(expected: Outcome, actual: Outcome): string | undefined
 /** Runs a build and turns it into an outcome; a crash that is not a user error is an outcome too. */
 async function outcomeOf(root: string, run: () => Promise<unknown>, files: () => Promise<Map<string, Uint8Array>>): Promise<Outcome> {
   try {
-    await run();
-    return { ok: true, files: await files() };
+    const result = await run();
+    return { ok: true, files: await files(), way: (result as { way?: string } | undefined)?.way };
   } catch (error) {
     const found = userErrors(error);
     if (!found) return { ok: false, errors: [`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`] };
@@ -453,8 +455,12 @@ describe('incremental equals clean', () => {
       const serveWriter = memoryWriter();
       const serveCache: BuildCache = emptyCache();
       const replayHint = () => `replay with: CLINIC_SITE_SEED=${seed} CLINIC_SITE_STEPS=${stepCount} CLINIC_SITE_ARTICLES=${articleCount} npx vitest run test/incremental.test.ts`;
+      /** How each build went (settled, bodies, pipeline), warm on disk and in serve: which of the engine's ways the sequence took. */
+      const ways = { warm: new Map<string, number>(), serve: new Map<string, number>() };
+      const count = (tally: Map<string, number>, outcome: Outcome) => outcome.ok && outcome.way && tally.set(outcome.way, (tally.get(outcome.way) ?? 0) + 1);
+      const waysTaken = () => `ways taken: warm ${[...ways.warm].map(([w, n]) => `${w} ${n}`).join(', ')}; serve ${[...ways.serve].map(([w, n]) => `${w} ${n}`).join(', ')}`;
       const fail = (step: number, which: string, difference: string) => {
-        throw new Error(`incremental build differs from a clean one\n  seed ${seed}, step ${step}, ${which}\n  edits so far:\n    ${replay.log.join('\n    ')}\n  first difference: ${difference}\n  ${replayHint()}`);
+        throw new Error(`incremental build differs from a clean one\n  seed ${seed}, step ${step}, ${which}\n  edits so far:\n    ${replay.log.join('\n    ')}\n  first difference: ${difference}\n  ${waysTaken()}\n  ${replayHint()}`);
       };
 
       for (let step = 0; step <= stepCount; step++) {
@@ -469,6 +475,8 @@ describe('incremental equals clean', () => {
           () => build({ root: dir, writer: serveWriter, drafts: true, baseUrl: serveUrl, cache: serveCache, ...(changed ? { changed } : {}) }),
           async () => serveWriter.files,
         );
+        count(ways.warm, warm);
+        count(ways.serve, served);
         const warmDifference = firstDifference(clean, warm);
         if (warmDifference) fail(step, 'warm build on disk (cache kept) against a clean build', warmDifference);
         if (changed?.size === 0 && clean.ok) {
@@ -513,8 +521,13 @@ describe('incremental equals clean', () => {
           }
         }
       }
-      if (process.env.CLINIC_SITE_VERBOSE) console.log(replay.log.join('\n'));
+      if (process.env.CLINIC_SITE_VERBOSE) console.log(`${replay.log.join('\n')}\n${waysTaken()}`);
       expect(replay.log.length).toBe(stepCount);
+      // The default sequence edits article bodies often enough for the rebuild of bodies alone to be compared, on disk and in serve.
+      if (seed === defaultSeed && stepCount >= 20) {
+        expect(ways.warm.get('bodies') ?? 0, waysTaken()).toBeGreaterThan(0);
+        expect(ways.serve.get('bodies') ?? 0, waysTaken()).toBeGreaterThan(0);
+      }
     },
   );
 });
