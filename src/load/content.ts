@@ -20,7 +20,7 @@ import { isSlug, slugOf } from '../validate/suggest.ts';
 import { codeUnitOrder, hashOf } from '../hash.ts';
 
 type Registry = typeof import('../schemas/registry.ts');
-type ArticleSchema = typeof articleSchema;
+export type ArticleSchema = typeof articleSchema;
 
 /** The schemas, loaded on first need (with zod) and shared by every build of the process. */
 let registry: Promise<Registry> | undefined;
