@@ -158,15 +158,7 @@ async function benchSize(n) {
       if (entry.runs.length > 0 && entry.runs.every((x) => !x.ok)) continue; // failed once: it fails the same way
       const site = sites.get(tool.id);
       const out = join(dir, `out-${tool.id}`);
-      const { command, args, cwd } = tool.command(site, out);
-      const run = await undisturbed(
-        async () => {
-          tool.clean(site, out);
-          await sleep(300);
-          return timedRun(command, args, { cwd });
-        },
-        { maxOtherCpu, retries },
-      );
+      const run = await cleanRun(tool, site, out);
       const inspected = run.ok ? inspectOutput(out, articles) : {};
       entry.runs.push({ ...compact(run), ...inspected });
       log(`  ${tool.name.padEnd(12)} run ${r + 1}: ${run.ok ? `${(run.wallMs / 1000).toFixed(2)} s, CPU ${run.cpuSeconds?.toFixed(2)} s, RSS ${run.peakRssMb?.toFixed(0)} MB, ${inspected.pages} pages` : `FAILED (exit ${run.code}): ${oneLine(run.stderr || run.stdout)}`}${run.redone.length ? ` (redone ${run.redone.length}× for other CPU ${run.redone.join(', ')} s)` : ''}${run.disturbed ? ' ⚠ still disturbed' : ''}`);
@@ -176,7 +168,10 @@ async function benchSize(n) {
   const oursOk = entries.get('ours')?.runs.some((x) => x.ok);
 
   if (active.includes(ours) && warmSizes.has(n)) {
-    size.warm = oursOk ? await warmRebuilds(sites.get('ours'), join(dir, 'warm-out'), articles) : { skipped: 'the clean build fails' };
+    // Hugo's clean build again, once after each warm build: the warm targets are ratios to it, and this machine's speed moves by tens of percent within minutes.
+    const hugo = active.find((t) => t.id === 'hugo');
+    const alongside = hugo && entries.get('hugo').runs.some((x) => x.ok) ? () => cleanRun(hugo, sites.get('hugo'), join(dir, `out-${hugo.id}`)) : undefined;
+    size.warm = oursOk ? await warmRebuilds(sites.get('ours'), join(dir, 'warm-out'), articles, alongside) : { skipped: 'the clean build fails' };
   }
   if (active.includes(ours) && serveSizes.has(n)) {
     if (!oursOk) size.serve = { skipped: 'the clean build fails' };
@@ -190,8 +185,31 @@ async function benchSize(n) {
   return size;
 }
 
-/** Our build run again into the same output folder after one article changed, `runs` times; then `runs` times with nothing changed. */
-async function warmRebuilds(site, out, articles) {
+/** A clean build of `tool` (its output and caches removed first), redone when other processes disturbed it. */
+function cleanRun(tool, site, out) {
+  const { command, args, cwd } = tool.command(site, out);
+  return undisturbed(
+    async () => {
+      tool.clean(site, out);
+      await sleep(300);
+      return timedRun(command, args, { cwd });
+    },
+    { maxOtherCpu, retries },
+  );
+}
+
+/**
+ * Our build run again into the same output folder after one article changed, `runs` times; then
+ * `runs` times with nothing changed. `alongside` (Hugo's clean build) runs after each of them.
+ */
+async function warmRebuilds(site, out, articles, alongside) {
+  const peer = [];
+  const runPeer = async () => {
+    if (!alongside) return;
+    const run = await alongside();
+    peer.push(compact(run));
+    log(`    Hugo alongside: ${run.ok ? `${(run.wallMs / 1000).toFixed(2)} s` : 'FAILED'}`);
+  };
   const { command, args, cwd } = ours.command(site, out);
   ours.clean(site, out);
   const first = await timedRun(command, args, { cwd });
@@ -214,6 +232,7 @@ async function warmRebuilds(site, out, articles) {
     warmRuns.push({ ...compact(run), changed: touched.file, shown });
     log(`  warm rebuild ${r + 1}: ${run.ok ? `${(run.wallMs / 1000).toFixed(2)} s, RSS ${run.peakRssMb?.toFixed(0)} MB${shown ? '' : ' ⚠ edit not in output'}` : `FAILED: ${oneLine(run.stderr)}`}${run.redone.length ? ` (redone ${run.redone.length}×)` : ''}`);
     writeFileSync(join(ours.articleDir(site), touched.file), touched.text);
+    await runPeer();
   }
   // Nothing changed (the last edit was put back: one build takes that in first).
   const settled = await timedRun(command, args, { cwd });
@@ -222,8 +241,9 @@ async function warmRebuilds(site, out, articles) {
     const run = await undisturbed(() => timedRun(command, args, { cwd }), { maxOtherCpu, retries });
     unchanged.push(compact(run));
     log(`  warm rebuild, nothing changed ${r + 1}: ${run.ok ? `${(run.wallMs / 1000).toFixed(2)} s` : `FAILED: ${oneLine(run.stderr)}`}${run.redone.length ? ` (redone ${run.redone.length}×)` : ''}`);
+    await runPeer();
   }
-  return { runs: warmRuns, unchanged };
+  return { runs: warmRuns, unchanged, ...(alongside ? { hugo: peer } : {}) };
 }
 
 /** The numbers of a run worth keeping (output only when it failed). */
