@@ -118,9 +118,12 @@ describe('articleWithBody', () => {
   it('should not be offered front matter that ends the file or a line with a lone carriage return', () => {
     const lone = load('content/blog/a.md', '---\ntitle: "A"\nexcerpt: "An excerpt long enough."\nauthor: A\npublishDate: 2024-01-01\ncategory: Sleep\n---').loaded!;
     expect(openingOf('---\ntitle: "A"\nexcerpt: "An excerpt long enough."\nauthor: A\npublishDate: 2024-01-01\ncategory: Sleep\n---\nBody', lone.article)).toBeUndefined();
-    const text = '---\rtitle: "A"\rexcerpt: "An excerpt long enough."\rauthor: A\rpublishDate: 2024-01-01\rcategory: Sleep\r---\rBody';
-    const cr = load('content/blog/a.md', text).loaded;
-    if (cr) expect(openingOf(text, cr.article)).toBeUndefined();
+    // The closing fence followed by a lone carriage return: gray-matter takes it off the body, so the body of another version may start elsewhere.
+    const text = '---\ntitle: "A"\nexcerpt: "An excerpt long enough."\nauthor: A\npublishDate: 2024-01-01\ncategory: Sleep\n---\rBody';
+    const cr = load('content/blog/a.md', text);
+    expect(cr.errors).toEqual([]);
+    expect(cr.loaded!.article.markdown).toBe('Body');
+    expect(openingOf(text, cr.loaded!.article)).toBeUndefined();
   });
 });
 

@@ -12,7 +12,7 @@
  * what changed. Anything else, anything unexpected, and any problem in the content is left to the
  * whole pipeline, before a byte is written: that build then reports it as it always does.
  */
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import type { OutputFile } from '../bundle/assets.ts';
 import { templatesAt } from '../bundle/templates.ts';
 import { SiteErrors } from '../errors.ts';
@@ -59,8 +59,8 @@ interface EditPlan {
   feed: string[];
   /** Whether a changed article is in the feed (else the feed stays as it is). */
   feedChanged: boolean;
-  /** Where each changed article shown is among the articles shown, newest first. */
-  positions: Map<string, number>;
+  /** The changed articles the last build showed. */
+  wasShown: Set<string>;
 }
 
 /** The pages made again with their routes, and the feed when it changed. */
@@ -81,7 +81,7 @@ export async function bodyEdits(options: BuildOptions, run: EditedRun): Promise<
   stage(typeof plan === 'string' ? `bodies: no, ${plan}` : 'bodies: planned');
   if (typeof plan === 'string') return undefined;
   const { output } = run.edits;
-  const made = await remade(options, run.key, plan, () => output.files, stage, { output, stamps: output.stamps });
+  const made = await remakeAndWrite(options, run.key, plan, () => output.files, stage, { output, stamps: output.stamps });
   if (!made) return undefined;
   const { writer, root } = options;
   await saveCache(root, plan.cache).catch(() => undefined);
@@ -104,7 +104,7 @@ export async function servedBodyEdits(options: BuildOptions & { cache: BuildCach
   stage(typeof plan === 'string' ? `bodies: no, ${plan}` : 'bodies: planned');
   if (typeof plan === 'string') return undefined;
   const reported = cache.reported!;
-  const made = await remade(options, run.key, plan, () => cache.files.keys(), stage);
+  const made = await remakeAndWrite(options, run.key, plan, () => cache.files.keys(), stage);
   if (!made) return undefined;
   // The articles loaded again take their places among those the next rebuild starts from. (Its
   // route table and pages still hold their last routes: it routes those few again, and takes
@@ -118,7 +118,7 @@ export async function servedBodyEdits(options: BuildOptions & { cache: BuildCach
  * it: until here nothing was written), writes and commits them, and records them in the cache;
  * undefined, with nothing written, when the pipeline must run instead.
  */
-async function remade(options: BuildOptions, key: SettleKey, plan: EditPlan, outputFiles: () => Iterable<string>, stage: (name: string) => void, last?: { output: KnownOutput; stamps: Float64Array }): Promise<Remade | undefined> {
+async function remakeAndWrite(options: BuildOptions, key: SettleKey, plan: EditPlan, outputFiles: () => Iterable<string>, stage: (name: string) => void, last?: { output: KnownOutput; stamps: Float64Array }): Promise<Remade | undefined> {
   const made = await remake(options, key, plan, outputFiles).catch(declined);
   stage(typeof made === 'string' ? `bodies: no, ${made}` : `bodies: rendered ${made.outputs.length}`);
   if (typeof made === 'string') return undefined;
@@ -206,22 +206,22 @@ async function planEdits(root: string, outDir: string, run: EditedRun): Promise<
  */
 function servedPlan(root: string, outDir: string, cache: BuildCache, changed: Set<string>): EditPlan | string {
   const { frame, routeTable, lastPages, reported } = cache;
-  const loaded = cache.content.loaded;
-  if (!frame || !cache.verified || cache.outDir !== outDir || !reported || !loaded || loaded.failed.length > 0) return 'the last build did not pass';
+  const failed = cache.content.loaded?.failed.length ?? 1;
   // The route table and the pages taken over next are those of the last build: one and the same list.
-  if (!routeTable || routeTable.routes !== lastPages?.routes) return 'the last build did not pass';
+  if (!frame || !cache.verified || cache.outDir !== outDir || !reported || failed > 0 || !routeTable || routeTable.routes !== lastPages?.routes) return 'the last build did not pass';
   const fresh: FreshFile[] = [];
   for (const file of changed) {
-    const info = /^content\/blog\/[^/.][^/]*\.md$/.test(file) ? statOf(`${root}${sep}${file}`) : undefined;
+    const path = join(root, file);
+    const info = articleFile.test(file) ? statOf(path) : undefined;
     if (!info?.isFile()) return 'a file other than an article changed';
-    fresh.push({ path: join(root, file), file, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs });
+    fresh.push({ path, file, size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs });
   }
   if (fresh.length === 0) return 'no article changed';
   return planOf(cache, frame, fresh, neighbours(frame, fresh));
 }
 
 /** The articles the pages of the changed ones close with (worked out from the frame's order and categories alone, as the route stage does) and the feed's. */
-function neighbours(frame: Frame, fresh: readonly { file: string }[]): { kept: Set<string>; feed: string[]; feedChanged: boolean; positions: Map<string, number> } {
+function neighbours(frame: Frame, fresh: readonly { file: string }[]): { kept: Set<string>; feed: string[]; feedChanged: boolean; wasShown: Set<string> } {
   const shown = frame.shown === '' ? [] : frame.shown.split(nul);
   const categories = frame.categories.split(nul);
   const feed = frame.feed === '' ? [] : frame.feed.split(nul);
@@ -229,18 +229,18 @@ function neighbours(frame: Frame, fresh: readonly { file: string }[]): { kept: S
   const feedChanged = feed.some((file) => changed.has(file));
   const kept = new Set(feedChanged ? feed : []);
   const stubs = shown.map((file, i) => ({ file, category: categories[i]! }));
-  const positions = new Map<string, number>();
-  stubs.forEach((stub, i) => {
-    if (!changed.has(stub.file)) return;
-    positions.set(stub.file, i);
+  const wasShown = new Set<string>();
+  for (const stub of stubs) {
+    if (!changed.has(stub.file)) continue;
+    wasShown.add(stub.file);
     for (const other of relatedArticles(stub, stubs)) kept.add(other.file);
-  });
+  }
   for (const file of changed) kept.delete(file);
-  return { kept, feed, feedChanged, positions };
+  return { kept, feed, feedChanged, wasShown };
 }
 
 /** The plan, once the memo is known to hold every article as the last build read it: each changed one's card then, and each kept one. */
-function planOf(cache: BuildCache, frame: Frame, fresh: FreshFile[], { kept, feed, feedChanged, positions }: ReturnType<typeof neighbours>): EditPlan | string {
+function planOf(cache: BuildCache, frame: Frame, fresh: FreshFile[], { kept, feed, feedChanged, wasShown }: ReturnType<typeof neighbours>): EditPlan | string {
   const cards = new Map<string, string>();
   for (const { file } of fresh) {
     const entry = cache.content.articles.get(file);
@@ -248,8 +248,11 @@ function planOf(cache: BuildCache, frame: Frame, fresh: FreshFile[], { kept, fee
     cards.set(file, entry.article.cardHash);
   }
   if (![...kept].every((file) => cache.content.articles.has(file))) return 'the cache lacks an article the pages show';
-  return { cache, frame, fresh, cards, kept: [...kept], feed, feedChanged, positions };
+  return { cache, frame, fresh, cards, kept: [...kept], feed, feedChanged, wasShown };
 }
+
+/** An article file of the project (content/blog/x.md), as the survey and the watcher name it: the only change a rebuild of bodies takes. */
+const articleFile = /^content\/blog\/[^/.][^/]*\.md$/;
 
 /** Why the pipeline runs after a throw: a problem in the content (which it reports), or anything else. */
 function declined(error: unknown): string {
@@ -263,7 +266,7 @@ function changedArticles(root: string, run: EditedRun): (FreshFile & { was: Edit
   for (const { path, index: i, was } of run.edits.changed) {
     // A folder whose time changed holds the same entries (the survey lists the same paths): an editor saved through a temporary file.
     if (survey.kinds[i] === 2) continue;
-    if (survey.kinds[i] !== 1 || !/^content\/blog\/[^/]+\.md$/.test(path)) return undefined;
+    if (survey.kinds[i] !== 1 || !articleFile.test(path)) return undefined;
     articles.push({ path: join(root, path), file: path, size: survey.stamps[3 * i]!, mtimeMs: survey.stamps[3 * i + 1]!, ctimeMs: survey.stamps[3 * i + 2]!, was });
   }
   return articles.length > 0 ? articles : undefined;
@@ -294,7 +297,7 @@ async function remake(options: BuildOptions, key: SettleKey, plan: EditPlan, out
   const shown = publishedArticles(content, routeOptions);
   // Each changed article is shown now exactly when it was (its card and the day are the same: a check, not an expectation).
   const pages = shown.filter((a) => plan.cards.has(a.file));
-  if (pages.length !== edited.filter((a) => plan.positions.has(a.file)).length || pages.some((a) => !plan.positions.has(a.file))) return 'an article is shown where it was not, or not where it was';
+  if (pages.length !== edited.filter((a) => plan.wasShown.has(a.file)).length || pages.some((a) => !plan.wasShown.has(a.file))) return 'an article is shown where it was not, or not where it was';
   const inFeed = new Set(plan.feed);
   const routes = articlePageRoutes(content, routeOptions, shared.images, shown, cardKeys(shown, routeOptions.today), pages, shown.filter((a) => inFeed.has(a.file)));
   const outputs: RenderOutput[] = [];

@@ -226,8 +226,8 @@ export function keepReloaded(memo: ContentMemo, files: readonly string[]): void 
   for (const file of files) {
     const entry = memo.articles.get(file);
     const at = loaded && entry?.source ? placeOf(loaded, entry.article) : -1;
-    if (at < 0) return void (memo.loaded = undefined);
-    loaded![at] = { article: entry!.article, source: entry!.source! };
+    if (!loaded || !entry?.source || at < 0) return void (memo.loaded = undefined);
+    loaded[at] = { article: entry.article, source: entry.source };
   }
 }
 

@@ -154,8 +154,8 @@ export function diskWriter(outDir: string, root: string): Writer {
       known = output;
     },
     takeOver(last) {
-      const { output, stamps: fileStamps } = last ?? { output: { files: [], folders: [], mtimes: new Float64Array() }, stamps: new Float64Array(1) };
-      if (fileStamps.length !== 2 * output.files.length || !unchangedOutput(target, { ...output, stamps: fileStamps }, true)) return false;
+      if (!stillAsLeft(target, last)) return false;
+      const { output, stamps: fileStamps } = last;
       output.files.forEach((file, i) => stamps.set(file, { size: fileStamps[2 * i]!, mtimeMs: fileStamps[2 * i + 1]! }));
       kept += output.files.length;
       known = output;
@@ -241,6 +241,11 @@ function surveyOutput(target: string, stamps: Map<string, FileStamp>, unchangedF
   const list = [...folders];
   const mtimes = Float64Array.from(list, (dir) => unchangedFolders.get(dir) ?? statSync(join(target, dir), { throwIfNoEntry: false })?.mtimeMs ?? -1);
   return { files, stamps: sizes, folders: list, mtimes };
+}
+
+/** Whether the output in `target` is still as `last` saw it: each file's size and time, each known folder's time (none to check without `last`). */
+function stillAsLeft(target: string, last: { output: KnownOutput; stamps: Float64Array } | undefined): last is { output: KnownOutput; stamps: Float64Array } {
+  return last !== undefined && last.stamps.length === 2 * last.output.files.length && unchangedOutput(target, { ...last.output, stamps: last.stamps }, true);
 }
 
 /**
