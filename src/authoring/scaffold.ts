@@ -3,6 +3,7 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { loadContent } from '../load/content.ts';
 import { problems } from '../errors.ts';
+import { articlePath } from '../route/categories.ts';
 import { slugOf } from '../validate/suggest.ts';
 
 /** A URL-safe slug of a title: "Sleep & Hormones: A Guide" → "sleep-hormones-a-guide" (empty when nothing of it is left). */
@@ -57,7 +58,7 @@ Close with a practical next step, such as booking a visit or reading about [our 
 `;
   await mkdir(join(root, 'content', 'blog'), { recursive: true });
   await writeFile(join(root, file), text, { flag: 'wx' });
-  return { file, url: `/blog/${slug}/` };
+  return { file, url: articlePath(slug) };
 }
 
 /** Writes content/treatments/ID.yaml with every field present and placeholders to replace. */

@@ -22,6 +22,7 @@ import type { Content } from '../load/types.ts';
 import { sized, stageTimer, type BuildOptions, type BuildResult, type PipelineRun } from '../pipeline.ts';
 import { renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
 import { blogFeed } from '../render/site-files.ts';
+import { articlePath } from '../route/categories.ts';
 import { cardKeys, relatedArticles } from '../route/blog.ts';
 import { feedArticles, publishedArticles, routeFile, type Route, type RouteOptions } from '../route/routes.ts';
 import { articlePageRoutes } from '../route/table.ts';
@@ -274,7 +275,7 @@ function changedArticles(root: string, run: EditedRun): (FreshFile & { was: Edit
 
 /** The output file of an article's page. */
 function pageFileOf(articleFile: string): string {
-  return routeFile(`/blog/${articleFile.slice('content/blog/'.length, -'.md'.length)}/`);
+  return routeFile(articlePath(articleFile.slice('content/blog/'.length, -'.md'.length)));
 }
 
 /**

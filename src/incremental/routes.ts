@@ -3,6 +3,7 @@
  * route table is the last one with the pages of the articles whose file changed made again.
  */
 import type { Content } from '../load/types.ts';
+import { articlePath } from '../route/categories.ts';
 import type { ImageSizes, Route, RouteOptions } from '../route/routes.ts';
 import { articlePageRoutes, buildRoutes } from '../route/table.ts';
 import type { BuildCache } from './cache.ts';
@@ -24,6 +25,6 @@ export function keptRoutes(cache: BuildCache, shape: SiteShape, content: Content
   }
   const routes = buildRoutes(content, options, imageSizes);
   const index = new Map(routes.map((route, i) => [route.path, i]));
-  cache.routeTable = { shape: shape.key, imageSizes, routes, shown: shape.shown, slots: shape.shown.map((a) => index.get(`/blog/${a.slug}/`)!) };
+  cache.routeTable = { shape: shape.key, imageSizes, routes, shown: shape.shown, slots: shape.shown.map((a) => index.get(articlePath(a.slug))!) };
   return routes;
 }

@@ -1,6 +1,7 @@
 /** The machine-readable outputs: sitemap.xml, robots.txt and the blog's RSS feed. */
 import type { Content } from '../load/types.ts';
 import type { Article } from '../schemas/article.ts';
+import { articlePath } from '../route/categories.ts';
 import type { Route } from '../route/routes.ts';
 
 /** Most URLs one sitemap file may hold; past it, a sitemap index points to several. */
@@ -45,7 +46,7 @@ export function rssFeed(content: Content, articles: Article[], bodyOf: ((article
   const base = baseUrl.replace(/\/+$/, '');
   const { title, description, page, self } = feed ?? { title: `${content.site.name} blog`, description: content.blogPage.intro, page: '/blog/', self: '/feed.xml' };
   const items = articles.slice(0, latest).map((a) => {
-    const link = `${base}/blog/${a.slug}/`;
+    const link = `${base}${articlePath(a.slug)}`;
     return `    <item>
       <title>${escapeXml(a.title)}</title>
       <link>${escapeXml(link)}</link>

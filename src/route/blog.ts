@@ -8,7 +8,7 @@ import type { ArticleMarkdownContext, MarkdownContext } from '../render/markdown
 import type { Article } from '../schemas/article.ts';
 import type { BlogCategory } from '../schemas/pages.ts';
 import { slugOf } from '../validate/suggest.ts';
-import { categoryOf } from './categories.ts';
+import { articlePath, categoryOf } from './categories.ts';
 import { longUsDate } from './dates.ts';
 import { clipAtWord, treatmentHref } from './pages.ts';
 import { feedArticles, feedLength, type RouteContext } from './routes.ts';
@@ -132,7 +132,7 @@ export function articleRoutes(context: RouteContext, articles: Article[], byCate
 function articleRoute(context: RouteContext, article: Article, related: Article[], keys: Map<Article, string>, inFeed: boolean): void {
   const { content, options, add, absolute, image, imageSizes, sizeOf, trail, reviewOf } = context;
   const categories = content.blogPage.categories;
-  const path = `/blog/${article.slug}/`;
+  const path = articlePath(article.slug);
   const url = absolute(path);
   const ownImage = article.image && /\.(png|jpe?g)$/i.test(article.image) ? article.image : undefined;
   // Art wider than a sharing card is shared as its 1200 px copy (og:image 1200x630).
@@ -172,7 +172,7 @@ function summarize(article: Article, categories: readonly BlogCategory[]): Artic
   const category = categoryOf(article, categories);
   return {
     ...rest,
-    href: `/blog/${article.slug}/`,
+    href: articlePath(article.slug),
     date: longUsDate(article.publishDate),
     categoryHref: categoryPath(article.category),
     categoryColor: category?.color ?? 'teal',

@@ -3,6 +3,11 @@ import type { Article } from '../schemas/article.ts';
 import type { BlogCategory } from '../schemas/pages.ts';
 import { closest } from '../validate/suggest.ts';
 
+/** The address of an article's own page: `/blog/SLUG/`, the one place it is spelled out. */
+export function articlePath(slug: string): string {
+  return `/blog/${slug}/`;
+}
+
 /** An article's category as content/blog.yaml describes it (undefined for a category it does not list). */
 export function categoryOf(article: Pick<Article, 'category'>, categories: readonly BlogCategory[]): BlogCategory | undefined {
   return categories.find((c) => c.name === article.category);

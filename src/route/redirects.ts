@@ -7,6 +7,7 @@ import type { OutputFile } from '../bundle/assets.ts';
 import { closest } from '../validate/suggest.ts';
 import type { Content } from '../load/types.ts';
 import { problems, SiteErrors, type SiteError, type SourceLocation } from '../errors.ts';
+import { articlePath } from './categories.ts';
 import type { Route } from './routes.ts';
 import type { Article } from '../schemas/article.ts';
 import { normalizePath } from '../verify/links.ts';
@@ -39,7 +40,7 @@ export function redirectsOf(content: Content, articles: readonly Article[], rout
   for (const article of articles) {
     article.aliases?.forEach((from, i) => {
       const loc = at(article.file, ['aliases', i]);
-      wanted.push({ from, to: `/blog/${article.slug}/`, loc, toLoc: loc });
+      wanted.push({ from, to: articlePath(article.slug), loc, toLoc: loc });
     });
   }
   content.redirects.forEach((r, i) => wanted.push({ from: r.from, to: r.to, loc: at('content/redirects.yaml', [i, 'from']), toLoc: at('content/redirects.yaml', [i, 'to']) }));

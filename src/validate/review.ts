@@ -2,7 +2,7 @@
 import { problems, type SiteError } from '../errors.ts';
 import type { Article } from '../schemas/article.ts';
 import type { Content } from '../load/types.ts';
-import { categoryOf } from '../route/categories.ts';
+import { articlePath, categoryOf } from '../route/categories.ts';
 
 /** A medical page as the review check sees it: the file it comes from, its address, and its review date. */
 interface MedicalPage {
@@ -30,7 +30,7 @@ export function reviewProblems(content: Content, articles: readonly Article[], t
     ...[...shown].sort().map((id) => ({ file: `content/treatments/${id}.yaml`, path: `/treatments/${id}/`, reviewedOn: content.treatments.get(id)?.reviewedOn })),
     ...content.services.map((s) => ({ file: `content/services/${s.id}.yaml`, path: `/services/${s.pillar}/${s.id}`, reviewedOn: s.reviewedOn })),
     // An article of a category marked medical: false (the practice's story) gives no medical information.
-    ...articles.filter((a) => categoryOf(a, content.blogPage.categories)?.medical !== false).map((a) => ({ file: a.file, path: `/blog/${a.slug}/`, reviewedOn: a.reviewedOn })),
+    ...articles.filter((a) => categoryOf(a, content.blogPage.categories)?.medical !== false).map((a) => ({ file: a.file, path: articlePath(a.slug), reviewedOn: a.reviewedOn })),
   ];
   const limit = yearBefore(today);
   const found: SiteError[] = [];
