@@ -88,3 +88,14 @@ export function overlayError(root: string, error: SiteError): OverlayError {
 export function formatBytes(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
 }
+
+/**
+ * A warning that ends with a list of content files ("41 medical pages were never reviewed (…):" and a file a line) as one
+ * line that counts them: build and serve stay quiet, and `check` (or `build --verbose`) prints the list. Other warnings,
+ * such as the lines to paste for a page that is gone, are left whole: they are what the author needs.
+ */
+export function briefWarning(warning: string): string {
+  const [head = '', ...rest] = warning.split('\n');
+  if (rest.length === 0 || !rest.every((line) => /^ {4}content\/\S+$/.test(line)) || !head.endsWith(':')) return warning;
+  return `${head.slice(0, -1)}; \`npm run check\` lists ${rest.length === 1 ? 'it' : 'them'}`;
+}

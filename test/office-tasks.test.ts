@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
+import { serve } from '../src/serve/server.ts';
 import { diskWriter } from '../src/write/writer.ts';
 import { editFile, siteErrorsOf, tempProject } from './helpers.ts';
 
@@ -73,4 +74,34 @@ describe('a phone number with an extension', () => {
     expect(errors.map((e) => e.loc?.line)).toEqual([10]);
     expect(errors[0]!.message).toContain('ext. 12 or x12');
   });
+});
+
+describe('a quiet terminal in serve', () => {
+  it('should print the address first and the unreviewed pages once, on one line, not again after each rebuild', async () => {
+    const dir = await tempProject();
+    made.push(dir);
+    const lines: string[] = [];
+    const server = await serve({ root: dir, port: 0, host: '127.0.0.1', log: (line: string) => lines.push(line) });
+    const builtAfter = async (count: number) => {
+      const deadline = Date.now() + 30_000;
+      while (lines.filter((l) => l.startsWith('✓ built')).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    };
+    try {
+      expect(lines[0], lines.join('\n')).toMatch(/^clinic-site serving http:\/\/127\.0\.0\.1:\d+/);
+      // A full rebuild, a rebuild of one article's body, then a full rebuild again.
+      await editFile(dir, 'content/site.yaml', 'tagline: Wellness starts when you are heard.', 'tagline: Wellness starts when you are heard!');
+      await builtAfter(2);
+      await editFile(dir, 'content/blog/hrt-glow-up.md', /\n$/, '\n\nOne more line.\n');
+      await builtAfter(3);
+      await editFile(dir, 'content/site.yaml', 'tagline: Wellness starts when you are heard!', 'tagline: Wellness starts when you are heard.');
+      await builtAfter(4);
+      expect(lines.filter((l) => l.startsWith('✓ built')), lines.join('\n')).toHaveLength(4);
+      const review = lines.filter((l) => l.includes('never medically reviewed'));
+      expect(review, lines.join('\n')).toHaveLength(1);
+      expect(review[0]).toMatch(/^! \d+ medical pages were never medically reviewed .*`npm run check` lists them$/);
+      expect(lines.join('\n')).not.toContain('    content/');
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
 });

@@ -8,7 +8,7 @@ import { build } from '../build.ts';
 import { emptyCache, newestArticle, type BuildCache } from '../incremental/cache.ts';
 import { devClientPath, devClientSource, devEventsPath } from './dev-client.ts';
 import { problems, userErrors } from '../errors.ts';
-import { formatError, overlayError, palette, type OverlayError } from '../report.ts';
+import { briefWarning, formatError, overlayError, palette, type OverlayError } from '../report.ts';
 import { watch, type Watcher } from './watcher.ts';
 import { memoryWriter } from '../write/writer.ts';
 
@@ -84,7 +84,9 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const host = everywhere ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
 
-  const { rebuild, cache } = rebuilder(options, state, url, log);
+  // The first build's lines wait until the address is printed: the address is what the author looks for, so it comes first.
+  let held: string[] | undefined = [];
+  const { rebuild, cache } = rebuilder(options, state, url, (line) => (held ? held.push(line) : log(line)));
   await rebuild();
   // A rebuild runs code the first build did not (what it keeps, on this thread): one with nothing
   // changed, and one as if the newest article had been saved, run it now, so that the author's
@@ -95,6 +97,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed));
   log(`${c.bold('clinic-site')} serving ${c.cyan(url)} ${c.dim('(drafts shown; Ctrl+C stops)')}`);
   if (everywhere) for (const address of networkAddresses()) log(`  on your network: ${c.cyan(`http://${address}:${port}`)}`);
+  for (const line of held) log(line);
+  held = undefined;
   if (options.open) openBrowser(url);
 
   return {
@@ -127,8 +131,9 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
   // One writer and one cache for the whole session: unchanged pages are taken over, not rendered again.
   const writer = memoryWriter();
   const cache = emptyCache();
-  // A warning is printed when it first appears, not again on every save (4,000 unreviewed pages would flood the terminal).
-  let shown = new Set<string>();
+  // A warning is printed once a session, on one line, not again on every save: the set only grows, so a build that
+  // did not report it (a failed one, a quiet warm-up) cannot make the next build print it again.
+  const shown = new Set<string>();
   const rebuild = async (changed?: Set<string>, how?: { quiet: boolean }) => {
     try {
       const result = await build({ root, writer, drafts: true, baseUrl: url, cache, ...(changed ? { changed } : {}) });
@@ -139,8 +144,8 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
       const what = changed ? ` after ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ', …' : ''}` : '';
       log(`${c.green('✓')} built ${result.pages} pages (${result.rendered} rendered) in ${Math.round(result.elapsedMs)} ms${what}`);
       // A renamed article leaves its old address behind: say so while the author is still at it.
-      for (const warning of result.warnings) if (!shown.has(warning)) log(`${c.yellow('!')} ${warning}`);
-      shown = new Set(result.warnings);
+      for (const warning of result.warnings) if (!shown.has(warning)) log(`${c.yellow('!')} ${briefWarning(warning)}`);
+      for (const warning of result.warnings) shown.add(warning);
       if (wasBroken) broadcast(state, 'build-ok', {});
       broadcast(state, 'reload', {});
     } catch (error) {
