@@ -105,3 +105,17 @@ describe('a quiet terminal in serve', () => {
     }
   }, 120_000);
 });
+
+describe('a picture named with spaces and capitals', () => {
+  it('should name the file name to use (spring-habits.jpg) for an article image and a provider photo', async () => {
+    const dir = await tempProject();
+    made.push(dir);
+    await editFile(dir, 'content/blog/hrt-glow-up.md', /^image: .*$/m, 'image: Spring Habits.JPG');
+    await editFile(dir, 'content/providers/jane-example.yaml', 'src: /images/providers/jane-example.jpg', 'src: /images/Providers/Jane Example.JPG');
+    const errors = await siteErrorsOf(build({ root: dir, writer: diskWriter(join(dir, 'dist'), dir) }));
+    const article = errors.find((e) => e.loc?.file === 'content/blog/hrt-glow-up.md');
+    expect(article?.hint, errors.map((e) => e.message).join('\n')).toContain('rename the file to "spring-habits.jpg" and write "spring-habits.jpg" here');
+    const photo = errors.find((e) => e.loc?.file === 'content/providers/jane-example.yaml');
+    expect(photo?.hint).toContain('rename the file to "jane-example.jpg" and write "/images/providers/jane-example.jpg" here');
+  });
+});
