@@ -83,6 +83,8 @@ const titles = {
   'placeholder-text': 'Placeholder text left in',
   'not-reviewed': 'Medical page never reviewed',
   'review-outdated': 'Medical review more than 12 months old',
+  'link-outside-project': 'Link to a file outside the project',
+  'image-too-large': 'Image too large to process',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
@@ -331,6 +333,26 @@ export const problems = {
       loc,
       hint: 'have a provider review it again, then update "reviewedOn:" to the day of that review',
     }),
+  /** A symbolic link under content/, templates/ or public/ that leads out of the project: what it points to is never read. */
+  linkOutsideProject: (file: string, target: string, folder: boolean) => {
+    const what = folder ? 'folder' : 'file';
+    return new SiteError('link-outside-project', `${file} is a symbolic link to ${target}, outside the project, so it is not read`, {
+      loc: { file, line: 1, column: 1 },
+      hint: `a site is built only from its own files: delete the link, then copy the ${what} ${target} to ${file.replace(/\/$/, '')}`,
+    });
+  },
+  /** A picture with so many pixels that decoding it would take seconds and gigabytes: refused before it is decoded. */
+  imageTooLarge: (file: string, width: number, height: number, limit: number, longest: number) => {
+    const size = `${width}x${height} pixels (${Math.round((width * height) / 1e6)} megapixels)`;
+    const why = 'making their smaller versions takes seconds and gigabytes of memory';
+    return new SiteError('image-too-large', `${file} is ${size}; pictures of more than ${limit / 1e6} megapixels are refused: ${why}`, {
+      loc: { file, line: 1, column: 1 },
+      hint: `resize it to at most ${longest} pixels on its longer side in an image editor and save it again (pages show at most 1600)`,
+    });
+  },
+  /** A stylesheet esbuild could read only by guessing (a brace left open, an @import after a rule): the guess would ship. */
+  stylesheetError: (detail: string, loc: SourceLocation | undefined, hint: string) =>
+    new SiteError('asset-error', detail, { ...(loc ? { loc } : {}), hint }),
   exists: (path: string) =>
     new SiteError('exists', `${path} already exists; nothing was written`, { hint: 'choose another title or id, or edit the existing file' }),
 };

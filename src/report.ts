@@ -2,6 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteError } from './errors.ts';
+import { outsideProject } from './load/read.ts';
 
 /** Whether to colour output: only on a terminal, never with NO_COLOR set. */
 export function useColor(stream: NodeJS.WriteStream = process.stdout): boolean {
@@ -30,8 +31,12 @@ export function codeFrame(root: string, error: SiteError, context = 2): FrameLin
   try {
     const path = join(root, error.loc.file);
     // Only a regular file: reading a named pipe would wait forever, a device could be endless.
-    if (!statSync(path).isFile()) return [];
-    source = readFileSync(path, 'utf8');
+    // Never through a link that leads out of the project: its error must not print what it points to.
+    if (!statSync(path).isFile() || outsideProject(root, path) !== undefined) return [];
+    const bytes = readFileSync(path);
+    // A picture (the error is about the file as a whole): its bytes are no text to show.
+    if (bytes.includes(0)) return [];
+    source = bytes.toString('utf8');
   } catch {
     return [];
   }
