@@ -1,6 +1,6 @@
 /** Schema of content/site.yaml: the clinic's name, contact values, hours and every external address. */
 import { z } from 'zod';
-import { externalUrl, linkNames, text } from './common.ts';
+import { externalUrl, linkNames, text, unambiguousHref } from './common.ts';
 
 const weekday = z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
 /** 9:00, 09:00 and 17:00 (24-hour), or 9:00 AM, 9:00 pm, 9:00am (12-hour): what an author may write. */
@@ -57,7 +57,9 @@ export const siteSchema = z.strictObject({
   /** Who signs new articles unless the author changes it. */
   defaultAuthor: text.describe('Who new articles are signed by unless changed.'),
   /** The default image for social sharing, 1200x630, under public/. */
-  socialImage: z.string().regex(/^\/[\w./-]+\.(png|jpe?g)$/, 'must be a PNG or JPEG path under public/, e.g. /images/og-image.png').describe('The picture shown when a page is shared, 1200x630, under public/.'),
+  socialImage: unambiguousHref(false)
+    .regex(/^\/[\w./-]+\.(png|jpe?g)$/, 'must be a PNG or JPEG path under public/, e.g. /images/og-image.png')
+    .describe('The picture shown when a page is shared, 1200x630, under public/.'),
   links: links.describe('The external services the site sends visitors to.'),
   /** Service ids added to the booking page address, by what they book. */
   bookingServices: z

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { problems, type SiteError } from '../errors.ts';
 import { closest, slugFileName } from './suggest.ts';
+import { ambiguousLinkIssue } from '../schemas/common.ts';
 import type { YamlSource } from '../load/yaml.ts';
 
 type Schema = z.ZodType;
@@ -84,6 +85,9 @@ function toSiteError(source: YamlSource, issue: Exclude<z.core.$ZodIssue, { code
       return problems.invalidValue(source.locate(path), field, ...sizeProblem(issue));
     case 'custom':
       if (issue.message === 'invalid-date') return problems.invalidDate(source.locate(path), field, String(issue.input));
+      if (issue.message === ambiguousLinkIssue) {
+        return problems.ambiguousLink(source.locate(path), `"${field}" is`, String(issue.input), issue.params?.allowsExternal === true);
+      }
       return problems.invalidValue(source.locate(path), field, issue.message);
     case 'invalid_format': {
       // A file name with spaces, capitals or symbols: say which name to use, not only what a name must look like.
