@@ -109,12 +109,18 @@ describe('a rebuild of article bodies alone', { retry: 0, timeout: 120_000 }, ()
     expect(await snapshot(out())).toEqual(await clean());
   });
 
-  it('should leave an output touched by hand to the pipeline, which mends it', async () => {
+  it('should leave an output touched by hand to the pipeline, which refuses files it did not write and mends the rest', async () => {
     await settledBuild(typeInto(inFeed, 'Settled first.'));
     const stray = join(out(), 'blog', notInFeed.slice(0, -3), 'stray.txt');
     await writeFile(stray, 'dropped in by hand');
     await writeFile(join(out(), 'process', 'index.html'), 'edited by hand');
-    const result = await settledBuild(typeInto(notInFeed, 'Typed after the output was touched.'));
+    const touched = await snapshot(out());
+    // Neither is the build's to replace (the output's marker lists neither as it is): the build refuses, touching nothing.
+    await expect(settledBuild(typeInto(notInFeed, 'Typed after the output was touched.'))).rejects.toMatchObject({ code: 'unsafe-output' });
+    expect(await snapshot(out())).toEqual(touched);
+    await rm(stray);
+    await rm(join(out(), 'process', 'index.html'));
+    const result = await settledBuild(async () => undefined);
     expect(result.way).toBe('pipeline');
     expect(await snapshot(out())).toEqual(await clean());
   });
