@@ -7,12 +7,11 @@ import { gzipSync } from 'node:zlib';
 import type { OutputFile } from './bundle/assets.ts';
 import { besideFiles, checkImages, type Bundle } from './bundle/bundle.ts';
 import { SiteErrors, type SiteError } from './errors.ts';
-import { hashOf } from './hash.ts';
 import { bundleStamps, bundlesStillCurrent, keptBundle, keptImageReader } from './incremental/bundles.ts';
 import { frameOf, loadCache, type BuildCache } from './incremental/cache.ts';
 import { memoReader } from './incremental/content.ts';
 import { commitOutput, keptFeedBodies, persist, verifiedBefore, verifyChanged } from './incremental/output.ts';
-import { renderChanged, type RenderResult } from './incremental/pages.ts';
+import { renderChanged, siteKeyOf, type RenderResult } from './incremental/pages.ts';
 import { keptRoutes } from './incremental/routes.ts';
 import { recordSettled, surveyedFiles, type InputSurvey, type SettledResult, type SettleKey } from './incremental/settled.ts';
 import { byShape, siteShape } from './incremental/shape.ts';
@@ -116,7 +115,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     stage('routes');
     const shared = sharedView(content, bundle);
     // The dev server builds again, a page or two at a time, on this thread.
-    const rendered = await renderChanged(routes, bundle.templates, shared, hashOf(content.catalogueKey, routeOptions.baseUrl), cache, writer, !persistent);
+    const rendered = await renderChanged(routes, bundle.templates, shared, siteKeyOf(content.catalogueKey, routeOptions), cache, writer, !persistent);
     stage(`rendered ${rendered.rendered}, reused ${rendered.reused}`);
     const feedBodies = keptFeedBodies(cache, content, shared, rendered.feedBodies);
     const taken = [...bundle.assets.bundled, ...bundle.assets.publicFiles, ...beside, ...bundle.images.files];

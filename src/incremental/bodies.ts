@@ -16,14 +16,13 @@ import { join } from 'node:path';
 import type { OutputFile } from '../bundle/assets.ts';
 import { templatesAt } from '../bundle/templates.ts';
 import { SiteErrors } from '../errors.ts';
-import { hashOf } from '../hash.ts';
 import { loadContent } from '../load/content.ts';
 import type { Content } from '../load/types.ts';
 import { sized, stageTimer, type BuildOptions, type BuildResult, type PipelineRun } from '../pipeline.ts';
 import { renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
 import { blogFeed } from '../render/site-files.ts';
 import { articlePath } from '../route/categories.ts';
-import { cardKeys, relatedArticles } from '../route/blog.ts';
+import { relatedArticles } from '../route/blog.ts';
 import { feedArticles, publishedArticles, routeFile, type Route, type RouteOptions } from '../route/routes.ts';
 import { articlePageRoutes } from '../route/table.ts';
 import type { Article } from '../schemas/article.ts';
@@ -34,7 +33,7 @@ import type { KnownOutput } from '../write/writer.ts';
 import { cacheOf, hashOfBytes, nul, pageRecord, readHead, recordedPageIds, saveCache, shardsWhole, type BuildCache, type Frame } from './cache.ts';
 import { keepReloaded, narrowReader, type FreshFile } from './content.ts';
 import { keptFeedBodies } from './output.ts';
-import { largestPages, lostIds, sharedKeyOf } from './pages.ts';
+import { largestPages, lostIds, sharedKeyOf, siteKeyOf } from './pages.ts';
 import { recordSettled, type Edits, type InputSurvey, type SettledResult, type SettleKey } from './settled.ts';
 import { statOf } from './stamps.ts';
 import { shardOf } from './shards.ts';
@@ -142,7 +141,7 @@ async function remakeAndWrite(options: BuildOptions, key: SettleKey, plan: EditP
   stage('bodies: committed');
   // The cache takes in what was written only now that the output is committed.
   const stamps = writer.stamps();
-  const keys = new Map(made.routes.map((r) => [r.file, r.inputKey]));
+  const keys = new Map(made.routes.map((r) => [r.file, r.key]));
   for (const output of made.outputs) {
     cache.pages.set(output.file, pageRecord(cache, output.file, keys.get(output.file)!, output.ids, output.links));
     const { size, mtimeMs } = stamps.get(output.file)!;
@@ -294,13 +293,13 @@ async function remake(options: BuildOptions, key: SettleKey, plan: EditPlan, out
   const shared = frame.shared;
   const templates = templatesAt(frame.templates);
   // What every page shares must be what the last build rendered with: then its records hold.
-  if (sharedKeyOf(templates, shared, hashOf(content.catalogueKey, routeOptions.baseUrl)) !== cache.sharedKey) return 'what every page shares is not what the last build rendered with';
+  if (sharedKeyOf(templates, shared, siteKeyOf(content.catalogueKey, routeOptions)) !== cache.sharedKey) return 'what every page shares is not what the last build rendered with';
   const shown = publishedArticles(content, routeOptions);
   // Each changed article is shown now exactly when it was (its card and the day are the same: a check, not an expectation).
   const pages = shown.filter((a) => plan.cards.has(a.file));
   if (pages.length !== edited.filter((a) => plan.wasShown.has(a.file)).length || pages.some((a) => !plan.wasShown.has(a.file))) return 'an article is shown where it was not, or not where it was';
   const inFeed = new Set(plan.feed);
-  const routes = articlePageRoutes(content, routeOptions, shared.images, shown, cardKeys(shown, routeOptions.today), pages, shown.filter((a) => inFeed.has(a.file)));
+  const routes = articlePageRoutes(content, routeOptions, shared.images, pages, shown, shown.filter((a) => inFeed.has(a.file)));
   const outputs: RenderOutput[] = [];
   await renderPages(routes, templates, shared, async (batch) => void outputs.push(...batch));
   // A page that lost an element id may break a link elsewhere: the pipeline follows every link again.

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { hashOf } from '../hash.ts';
 import type { Templates } from '../bundle/templates.ts';
 import { renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
-import type { Route } from '../route/routes.ts';
+import type { Route, RouteOptions } from '../route/routes.ts';
 import type { Writer } from '../write/writer.ts';
 import { generatorFingerprint, pageRecord, pageStrings, unpackIndexes, type BuildCache, type PageRecord, type PageSummary } from './cache.ts';
 
@@ -72,7 +72,7 @@ export async function renderChanged(routes: Route[], templates: Templates, share
   const recorded = (route: Route, i: number): PageSummary | undefined => {
     if (last?.routes[i] === route) return last.pages[i];
     const record = reusable ? cache.pages.get(route.file) : undefined;
-    return record && record.key === route.inputKey ? new RecordedPage(route, record, pageStrings(cache, route.file), undefined) : undefined;
+    return record && record.key === route.key ? new RecordedPage(route, record, pageStrings(cache, route.file), undefined) : undefined;
   };
   routes.forEach((route, i) => {
     const page = recorded(route, i);
@@ -96,7 +96,7 @@ export async function renderChanged(routes: Route[], templates: Templates, share
       const slot = slots.get(output.file)!;
       const route = routes[slot]!;
       // Interned at once: the same nav links on thousands of pages are kept as one string each (a shard).
-      const kept = pageRecord(cache, output.file, route.inputKey, output.ids, output.links);
+      const kept = pageRecord(cache, output.file, route.key, output.ids, output.links);
       records.set(output.file, kept);
       pages[slot] = new RecordedPage(route, kept, pageStrings(cache, output.file), Buffer.byteLength(output.html));
     }
@@ -112,6 +112,11 @@ export async function renderChanged(routes: Route[], templates: Templates, share
     }
   };
   return { pages, rendered: jobs.length, reused: routes.length - jobs.length, largest: largest.pages, idsLost, feedBodies, remember };
+}
+
+/** What every page is made from besides what the templates and the shared view say: every YAML file, and the options (today among them). */
+export function siteKeyOf(catalogueKey: string, options: RouteOptions): string {
+  return hashOf(catalogueKey, JSON.stringify(options));
 }
 
 /** What every page is made from besides its own inputs, as a key: the page records hold while it is the same. */

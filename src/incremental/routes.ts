@@ -18,7 +18,7 @@ export function keptRoutes(cache: BuildCache, shape: SiteShape, content: Content
     shape.shown.forEach((article, i) => article !== last.shown[i] && changed.push(i));
     if (changed.length === 0) return last.routes;
     const routes = [...last.routes];
-    const remade = articlePageRoutes(content, options, imageSizes, shape.shown, shape.cards, changed.map((i) => shape.shown[i]!));
+    const remade = articlePageRoutes(content, options, imageSizes, changed.map((i) => shape.shown[i]!), shape.shown);
     changed.forEach((i, n) => (routes[last.slots[i]!] = remade[n]!));
     cache.routeTable = { ...last, routes, shown: shape.shown };
     return routes;

@@ -6,7 +6,6 @@
  */
 import { hashOf } from '../hash.ts';
 import type { Content } from '../load/types.ts';
-import { cardKeys } from '../route/blog.ts';
 import { publishedArticles, type RouteOptions } from '../route/routes.ts';
 import type { Article } from '../schemas/article.ts';
 import type { BuildCache } from './cache.ts';
@@ -16,6 +15,11 @@ export interface SiteShape {
   key: string;
   shown: Article[];
   cards: Map<Article, string>;
+}
+
+/** What each article's card shows (what it says, and whether it is a draft today), as a key. */
+function cardKeys(articles: readonly Article[], today: string): Map<Article, string> {
+  return new Map(articles.map((a) => [a, a.draft || a.publishDate > today ? `${a.cardHash}:draft` : a.cardHash]));
 }
 
 /** The shape of the site this build makes. */

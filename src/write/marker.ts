@@ -6,7 +6,7 @@
  * cache in node_modules cannot make a build disown its own output.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
 /** The file every output folder carries, so a later build knows which files in it are its own to replace. */
@@ -90,7 +90,7 @@ export function ownerCheck(target: string, listing: Listing | undefined, unknown
     const info = inside === '' ? statSync(path, { throwIfNoEntry: false }) : lstatSync(path, { throwIfNoEntry: false });
     if (!info) return;
     if (info.isDirectory()) for (const name of readdirSync(path)) check(join(path, name), inside === '' ? name : `${inside}/${name}`);
-    else if (!info.isFile() || !wrote(listing?.get(inside), path, info)) unknown.push(inside);
+    else if (!info.isFile() || !wrote(listing?.get(inside))) unknown.push(inside);
   };
   return (path) => {
     // Past the files a refusal names, nothing more is looked for, and nothing more is proven.
@@ -101,14 +101,13 @@ export function ownerCheck(target: string, listing: Listing | undefined, unknown
   };
 }
 
-/** Whether a file is one of those listed: by size and time, else (a copied or touched file) by its content. */
-function wrote(listed: WrittenFile[] | undefined, path: string, info: Stats): boolean {
-  if (!listed) return false;
-  if (listed.some((f) => f.size === info.size && f.mtimeMs === info.mtimeMs)) return true;
-  const sized = listed.filter((f) => f.size === info.size);
-  if (sized.length === 0) return false;
-  const hash = contentHash(readFileSync(path));
-  return sized.some((f) => f.hash === hash);
+/**
+ * Whether a file is at a path the marker lists: the build wrote it there, so it is the build's to
+ * replace even after a hand edited it (the output is documented as the build's; a page edited in
+ * place is mended, as a clean build would make it). Files at paths it does not list are never.
+ */
+function wrote(listed: WrittenFile[] | undefined): boolean {
+  return listed !== undefined && listed.length > 0;
 }
 
 /**
