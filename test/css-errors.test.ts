@@ -7,7 +7,7 @@ import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { serve } from '../src/serve/server.ts';
-import { removeProject, runCli, stackTrace, tempProject } from './helpers.ts';
+import { removeProject, runCli, stackTrace, tempProject, until } from './helpers.ts';
 
 const made: string[] = [];
 afterAll(async () => {
@@ -84,13 +84,3 @@ describe('a broken stylesheet in the dev server', () => {
     }
   }, 40_000);
 });
-
-/** Polls `value` until it gives something, for up to 15 s (the watcher waits for writes to settle). */
-async function until<T>(value: () => T | undefined): Promise<T> {
-  for (let waited = 0; waited < 15_000; waited += 100) {
-    const found = value();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('nothing within 15 s');
-}

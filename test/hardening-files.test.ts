@@ -13,7 +13,7 @@ import { besideImages, processImages } from '../src/bundle/images.ts';
 import { SiteError } from '../src/errors.ts';
 import type { Article } from '../src/schemas/article.ts';
 import { serve } from '../src/serve/server.ts';
-import { editFile, runCli, siteErrorsOf, stackTrace, tempProject } from './helpers.ts';
+import { editFile, runCli, siteErrorsOf, stackTrace, tempProject, until } from './helpers.ts';
 
 const made: string[] = [];
 afterAll(async () => {
@@ -130,16 +130,6 @@ describe('symbolic links that lead out of the project', () => {
     }
   }, 30_000);
 });
-
-/** Polls `value` until it gives something, for up to 15 s (the watcher waits for writes to settle). */
-async function until<T>(value: () => T | undefined): Promise<T> {
-  for (let waited = 0; waited < 15_000; waited += 100) {
-    const found = value();
-    if (found !== undefined) return found;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('nothing within 15 s');
-}
 
 describe('pictures too large to decode', () => {
   it('should refuse an article image of 16000 x 16000 pixels by its size, naming the file', async () => {

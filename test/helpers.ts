@@ -120,3 +120,13 @@ export async function projectForNobody(fixture?: string): Promise<string> {
 
 /** A Node stack trace in a CLI's output: never shown for anything a user can cause. */
 export const stackTrace = /\n\s+at .+:\d+:\d+\)?\n/;
+
+/** Polls `value` until it gives something, for up to 15 s (the dev server's watcher waits for writes to settle). */
+export async function until<T>(value: () => T | undefined): Promise<T> {
+  for (let waited = 0; waited < 15_000; waited += 100) {
+    const found = value();
+    if (found !== undefined) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('nothing within 15 s');
+}
