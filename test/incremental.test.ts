@@ -13,9 +13,9 @@ import { cp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/prom
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { emptyCache, type BuildCache } from '../src/incremental/cache.ts';
-import { cacheFolderOf, settledRecordName } from '../src/incremental/folder.ts';
-import { settledMs } from '../src/incremental/stamps.ts';
+import { emptyMemo, type BuildMemo } from '../src/incremental/memo.ts';
+import { memoFolderOf, memoName } from '../src/incremental/memo.ts';
+import { settledMs } from '../src/incremental/survey.ts';
 import { userErrors } from '../src/errors.ts';
 import { formatError } from '../src/report.ts';
 import { diskWriter, memoryWriter } from '../src/write/writer.ts';
@@ -146,7 +146,7 @@ async function outcomeOf(root: string, run: () => Promise<unknown>, files: () =>
 /** A clean build into memory: a fresh cache, nothing kept. */
 function cleanBuild(root: string, serveLike: boolean): Promise<Outcome> {
   const writer = memoryWriter();
-  return outcomeOf(root, () => build({ root, writer, cache: emptyCache(), ...(serveLike ? { drafts: true, baseUrl: serveUrl } : {}) }), async () => writer.files);
+  return outcomeOf(root, () => build({ root, writer, memo: emptyMemo(), ...(serveLike ? { drafts: true, baseUrl: serveUrl } : {}) }), async () => writer.files);
 }
 
 /** Changes the output behind the generator's back (a file removed, edited or dropped in); says what it did. */
@@ -161,7 +161,7 @@ async function tamperWith(out: string, rng: ReturnType<typeof random>): Promise<
 }
 
 /** Removes the persistent cache of a project folder. */
-const removeCache = (root: string) => rm(cacheFolderOf(root), { recursive: true, force: true });
+const removeCache = (root: string) => rm(memoFolderOf(root), { recursive: true, force: true });
 
 /** The replay: the project copy, the generated articles, the edits so far. */
 class Replay {
@@ -453,7 +453,7 @@ describe('incremental equals clean', () => {
       await replay.init();
       const warmOut = join(dir, 'dist');
       const serveWriter = memoryWriter();
-      const serveCache: BuildCache = emptyCache();
+      const serveCache: BuildMemo = emptyMemo();
       const replayHint = () => `replay with: CLINIC_SITE_SEED=${seed} CLINIC_SITE_STEPS=${stepCount} CLINIC_SITE_ARTICLES=${articleCount} npx vitest run test/incremental.test.ts`;
       /** How each build went (settled, bodies, pipeline), warm on disk and in serve: which of the engine's ways the sequence took. */
       const ways = { warm: new Map<string, number>(), serve: new Map<string, number>() };
@@ -472,7 +472,7 @@ describe('incremental equals clean', () => {
         const cleanServe = await cleanBuild(dir, true);
         const served = await outcomeOf(
           dir,
-          () => build({ root: dir, writer: serveWriter, drafts: true, baseUrl: serveUrl, cache: serveCache, ...(changed ? { changed } : {}) }),
+          () => build({ root: dir, writer: serveWriter, drafts: true, baseUrl: serveUrl, memo: serveCache, ...(changed ? { changed } : {}) }),
           async () => serveWriter.files,
         );
         count(ways.warm, warm);
@@ -481,7 +481,7 @@ describe('incremental equals clean', () => {
         if (warmDifference) fail(step, 'warm build on disk (cache kept) against a clean build', warmDifference);
         if (changed?.size === 0 && clean.ok) {
           // After a pause the build that follows is settled (nothing read changed); then the output is tampered with and must be mended.
-          const record = () => stat(join(cacheFolderOf(dir), settledRecordName)).then((s) => s.mtimeMs, () => undefined);
+          const record = () => stat(join(memoFolderOf(dir), memoName)).then((s) => s.mtimeMs, () => undefined);
           const recorded = await record();
           if (recorded === undefined) fail(step, 'settled build', 'the build after the pause left no record of what it read');
           const settled = await outcomeOf(dir, () => build({ root: dir, writer: diskWriter(warmOut, dir) }), () => readTree(warmOut));

@@ -1,9 +1,7 @@
 /** The routes of the blog: its index pages, a page per category, and a page per article. */
 import { posix } from 'node:path';
 import { problems } from '../errors.ts';
-import { hashOf } from '../hash.ts';
 import { markdownSourceOf } from '../load/article.ts';
-import type { Content } from '../load/types.ts';
 import type { ArticleMarkdownContext, MarkdownContext } from '../render/markdown.ts';
 import type { Article } from '../schemas/article.ts';
 import type { BlogCategory } from '../schemas/pages.ts';
@@ -11,54 +9,44 @@ import { slugOf } from '../validate/suggest.ts';
 import { articlePath, categoryOf } from './categories.ts';
 import { longUsDate } from './dates.ts';
 import { clipAtWord, treatmentHref } from './pages.ts';
-import { feedArticles, feedLength, type RouteContext } from './routes.ts';
+import { feedLength, type ArticleCard, type MadePage, type RouteContext, type SiteContent } from './routes.ts';
 import { blogPosting, medicalWebPage, serializeJsonLd } from './structured-data.ts';
 import type { ArticleSummary, PageMeta, PageView, Pagination } from './view.ts';
 
-/**
- * What a card shows of each article (what it says, and whether it is a draft today), as a key: the
- * index, category and related cards change only when this does.
- */
-export function cardKeys(articles: readonly Article[], today: string): Map<Article, string> {
-  return new Map(articles.map((a) => [a, isDraft(a, today) ? `${a.cardHash}:draft` : a.cardHash]));
-}
+const isDraft = (a: ArticleCard, today: string) => a.draft || a.publishDate > today;
 
-const isDraft = (a: Article, today: string) => a.draft || a.publishDate > today;
-
-/**
- * Blog index pages: the featured article, then the others a page at a time. A blog of thousands is
- * mostly pages that did not change: each has a key made from its inputs, and its view is only made if it is rendered.
- */
-export function blogIndexRoutes({ content, add, metaFor, trail }: RouteContext, articles: Article[], keys: Map<Article, string>): void {
-  const categories = content.blogPage.categories;
+/** Blog index pages: the featured article, then the others a page at a time. */
+export function blogIndexRoutes(context: RouteContext, articles: Article[]): void {
   const featured = articles.find((a) => a.featured) ?? articles[0];
   const rest = articles.filter((a) => a !== featured);
-  const size = content.blogPage.pageSize;
+  const size = context.content.blogPage.pageSize;
   const pages = Math.max(1, Math.ceil(rest.length / size));
-  const blogMeta = content.metadata['/blog'];
-  const widget = content.site.intakeWidget ? [content.site.intakeWidget.scriptUrl] : [];
+  const widget = context.content.site.intakeWidget ? [context.content.site.intakeWidget.scriptUrl] : [];
   for (let n = 1; n <= pages; n++) {
-    const path = blogPagePath(n);
-    const shown = rest.slice((n - 1) * size, n * size);
-    const pagination = paginationOf(n, pages);
-    const meta = {
-      ...(n === 1 ? metaFor('/blog', blogMeta) : metaFor(path, blogMeta && { ...blogMeta, title: `${blogMeta.title} (page ${n} of ${pages})` })),
-      ...(pagination.previous ? { previous: pagination.previous } : {}),
-      ...(pagination.next ? { next: pagination.next } : {}),
-    };
-    const leading = n === 1 && featured ? [featured] : [];
-    const view = (): PageView => ({ template: 'blog', page: content.blogPage, featured: leading[0] && summarize(leading[0], categories), recent: shown.map((a) => summarize(a, categories)), pagination });
-    add(path, view, meta, {
-      jsonLd: [trail([content.blogPage.heading, '/blog'])],
-      scripts: widget,
-      sources: ['content/blog.yaml'],
-      inputKey: hashOf('blog', String(n), String(pages), ...leading.map((a) => keys.get(a)!), ...shown.map((a) => keys.get(a)!)),
-    });
+    const inputs = { n, pages, featured: n === 1 ? featured : undefined, recent: rest.slice((n - 1) * size, n * size) };
+    context.page(blogPagePath(n), inputs, (i) => blogIndexPage(context, i), { scripts: widget, sources: ['content/blog.yaml'] });
   }
 }
 
+/** Page `n` of the blog index, made from its cards alone (besides what every page shares). */
+function blogIndexPage(context: RouteContext, inputs: { n: number; pages: number; featured: ArticleCard | undefined; recent: ArticleCard[] }): MadePage {
+  const { content, metaFor, trail } = context;
+  const { n, pages, featured, recent } = inputs;
+  const categories = content.blogPage.categories;
+  const blogMeta = content.metadata['/blog'];
+  const path = blogPagePath(n);
+  const pagination = paginationOf(n, pages);
+  const meta = {
+    ...(n === 1 ? metaFor('/blog', blogMeta) : metaFor(path, blogMeta && { ...blogMeta, title: `${blogMeta.title} (page ${n} of ${pages})` })),
+    ...(pagination.previous ? { previous: pagination.previous } : {}),
+    ...(pagination.next ? { next: pagination.next } : {}),
+  };
+  const page: PageView = { template: 'blog', page: content.blogPage, featured: featured && summarize(featured, categories), recent: recent.map((a) => summarize(a, categories)), pagination };
+  return { meta, page, jsonLd: [trail([content.blogPage.heading, '/blog'])] };
+}
+
 /** Category pages: each category of the published articles, paginated like /blog, with a feed of its own. */
-export function categoryRoutes(context: RouteContext, byCategory: Map<string, Article[]>, keys: Map<Article, string>): void {
+export function categoryRoutes(context: RouteContext, byCategory: Map<string, Article[]>): void {
   const { content, errors } = context;
   const owners = categoryOwners([...byCategory.keys()], content.blogPage.categories);
   for (const [name, listed] of byCategory) {
@@ -70,7 +58,10 @@ export function categoryRoutes(context: RouteContext, byCategory: Map<string, Ar
     }
     const size = content.blogPage.pageSize;
     const pages = Math.max(1, Math.ceil(listed.length / size));
-    for (let n = 1; n <= pages; n++) categoryPage(context, name, listed.slice((n - 1) * size, n * size), n, pages, keys);
+    for (let n = 1; n <= pages; n++) {
+      const inputs = { name, n, pages, recent: listed.slice((n - 1) * size, n * size) };
+      context.page(categoryPagePath(name, n), inputs, (i) => categoryPage(context, i), { sources: ['content/blog.yaml'] });
+    }
   }
 }
 
@@ -89,12 +80,18 @@ function categoryOwners(names: string[], described: readonly BlogCategory[]): Ma
   return owners;
 }
 
-/** Page `n` of a category's pages. */
-function categoryPage({ content, add, absolute, image, trail }: RouteContext, name: string, shown: Article[], n: number, pages: number, keys: Map<Article, string>): void {
+/** The address of page `n` of a category's pages. */
+function categoryPagePath(name: string, n: number): string {
+  return n === 1 ? categoryPath(name) : `${categoryPath(name)}page/${n}/`;
+}
+
+/** Page `n` of a category's pages, made from its cards alone (besides what every page shares). */
+function categoryPage(context: RouteContext, inputs: { name: string; n: number; pages: number; recent: ArticleCard[] }): MadePage {
+  const { content, absolute, image, trail } = context;
+  const { name, n, pages, recent } = inputs;
   const first = categoryPath(name);
-  const pathOf = (i: number) => (i === 1 ? first : `${first}page/${i}/`);
-  const path = pathOf(n);
-  const pagination = paginationOf(n, pages, pathOf);
+  const path = categoryPagePath(name, n);
+  const pagination = paginationOf(n, pages, (i) => categoryPagePath(name, i));
   const title = n === 1 ? name : `${name} (page ${n} of ${pages})`;
   const intro = categoryText(content.blogPage.category.intro, name);
   const meta: PageMeta = {
@@ -110,27 +107,32 @@ function categoryPage({ content, add, absolute, image, trail }: RouteContext, na
     ...(pagination.previous ? { previous: pagination.previous } : {}),
     ...(pagination.next ? { next: pagination.next } : {}),
   };
-  const view = (): PageView => ({ template: 'blog', page: content.blogPage, featured: undefined, recent: shown.map((a) => summarize(a, content.blogPage.categories)), pagination, category: { name, intro } });
-  add(path, view, meta, {
-    jsonLd: [trail([content.blogPage.heading, '/blog'], [name, first.slice(0, -1)])],
-    sources: ['content/blog.yaml'],
-    inputKey: hashOf('category', name, String(n), String(pages), ...shown.map((a) => keys.get(a)!)),
-  });
+  const categories = content.blogPage.categories;
+  const page: PageView = { template: 'blog', page: content.blogPage, featured: undefined, recent: recent.map((a) => summarize(a, categories)), pagination, category: { name, intro } };
+  return { meta, page, jsonLd: [trail([content.blogPage.heading, '/blog'], [name, first.slice(0, -1)])] };
 }
 
-/**
- * A page per article, closed by its related articles; the render stage turns its markdown into the
- * body. `only` makes the pages of those articles alone (a rebuild where nothing else changed), each
- * as it is made among all of `articles`; `feed`, when given, is the feed's articles (else worked out from `articles`).
- */
-export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]> | undefined, keys: Map<Article, string>, only: readonly Article[] = articles, feed?: readonly Article[]): void {
-  const inFeed = new Set(feed ?? feedArticles(context.content, context.options, articles).slice(0, feedLength));
-  for (const article of only) articleRoute(context, article, relatedArticles(article, articles, byCategory), keys, inFeed.has(article));
+/** A page per article, closed by its related articles; the render stage turns its markdown into the body. */
+export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]>, feed: readonly Article[]): void {
+  const { content, options } = context;
+  const inFeed = new Set(feed.slice(0, feedLength));
+  for (const article of articles) {
+    const draft = isDraft(article, options.today);
+    const inputs = { article, related: relatedArticles(article, articles, byCategory) };
+    context.page(articlePath(article.slug), inputs, (i) => articlePage(context, i), {
+      listed: !draft,
+      draft,
+      sources: [article.file],
+      ...(article.markdown !== undefined ? { markdown: article.markdown } : { markdownSource: markdownSourceOf(content.root, article) }),
+      markdownContext: () => articleMarkdownContext(content, article),
+      ...(inFeed.has(article) ? { feedOf: article.file } : {}),
+    });
+  }
 }
 
-/** The page of one article, closed by `related`; `inFeed`: the blog's feed carries it. */
-function articleRoute(context: RouteContext, article: Article, related: Article[], keys: Map<Article, string>, inFeed: boolean): void {
-  const { content, options, add, absolute, image, imageSizes, sizeOf, trail, reviewOf } = context;
+/** The page of one article, made from the article and the cards it closes with (besides what every page shares). */
+function articlePage(context: RouteContext, { article, related }: { article: ArticleCard; related: ArticleCard[] }): MadePage {
+  const { content, options, absolute, image, imageSizes, sizeOf, trail, reviewOf } = context;
   const categories = content.blogPage.categories;
   const path = articlePath(article.slug);
   const url = absolute(path);
@@ -138,8 +140,7 @@ function articleRoute(context: RouteContext, article: Article, related: Article[
   // Art wider than a sharing card is shared as its 1200 px copy (og:image 1200x630).
   const share = ownImage ? imageSizes[ownImage]?.share : undefined;
   const articleImage = ownImage ? absolute(share?.src ?? ownImage) : image.url;
-  const draft = isDraft(article, options.today);
-  const meta = (): PageMeta => ({
+  const meta: PageMeta = {
     title: article.title,
     documentTitle: `${article.title} | ${content.site.name}`,
     description: article.excerpt,
@@ -147,31 +148,24 @@ function articleRoute(context: RouteContext, article: Article, related: Article[
     url,
     image: ownImage ? { url: articleImage, ...(share ? { width: share.width, height: share.height } : sizeOf(ownImage)), alt: article.title } : image,
     type: 'article',
-    index: !draft,
-  });
-  const view = (): PageView => ({ template: 'article', page: content.blogPage, article: { ...summarize(article, categories), html: '', outline: [] }, related: related.map((a) => summarize(a, categories)), review: reviewOf(article) });
-  add(path, view, { url, make: meta }, {
-    jsonLd: () => [
-      serializeJsonLd(blogPosting(content.site, article, url, articleImage)),
-      serializeJsonLd(medicalWebPage(article.title, url, reviewOf(article), content.providers, absolute)),
-      trail([content.blogPage.heading, '/blog'], [article.title, path.slice(0, -1)]),
-    ],
-    listed: !draft,
-    draft,
-    sources: [article.file],
-    ...(article.markdown !== undefined ? { markdown: article.markdown } : { markdownSource: markdownSourceOf(content.root, article) }),
-    markdownContext: () => articleMarkdownContext(content, article),
-    ...(inFeed ? { feedOf: article.file } : {}),
-    // Its file, and the cards of the articles it closes with (no hashing: thousands of these are made on every rebuild).
-    inputKey: `${article.sourceHash} ${keys.get(article)!} ${related.map((a) => keys.get(a)!).join(' ')}`,
-  });
+    index: !isDraft(article, options.today),
+  };
+  const review = reviewOf(article);
+  const page: PageView = { template: 'article', page: content.blogPage, article: { ...summarize(article, categories), html: '', outline: [] }, related: related.map((a) => summarize(a, categories)), review };
+  const jsonLd = [
+    serializeJsonLd(blogPosting(content.site, article, url, articleImage)),
+    serializeJsonLd(medicalWebPage(article.title, url, review, content.providers, absolute)),
+    trail([content.blogPage.heading, '/blog'], [article.title, path.slice(0, -1)]),
+  ];
+  return { meta, page, jsonLd };
 }
 
-function summarize(article: Article, categories: readonly BlogCategory[]): ArticleSummary {
-  const { markdown: _markdown, bodyLine: _bodyLine, bodyOffset: _bodyOffset, references: _references, ...rest } = article;
+function summarize(article: ArticleCard, categories: readonly BlogCategory[]): ArticleSummary {
+  const { bodyLine: _bodyLine, bodyOffset: _bodyOffset, references: _references, cardHash: _cardHash, ...rest } = article as Article;
+  const { markdown: _markdown, sourceHash: _sourceHash, ...shown } = rest;
   const category = categoryOf(article, categories);
   return {
-    ...rest,
+    ...shown,
     href: articlePath(article.slug),
     date: longUsDate(article.publishDate),
     categoryHref: categoryPath(article.category),
@@ -244,7 +238,7 @@ export function paginationOf(n: number, pages: number, pathOf: (page: number) =>
 }
 
 /** What an article's body links to: the treatments its cards name, where its pictures are published, the booking button's text. */
-export function articleMarkdownContext(content: Content, article: Article): ArticleMarkdownContext {
+export function articleMarkdownContext(content: SiteContent, article: Article): ArticleMarkdownContext {
   const treatments: MarkdownContext['treatments'] = {};
   for (const { id } of article.references?.treatments ?? []) {
     const treatment = content.treatments.get(id);

@@ -1,7 +1,6 @@
 /** The routes of the site's own pages: home, treatments, process, pellets, labs, scans, services, legal pages and not-found. */
-import type { Content } from '../load/types.ts';
 import type { Treatment } from '../schemas/catalogue.ts';
-import type { RouteContext } from './routes.ts';
+import type { RouteContext, SiteContent } from './routes.ts';
 import { breadcrumbs, faqPage, medicalWebPage, serializeJsonLd } from './structured-data.ts';
 
 /** Home: each pillar lists its treatments as links to their own pages. */
@@ -104,7 +103,7 @@ export function notFoundRoute({ content, metaFor, clinic, routes }: RouteContext
     draft: false,
     scripts: [],
     sources: ['content/not-found.yaml'],
-    inputKey: '/404',
+    key: '',
   });
 }
 
@@ -117,7 +116,7 @@ export function legalPath(id: string): string {
  * Where a treatment is shown: its own page when a home pillar lists it, else its card on the first
  * service page that has one; undefined when no page shows it.
  */
-export function treatmentHref(content: Content, id: string): string | undefined {
+export function treatmentHref(content: SiteContent, id: string): string | undefined {
   if (content.home.services.pillars.some((p) => p.categories.some((c) => c.treatments.includes(id)))) return treatmentPath(id);
   const service = content.services.find((s) => s.treatments.cards.some((c) => c.treatment === id));
   return service ? `/services/${service.pillar}/${service.id}#treatment-${id}` : undefined;
@@ -137,7 +136,7 @@ export function clipAtWord(text: string, max: number): string {
 }
 
 /** The treatments the home pillars list, each once, in order. */
-function homeTreatments(content: Content): Treatment[] {
+function homeTreatments(content: SiteContent): Treatment[] {
   const listed = content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments.map((id) => content.treatments.get(id)!)));
   return [...new Map(listed.map((t) => [t.id, t])).values()];
 }

@@ -41,11 +41,30 @@ export interface Route {
    */
   feedOf?: string;
   /**
-   * A key of what the page is made from beyond what every page shares (the YAML files, the base
-   * URL, the templates): its path, and for an article page its file and the cards it shows, for a
-   * blog index or category page the cards it lists.
+   * What the page is made from beyond what every page shares (see RouteContext), as a key: made
+   * from the inputs its view was made from (RouteContext.page), empty for a page made from what
+   * every page shares alone.
    */
-  inputKey: string;
+  key: string;
+}
+
+/** Everything under content/ but the articles: what every page shares. A page reads articles only through its inputs. */
+export type SiteContent = Omit<Content, 'articles'>;
+
+/** An article as a card shows it: everything but its body (its key is `cardHash`, the hash of just that). */
+export type ArticleCard = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset' | 'sourceHash'>;
+
+/**
+ * What a page is made from beyond what every page shares: `article`, an article shown whole (its
+ * key is the hash of its file), and any other values, articles among them shown as cards.
+ */
+export type PageInputs = { article?: Article } & Record<string, unknown>;
+
+/** A page's metadata, view and structured data, as its make function returns them. */
+export interface MadePage {
+  meta: PageMeta;
+  page: PageView;
+  jsonLd: string[];
 }
 
 /** How the route table is built: drafts and future articles, and the base URL. */
@@ -75,7 +94,7 @@ export type ImageSizes = Record<string, { width: number; height: number; share?:
 
 /** What every page kind's routes are made with: the content, the options, and the helpers they share. */
 export interface RouteContext {
-  content: Content;
+  content: SiteContent;
   options: RouteOptions;
   absolute: (path: string) => string;
   /** The MedicalClinic JSON-LD every page carries. */
@@ -91,20 +110,23 @@ export interface RouteContext {
   trail: (...steps: [string, string][]) => string;
   /** A page's review, with its reviewer. */
   reviewOf: (page: { reviewedBy?: string | undefined; reviewedOn?: string | undefined }) => ReviewView | undefined;
+  /** Adds a route made from what every page shares alone. */
+  add: (path: string, page: PageView, meta: PageMeta, more?: RouteExtras) => void;
   /**
-   * Adds a route; a page view, metadata or JSON-LD given as a function is only made if something
-   * reads it (metadata given so must come with its `url`).
+   * Adds a route made from `inputs` besides what every page shares: `make` receives them (and may
+   * read nothing else), is called only when the page is rendered, and the route's key is made from
+   * the same inputs, so no input can be left out of it.
    */
-  add: (path: string, page: PageView | (() => PageView), meta: PageMeta | { url: string; make: () => PageMeta }, more?: RouteExtras) => void;
+  page: <I extends PageInputs>(path: string, inputs: I, make: (inputs: I) => MadePage, more?: RouteExtras) => void;
   routes: Route[];
   errors: SiteError[];
 }
 
 /** What a route may say beyond its path, view and metadata. */
-export type RouteExtras = Omit<Partial<Route>, 'url' | 'jsonLd' | 'markdownContext'> & { jsonLd?: string[] | (() => string[]); markdownContext?: () => ArticleMarkdownContext };
+export type RouteExtras = Omit<Partial<Route>, 'url' | 'jsonLd' | 'markdownContext' | 'key'> & { jsonLd?: string[]; markdownContext?: () => ArticleMarkdownContext };
 
 /** The context every page kind's routes are made in. */
-export function routeContext(content: Content, options: RouteOptions, imageSizes: ImageSizes): RouteContext {
+export function routeContext(content: SiteContent, options: RouteOptions, imageSizes: ImageSizes): RouteContext {
   const errors: SiteError[] = [];
   const base = options.baseUrl.replace(/\/+$/, '');
   const absolute = (path: string) => `${base}${path}`;
@@ -119,7 +141,7 @@ export function routeContext(content: Content, options: RouteOptions, imageSizes
       errors.push(problems.missingMetadata(metadataSource?.locate([]) ?? { file: 'content/metadata.yaml', line: 1, column: 1 }, path));
       entry = { title: path, description: path, keywords: [path] };
     }
-    const url = absolute(path === '/' ? '/' : `${path.replace(/\/$/, '')}/`);
+    const url = absolute(pageAddress(path));
     return { title: entry.title, documentTitle: `${entry.title} | ${content.site.name}`, description: entry.description, keywords: entry.keywords, url, image, type: 'website', index: true, ...extra };
   };
   const trail = (...steps: [string, string][]) =>
@@ -132,8 +154,17 @@ export function routeContext(content: Content, options: RouteOptions, imageSizes
   };
   const clinic = serializeJsonLd(medicalClinic(content.site, absolute));
   const routes: Route[] = [];
-  const add: RouteContext['add'] = (path, page, meta, more = {}) => void routes.push(routeOf(clinic, path, page, meta, more));
-  return { content, options, absolute, clinic, image, imageSizes, sizeOf, metaFor, trail, reviewOf, add, routes, errors };
+  const add: RouteContext['add'] = (path, page, meta, more = {}) => void routes.push(routeOf(clinic, path, '', () => ({ page, meta, jsonLd: more.jsonLd ?? [] }), meta.url, more));
+  const page: RouteContext['page'] = (path, inputs, make, more = {}) => {
+    const made = () => make(inputs);
+    routes.push(routeOf(clinic, path, keyOfInputs(inputs), made, absolute(pageAddress(path)), more));
+  };
+  return { content, options, absolute, clinic, image, imageSizes, sizeOf, metaFor, trail, reviewOf, add, page, routes, errors };
+}
+
+/** A page's canonical address: its path with one trailing slash (the home page's is `/`). */
+function pageAddress(path: string): string {
+  return path === '/' ? '/' : `${path.replace(/\/$/, '')}/`;
 }
 
 /** The output file of the page at `path`: `index.html` in the page's folder. */
@@ -141,26 +172,37 @@ export function routeFile(path: string): string {
   return path === '/' ? 'index.html' : `${path.replace(/^\/|\/$/g, '')}/index.html`;
 }
 
-/** A route, its view, metadata, JSON-LD and markdown context made when read, not kept. */
-function routeOf(clinic: string, path: string, page: PageView | (() => PageView), meta: PageMeta | { url: string; make: () => PageMeta }, more: RouteExtras): Route {
-  const { jsonLd = [], markdownContext } = more;
-  const makePage = typeof page === 'function' ? page : () => page;
-  const makeMeta = 'make' in meta ? meta.make : () => meta;
-  const makeJsonLd = typeof jsonLd === 'function' ? () => [clinic, ...jsonLd()] : () => [clinic, ...jsonLd];
+/**
+ * The key of a page made from `inputs`: the hash of the file of the article shown whole, the card
+ * hash of every article shown as a card, every other value as it is. Not hashed again: thousands
+ * of these are made on every rebuild.
+ */
+export function keyOfInputs({ article, ...rest }: PageInputs): string {
+  const values = JSON.stringify(rest, (_name, value: unknown) => (isCard(value) ? value.cardHash : value));
+  return `${article?.sourceHash ?? ''} ${values}`;
+}
+
+function isCard(value: unknown): value is ArticleCard {
+  return typeof value === 'object' && value !== null && typeof (value as { cardHash?: unknown }).cardHash === 'string';
+}
+
+/** A route whose metadata, view and JSON-LD are made when first read (an unchanged page never needs them). */
+function routeOf(clinic: string, path: string, key: string, make: () => MadePage, url: string, more: RouteExtras): Route {
+  const { markdownContext } = more;
+  let made: MadePage | undefined;
+  const madePage = () => (made ??= make());
   const route: Route = {
     path,
     file: routeFile(path),
-    url: meta.url,
-    // Made when read, not kept: an unchanged page never needs them, and a rendered one not twice
-    // (thousands of article views would otherwise stay in memory for the whole build, and be made on every rebuild).
+    url,
     get meta() {
-      return makeMeta();
+      return madePage().meta;
     },
     get page() {
-      return makePage();
+      return madePage().page;
     },
     get jsonLd() {
-      return makeJsonLd();
+      return [clinic, ...madePage().jsonLd];
     },
     listed: more.listed ?? true,
     draft: more.draft ?? false,
@@ -169,8 +211,7 @@ function routeOf(clinic: string, path: string, page: PageView | (() => PageView)
     ...(more.markdown !== undefined ? { markdown: more.markdown } : {}),
     ...(more.markdownSource !== undefined ? { markdownSource: more.markdownSource } : {}),
     ...(more.feedOf !== undefined ? { feedOf: more.feedOf } : {}),
-    // Every page but the articles and the blog's lists is made from what all pages share alone.
-    inputKey: more.inputKey ?? path,
+    key,
   };
   // A getter, not a spread: spreading would make it at once.
   if (markdownContext) Object.defineProperty(route, 'markdownContext', { get: markdownContext, enumerable: true });

@@ -1,8 +1,8 @@
 /** schema.org JSON-LD for the pages: MedicalClinic site-wide, BlogPosting, FAQPage, BreadcrumbList. */
-import type { Article } from '../schemas/article.ts';
 import type { FaqEntry } from '../schemas/common.ts';
 import type { Site } from '../schemas/site.ts';
 import type { Provider } from '../schemas/review.ts';
+import type { ArticleCard } from './routes.ts';
 import type { ReviewView } from './view.ts';
 
 /** JSON for a `<script type="application/ld+json">`, with `<` escaped so content cannot close the tag. */
@@ -51,7 +51,7 @@ export function medicalClinic(site: Site, absolute: (path: string) => string): o
 }
 
 /** An article page's BlogPosting. */
-export function blogPosting(site: Site, article: Article, url: string, image: string): object {
+export function blogPosting(site: Site, article: ArticleCard, url: string, image: string): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',

@@ -93,7 +93,7 @@ export interface Breadcrumb {
 }
 
 /** An article as a card shows it (no body). */
-export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset' | 'references'> & {
+export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset' | 'references' | 'sourceHash' | 'cardHash'> & {
   href: string;
   date: string;
   /** The page of the article's category, `/blog/category/SLUG/`. */
