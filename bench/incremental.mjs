@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // The larger run of test/incremental.test.ts (incremental equals clean): more seeds, more steps,
 // more articles. Past 240 pages to render, the clean builds render in worker threads, so this also
-// compares the threaded render with the one-thread rebuilds. Each seed runs the real test file
+// compares the threaded render with the one-thread rebuilds. Half the kinds of edit are made from the
+// content schemas (test/replay-edits.ts), so a long run reaches every content type's fields and files;
+// the default runs 3 x 150 = 450 steps, and refuses fewer than 200 (issue 24 asks for at least that). Each seed runs the real test file
 // under vitest with the run chosen through its environment variables; a failure prints how to
 // replay it, and this script exits 1.
 //
 //   node bench/incremental.mjs                                   # seeds 1-3, 150 steps, 250 articles
-//   node bench/incremental.mjs --seeds 7,8 --steps 60 --articles 40 --fresh-every 10
+//   node bench/incremental.mjs --seeds 7,8,9,10 --steps 60 --articles 40 --fresh-every 10
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,17 +20,23 @@ const { values } = parseArgs({
     articles: { type: 'string', default: '250' },
     'fresh-every': { type: 'string', default: '25' },
     verbose: { type: 'boolean', default: false },
+    'allow-short': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 if (values.help) {
-  console.log('usage: node bench/incremental.mjs [--seeds 1,2,3] [--steps 150] [--articles 250] [--fresh-every 25] [--verbose]');
+  console.log('usage: node bench/incremental.mjs [--seeds 1,2,3] [--steps 150] [--articles 250] [--fresh-every 25] [--verbose] [--allow-short]');
   process.exit(0);
 }
 
 const root = join(import.meta.dirname, '..');
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const seeds = values.seeds.split(',').map((s) => s.trim()).filter(Boolean);
+const totalSteps = seeds.length * Number(values.steps);
+if (!(totalSteps >= 200) && !values['allow-short']) {
+  console.error(`${totalSteps} steps in all (${seeds.length} seeds x ${values.steps}): the bench runs at least 200; pass --allow-short for a quick look`);
+  process.exit(2);
+}
 const rows = [];
 for (const seed of seeds) {
   const started = performance.now();
@@ -54,5 +62,5 @@ for (const seed of seeds) {
   if (!passed || values.verbose) process.stdout.write(`${run.stdout}${run.stderr}\n`);
 }
 const failed = rows.filter((r) => !r.passed);
-console.log(`\n${rows.length - failed.length} of ${rows.length} seeds passed${failed.length > 0 ? `; failed: ${failed.map((r) => r.seed).join(', ')}` : ''}`);
+console.log(`\n${rows.length - failed.length} of ${rows.length} seeds passed (${totalSteps} steps)${failed.length > 0 ? `; failed: ${failed.map((r) => r.seed).join(', ')}` : ''}`);
 process.exit(failed.length > 0 ? 1 : 0);

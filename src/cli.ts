@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { build, type BuildResult } from './build.ts';
 import { userErrors } from './errors.ts';
-import { formatBytes, formatError, palette, useColor } from './report.ts';
+import { briefWarning, formatBytes, formatError, palette, useColor } from './report.ts';
 import { diskWriter, memoryWriter } from './write/writer.ts';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -54,7 +54,8 @@ function buildCommands(program: Command, { root, color }: CommandContext): void 
     .option('--base-url <url>', 'absolute address of the site, overriding content/site.yaml', parseUrl)
     .option('--drafts', 'include draft and future-dated articles, marked as drafts')
     .option('--future', 'include articles dated in the future')
-    .action(async (options: { out: string; baseUrl?: string; drafts?: boolean; future?: boolean }) => {
+    .option('--verbose', 'also print the size of every asset and the largest page, and warnings with every file they name')
+    .action(async (options: { out: string; baseUrl?: string; drafts?: boolean; future?: boolean; verbose?: boolean }) => {
       const result = await build({
         root,
         writer: diskWriter(resolve(root, options.out), root),
@@ -63,7 +64,7 @@ function buildCommands(program: Command, { root, color }: CommandContext): void 
         future: options.future ?? false,
       });
       const shown = relative(root, resolve(root, options.out));
-      process.stdout.write(summary(result, shown.startsWith('..') ? resolve(root, options.out) : shown || '.', color));
+      process.stdout.write(summary(result, shown.startsWith('..') ? resolve(root, options.out) : shown || '.', color, options.verbose ?? false));
     });
 
 
@@ -154,17 +155,22 @@ function report(error: unknown, root: string, color: boolean): number {
   return 1;
 }
 
-/** The short report a build ends with. */
-export function summary(result: BuildResult, out: string, color: boolean): string {
+/**
+ * The report a build ends with: its result line and each warning on one line (a list of files counted, not listed);
+ * `verbose` adds the asset sizes, the largest page and the warnings' lists.
+ */
+export function summary(result: BuildResult, out: string, color: boolean, verbose = false): string {
   const c = palette(color);
   const unchanged = result.pages - result.rendered;
   const lines = [`${c.green('✓')} ${result.pages} pages written to ${out}/ in ${Math.round(result.elapsedMs)} ms${unchanged > 0 ? c.dim(` (${result.rendered} rendered, ${unchanged} unchanged)`) : ''}`];
-  const width = Math.max(...result.assets.map((a) => a.file.length), result.largestPage?.file.length ?? 0);
-  for (const asset of result.assets) lines.push(`  ${asset.file.padEnd(width)}  ${formatBytes(asset.bytes).padStart(9)}  ${c.dim(`${formatBytes(asset.gzip)} gzip`)}`);
-  if (result.largestPage) lines.push(`  ${c.dim('largest page')} ${result.largestPage.file}  ${c.dim(`${formatBytes(result.largestPage.gzip)} gzip`)}`);
-  for (const warning of result.warnings) lines.push(`${c.yellow('!')} ${warning}`);
-  lines.push(result.warnings.length === 0 ? c.dim('  no warnings') : '');
-  return `${lines.filter((l) => l !== '').join('\n')}\n`;
+  if (verbose) {
+    const width = Math.max(...result.assets.map((a) => a.file.length), result.largestPage?.file.length ?? 0);
+    for (const asset of result.assets) lines.push(`  ${asset.file.padEnd(width)}  ${formatBytes(asset.bytes).padStart(9)}  ${c.dim(`${formatBytes(asset.gzip)} gzip`)}`);
+    if (result.largestPage) lines.push(`  ${c.dim('largest page')} ${result.largestPage.file}  ${c.dim(`${formatBytes(result.largestPage.gzip)} gzip`)}`);
+  }
+  for (const warning of result.warnings) lines.push(`${c.yellow('!')} ${verbose ? warning : briefWarning(warning)}`);
+  if (verbose && result.warnings.length === 0) lines.push(c.dim('  no warnings'));
+  return `${lines.join('\n')}\n`;
 }
 
 function parsePort(value: string): number {

@@ -83,6 +83,10 @@ const titles = {
   'placeholder-text': 'Placeholder text left in',
   'not-reviewed': 'Medical page never reviewed',
   'review-outdated': 'Medical review more than 12 months old',
+  'ambiguous-link': 'Link that looks like a path but leads to another site',
+  'yaml-tag': 'YAML tag that content files do not use',
+  'link-outside-project': 'Link to a file outside the project',
+  'image-too-large': 'Image too large to process',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
@@ -331,6 +335,60 @@ export const problems = {
       loc,
       hint: 'have a provider review it again, then update "reviewedOn:" to the day of that review',
     }),
+  /** A symbolic link under content/, templates/ or public/ that leads out of the project: what it points to is never read. */
+  linkOutsideProject: (file: string, target: string, folder: boolean) => {
+    const what = folder ? 'folder' : 'file';
+    return new SiteError('link-outside-project', `${file} is a symbolic link to ${target}, outside the project, so it is not read`, {
+      loc: { file, line: 1, column: 1 },
+      hint: `a site is built only from its own files: delete the link, then copy the ${what} ${target} to ${file.replace(/\/$/, '')}`,
+    });
+  },
+  /** A picture with so many pixels that decoding it would take seconds and gigabytes: refused before it is decoded. */
+  imageTooLarge: (file: string, width: number, height: number, limit: number, longest: number) => {
+    const size = `${width}x${height} pixels (${Math.round((width * height) / 1e6)} megapixels)`;
+    const why = 'making their smaller versions takes seconds and gigabytes of memory';
+    return new SiteError('image-too-large', `${file} is ${size}; pictures of more than ${limit / 1e6} megapixels are refused: ${why}`, {
+      loc: { file, line: 1, column: 1 },
+      hint: `resize it to at most ${longest} pixels on its longer side in an image editor and save it again (pages show at most 1600)`,
+    });
+  },
+  /** A stylesheet esbuild could read only by guessing (a brace left open, an @import after a rule): the guess would ship. */
+  stylesheetError: (detail: string, loc: SourceLocation | undefined, hint: string) =>
+    new SiteError('asset-error', detail, { ...(loc ? { loc } : {}), hint }),
+  /** An href that looks like a path but is not one (//host, /\host, \path); `subject` says where, such as `the page / links to`. */
+  ambiguousLink: (loc: SourceLocation | undefined, subject: string, href: string, allowsExternal: boolean) => {
+    const host = /^[\s/\\]*([^/\\?#\s]+)/.exec(href)?.[1];
+    const start = href.trim().slice(0, 2);
+    const twice = /^[/\\]{2}$/.test(start);
+    const site = host ? ` (${host})` : '';
+    const what = twice
+      ? `, which browsers open on another site${site}: a link starting with "${start}" names a host, not a page of this site`
+      : ', which starts with a backslash (\\): browsers read it as "/", other tools as part of the text';
+    const full = twice && host ? ` (https://${href.trim().replace(/^[/\\]+/, '')})` : '';
+    const hint = allowsExternal
+      ? `write a full https:// address for another site${full}, or a path starting with a single "/" for a page here, such as /process`
+      : 'write a path of this site starting with a single "/", such as /process or /images/photo.jpg; this field takes no https:// address';
+    return new SiteError('ambiguous-link', `${subject} ${href}${what}`, { ...(loc ? { loc } : {}), hint });
+  },
+  /** A tag other than YAML 1.2's core ones: refused, never dropped (nothing in content is ever run or decoded). */
+  yamlTag: (loc: SourceLocation, tag: string) => {
+    const name = tag.replace(/^!<tag:yaml\.org,2002:(.*)>$/, '!!$1');
+    const meaning = yamlTagMeanings[name] ?? (/js\//i.test(name) ? 'a JavaScript value, which is never run' : 'a kind of value of its own');
+    const date = name === '!!timestamp' ? ' (a date as YYYY-MM-DD)' : '';
+    const message = `${tag} is a YAML tag that content files do not use (it asks for ${meaning}), so the value after it cannot be read`;
+    return new SiteError('yaml-tag', message, {
+      loc,
+      hint: `remove "${tag}" and write the value alone${date}; a text that starts with ! goes in quotes`,
+    });
+  },
+  /** A core tag on a value it does not fit (!!float 3, !!str on a group). */
+  yamlTagMisfit: (loc: SourceLocation, tag: string) => {
+    const name = tag.replace(/^!<tag:yaml\.org,2002:(.*)>$/, '!!$1');
+    return new SiteError('yaml-tag', `the value after ${tag} is not ${yamlCoreKinds[name] ?? 'what the tag asks for'}`, {
+      loc,
+      hint: `remove "${tag}": content files need no tags, and a value in quotes is always text`,
+    });
+  },
   exists: (path: string) =>
     new SiteError('exists', `${path} already exists; nothing was written`, { hint: 'choose another title or id, or edit the existing file' }),
 };
@@ -401,6 +459,28 @@ export function yamlProblem(code: string | undefined, detail: string): { message
       return { message: detail, hint: yamlDefaultHint };
   }
 }
+
+/** What the YAML 1.1 tags the parser still knows would make of a value, for the message that refuses them. */
+const yamlTagMeanings: Record<string, string> = {
+  '!!binary': 'binary data decoded from base64',
+  '!!timestamp': 'a date and time',
+  '!!set': 'a set',
+  '!!omap': 'an ordered map',
+  '!!pairs': 'a list of pairs',
+  '!!merge': 'fields merged from elsewhere',
+  '!!value': 'a default value',
+};
+
+/** What each core tag asks its value to be. */
+const yamlCoreKinds: Record<string, string> = {
+  '!!str': 'text',
+  '!!int': 'a whole number',
+  '!!float': 'a number written with a decimal point, such as 3.0',
+  '!!bool': 'true or false',
+  '!!null': 'empty',
+  '!!map': 'a group of "name: value" lines',
+  '!!seq': 'a list',
+};
 
 const yamlDefaultHint = 'check the indentation and that every "key: value" pair has a space after the colon; quote text that contains ": " or starts with a symbol';
 

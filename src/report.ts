@@ -2,6 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteError } from './errors.ts';
+import { outsideProject } from './load/read.ts';
 
 /** Whether to colour output: only on a terminal, never with NO_COLOR set. */
 export function useColor(stream: NodeJS.WriteStream = process.stdout): boolean {
@@ -30,8 +31,12 @@ export function codeFrame(root: string, error: SiteError, context = 2): FrameLin
   try {
     const path = join(root, error.loc.file);
     // Only a regular file: reading a named pipe would wait forever, a device could be endless.
-    if (!statSync(path).isFile()) return [];
-    source = readFileSync(path, 'utf8');
+    // Never through a link that leads out of the project: its error must not print what it points to.
+    if (!statSync(path).isFile() || outsideProject(root, path) !== undefined) return [];
+    const bytes = readFileSync(path);
+    // A picture (the error is about the file as a whole): its bytes are no text to show.
+    if (bytes.includes(0)) return [];
+    source = bytes.toString('utf8');
   } catch {
     return [];
   }
@@ -87,4 +92,15 @@ export function overlayError(root: string, error: SiteError): OverlayError {
 /** A byte count as a short human figure: 812 B, 4.2 KB. */
 export function formatBytes(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+/**
+ * A warning that ends with a list of content files ("41 medical pages were never reviewed (…):" and a file a line) as one
+ * line that counts them: build and serve stay quiet, and `check` (or `build --verbose`) prints the list. Other warnings,
+ * such as the lines to paste for a page that is gone, are left whole: they are what the author needs.
+ */
+export function briefWarning(warning: string): string {
+  const [head = '', ...rest] = warning.split('\n');
+  if (rest.length === 0 || !rest.every((line) => /^ {4}content\/\S+$/.test(line)) || !head.endsWith(':')) return warning;
+  return `${head.slice(0, -1)}; \`npm run check\` lists ${rest.length === 1 ? 'it' : 'them'}`;
 }

@@ -38,15 +38,27 @@ describe('clinic-site CLI', () => {
     expect((await runCli(['build', '--base-url', 'not a url'], dir)).code).toBe(2);
   });
 
-  it('should end a build with a summary of pages, asset sizes, warnings and time', async () => {
+  it('should end a build quietly: its result line and a one-line count of the pages not yet reviewed, the list left to check', async () => {
     const result = await runCli(['build', '--out', 'out', '--base-url', 'https://clinic.example.org'], dir);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/✓ \d+ pages written to out\/ in \d+ ms/);
-    expect(result.stdout).toMatch(/assets\/main-\w+\.js\s+[\d.]+ (K?B)\s+[\d.]+ (K?B) gzip/);
-    expect(result.stdout).toMatch(/assets\/site-\w+\.css/);
-    expect(result.stdout).toMatch(/no warnings|!/);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^✓ \d+ pages written to out\/ in \d+ ms/);
+    expect(lines.slice(1)).toEqual([expect.stringMatching(/^! \d+ medical pages were never medically reviewed \(.*\); `npm run check` lists them$/)]);
     const sitemap = readFileSync(join(dir, 'out', 'sitemap.xml'), 'utf8');
     expect(sitemap).toContain('<loc>https://clinic.example.org/</loc>');
+    // check still names every file.
+    const check = await runCli(['check'], dir);
+    expect(check.stdout).toMatch(/never medically reviewed.*:\n {4}content\/treatments\/bioidentical-hrt\.yaml\n/);
+  });
+
+  it('should print asset sizes, the largest page and the files a warning names with build --verbose', async () => {
+    const result = await runCli(['build', '--out', 'out-verbose', '--verbose'], dir);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/assets\/main-\w+\.js\s+[\d.]+ (K?B)\s+[\d.]+ (K?B) gzip/);
+    expect(result.stdout).toMatch(/assets\/site-\w+\.css/);
+    expect(result.stdout).toMatch(/largest page \S+\.html/);
+    expect(result.stdout).toContain('\n    content/services/mood.yaml\n');
+    expect((await runCli(['build', '--help'], dir)).stdout).toContain('--verbose');
   });
 
   it('should never colour output when NO_COLOR is set, even on request', async () => {

@@ -98,7 +98,8 @@ describe('links without a leading "/"', () => {
     expect(stderr).toMatch(/content\/blog\/hrt-glow-up\.md:\d+:\d+ +the page \/blog\/hrt-glow-up\/ links to process, which from that page leads to \/blog\/hrt-glow-up\/process, not a page of the site +\(did you mean \/process\?/);
   });
 
-  it('should still accept relative links that lead somewhere, mailto:, tel:, sms:, http(s):, //host, #anchors and ./photo.png pictures', async () => {
+  // A //host link is refused since issue 25 (test/hardening-links.test.ts): it looks like a path but leads to another site.
+  it('should still accept relative links that lead somewhere, mailto:, tel:, sms:, http(s):, #anchors and ./photo.png', async () => {
     const dir = await project();
     cpSync(join(dir, 'public/images/blog/hrt-glow-up.png'), join(dir, 'content/blog/glow.png'));
     const links = [
@@ -110,7 +111,6 @@ describe('links without a leading "/"', () => {
       '[text](sms:5550100142)',
       '[web](https://www.example.org/x)',
       '[plain](http://www.example.org/x)',
-      '[cdn](//cdn.example.org/x.js)',
       '[top](#main)',
       '![A body composition scan](./glow.png)',
     ];

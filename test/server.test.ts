@@ -18,15 +18,23 @@ afterAll(async () => {
   await removeProject(dir);
 });
 
+/** What `get` reads of a response. */
+interface Answer {
+  status: number;
+  body: string;
+  type: string | undefined;
+  etag: string | undefined;
+}
+
 /** A raw HTTP request, so paths are sent exactly as written (no client-side normalisation). */
-function get(path: string, method = 'GET'): Promise<{ status: number; body: string; type: string | undefined }> {
+function get(path: string, method = 'GET', headers: Record<string, string> = {}): Promise<Answer> {
   const url = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, method }, (res) => {
+    const req = request({ host: url.hostname, port: url.port, path, method, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, type: res.headers['content-type'] }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, type: res.headers['content-type'], etag: res.headers.etag }));
     });
     req.on('error', reject);
     req.end();
@@ -89,6 +97,17 @@ describe('serve', () => {
     expect((await get('/process/')).status).toBe(200);
     const client = await get('/__clinic/client.js');
     expect(client.body).toContain('EventSource');
+  });
+
+  it('should answer 304 to a browser that holds the page, and the page to one that holds another version', async () => {
+    const page = await get('/process');
+    expect(page.etag).toMatch(/^"[\w-]+"$/);
+    const held = await get('/process', 'GET', { 'If-None-Match': page.etag! });
+    expect(held.status).toBe(304);
+    expect(held.body).toBe('');
+    const stale = await get('/process', 'GET', { 'If-None-Match': '"an-older-build"' });
+    expect(stale.status).toBe(200);
+    expect(stale.body).toBe(page.body);
   });
 
   it('should answer unknown paths with the 404 page and status 404', async () => {

@@ -113,7 +113,7 @@ describe('every page of part 2', () => {
         images++;
       }
     }
-    expect(images).toBe(5);
+    expect(images).toBe(11);
   });
 
   it('should be valid HTML', async () => {
@@ -146,7 +146,7 @@ describe('service pages', () => {
     }
   });
 
-  it('should show the treatment cards the SPEC names, in order, with dosage under its label', async () => {
+  it('should show the treatment cards the SPEC names, in order, with dosage under its label (closed until opened)', async () => {
     for (const spec of servicePages) {
       const $ = await page(spec.route);
       const cards = $('.treatment-card');
@@ -154,7 +154,8 @@ describe('service pages', () => {
       cards.each((i, el) => {
         const card = $(el);
         const treatment = content.treatments.get(spec.cards[i]!)!;
-        expect(text(card.find('.dosage-box h4'))).toBe(spec.id === 'mood' ? 'Dosage & Administration' : 'Treatment Protocol');
+        expect(text(card.find('details.dosage-box > summary'))).toBe(spec.id === 'mood' ? 'Dosage & Administration' : 'Treatment Protocol');
+        expect(card.find('details.dosage-box').attr('open'), spec.route).toBeUndefined();
         expect(text(card.find('.dosage-box p'))).toBe(treatment.dosage.replace(/\s+/g, ' '));
         expect(text(card.find('.treatment-description'))).toBe(treatment.description.replace(/\s+/g, ' '));
       });
@@ -234,6 +235,28 @@ describe('service pages', () => {
     expect(link.hasClass('cta-link')).toBe(true);
     expect(link.hasClass('button')).toBe(false);
     expect(link.attr('data-event')).toBe('diagnostic_experience_clicked');
+  });
+
+  it('should give all eight service pages one hero (image and booking action) and a booking action after each treatment card', async () => {
+    for (const spec of servicePages) {
+      const $ = await page(spec.route);
+      const service = content.services.find((s) => s.id === spec.id)!;
+      const booking = service.hero.action ?? service.closing.action;
+      const img = $('.page-hero img');
+      expect(img.length, spec.route).toBe(1);
+      expect(img.attr('loading'), spec.route).toBe('eager');
+      const heroButton = $('.page-hero a.button');
+      expect(text(heroButton), spec.route).toBe(`${booking.label} (opens in a new tab)`);
+      expectOutbound(heroButton, target(booking.link, booking.service), { name: booking.event!.name, category: 'conversion', label: service.label });
+      $('.treatment-card').each((_, card) => {
+        const action = $(card).find('.treatment-card-action a');
+        expect(text(action), spec.route).toBe(`${booking.label} (opens in a new tab)`);
+        expectOutbound(action, target(booking.link, booking.service), { name: booking.event!.name, category: 'conversion', label: service.label });
+      });
+      // The outline lists the cards and the conditions section, and is shown only when that makes three or more.
+      const entries = spec.cards.length + (service.conditions ? 1 : 0);
+      expect($('.on-this-page li').length, spec.route).toBe(entries >= 3 ? entries : 0);
+    }
   });
 
   it('should list the conditions immune support treats in three columns', async () => {

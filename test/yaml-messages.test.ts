@@ -9,7 +9,7 @@ import { loadYamlText } from '../src/load/content.ts';
 import { SiteErrors, type SiteError } from '../src/errors.ts';
 import { loadContent } from '../src/load/content.ts';
 import { folders, singleFiles } from '../src/schemas/registry.ts';
-import { editFile, projectRoot, removeProject, tempProject } from './helpers.ts';
+import { editFile, projectRoot, removeProject, runCli, stackTrace, tempProject } from './helpers.ts';
 
 /** Wording of the `yaml` package that must never reach an author. */
 const parserWording = /compact mappings|Missing closing|Nested mappings|implicit|Implicit keys|Map keys must be unique|Tabs are not allowed|Invalid escape|Plain value|reserved character|flow-seq|token|Flow sequence|block collection|at most one|alias node|indicator|Unresolved/i;
@@ -118,5 +118,68 @@ describe('YAML messages an office manager can act on', () => {
     );
     expect(error?.message).toContain('second ": "');
     expect(error?.loc).toMatchObject({ file: 'content/site.yaml', line: 10 });
+  });
+});
+
+describe('YAML tags (issue 25: unknown tags were dropped silently)', () => {
+  it('should refuse !!js/function and !foo in YAML files and front matter, at the tag, with exit 1', async () => {
+    const copy = await tempProject();
+    try {
+      await editFile(copy, 'content/treatments/nad.yaml', 'title: NAD+ Therapy', 'title: !!js/function "function(){return 1}"');
+      await editFile(copy, 'content/site.yaml', 'tagline: Wellness starts', 'tagline: !foo Wellness starts');
+      await editFile(copy, 'content/blog/why-we-started.md', 'title: "Why We Started', 'title: !!js/function "Why We Started');
+      await editFile(copy, 'content/blog/why-we-started.md', 'excerpt: "Too many', 'excerpt: !foo "Too many');
+      const result = await runCli(['check'], copy);
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr).not.toMatch(stackTrace);
+      expect(result.stderr).not.toContain('Internal error');
+      const tagged = '!!js/function is a YAML tag that content files do not use (it asks for a JavaScript value, which is never run)';
+      expect(result.stderr).toContain(`content/treatments/nad.yaml:2:8  ${tagged}`);
+      expect(result.stderr).toContain('(remove "!!js/function" and write the value alone; a text that starts with ! goes in quotes)');
+      expect(result.stderr).toContain('content/site.yaml:5:10  !foo is a YAML tag that content files do not use');
+      expect(result.stderr).toContain('content/blog/why-we-started.md:3:8  !!js/function is a YAML tag');
+      expect(result.stderr).toContain('content/blog/why-we-started.md:4:10  !foo is a YAML tag');
+    } finally {
+      await removeProject(copy);
+    }
+  });
+
+  it('should refuse !!binary, !!timestamp, !!set, !!omap and !!pairs naming the tag, never as "a group of fields"', () => {
+    const cases: [string, string, RegExp][] = [
+      ['!!binary', 'dosage: !!binary aGVsbG8=', /binary data/],
+      ['!!binary', 'dosage: !!binary |\n  aGVsbG8=', /binary data/],
+      ['!!timestamp', 'dosage: !!timestamp 2024-03-04', /a date and time/],
+      ['!!set', 'dosage: !!set {a: null}', /a set/],
+      ['!!omap', 'dosage: !!omap [a: 1]', /an ordered map/],
+      ['!!pairs', 'dosage: !!pairs [a: 1]', /a list of pairs/],
+      ['!<tag:yaml.org,2002:binary>', 'dosage: !<tag:yaml.org,2002:binary> aGk=', /binary data/],
+      ['!foo', 'dosage: !foo {a: 1}', /a kind of value of its own/],
+    ];
+    for (const [tag, line, meaning] of cases) {
+      const text = `title: NAD+ Therapy\ndescription: x\n${line}\nindications: [x]\nfaq: [{question: q, answer: a}]\n`;
+      const errors = errorsOf('content/treatments/nad.yaml', text);
+      const tagLine = text.split('\n').findIndex((l) => l.includes(tag)) + 1;
+      expect(errors.map((e) => [e.code, e.loc?.line]), line).toEqual([['yaml-tag', tagLine]]);
+      expect(errors[0]!.message).toContain(`${tag} is a YAML tag that content files do not use`);
+      expect(errors[0]!.message).toMatch(meaning);
+      expect(errors[0]!.message).not.toContain('group of fields');
+      expect(errors[0]!.loc?.column).toBe(text.split('\n').find((l) => l.includes(tag))!.indexOf(tag) + 1);
+    }
+  });
+
+  it('should keep the core tags, and say when a core tag does not fit its value', () => {
+    const fine = [
+      'title: !!str NAD+ Therapy',
+      'description: ! x',
+      'dosage: !<tag:yaml.org,2002:str> x',
+      'indications: !!seq [x]',
+      'faq: [!!map {question: q, answer: !!str 3}]',
+      '',
+    ].join('\n');
+    expect(errorsOf('content/treatments/nad.yaml', fine)).toEqual([]);
+    const misfit = errorsOf('content/treatments/nad.yaml', 'title: NAD\ndescription: !!float 3\n');
+    expect(misfit.map((e) => [e.code, e.message, e.loc?.line, e.loc?.column])).toEqual([
+      ['yaml-tag', 'the value after !!float is not a number written with a decimal point, such as 3.0', 2, 14],
+    ]);
   });
 });

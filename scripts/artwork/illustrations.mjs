@@ -13,6 +13,12 @@ const artwork = [
   // Twice the largest box each fills (about 490x408 and 363x272 CSS px), for high-density screens.
   ['mens-health.svg', 'public/images/services/mens-health.jpg', 1200, 1000],
   ['womens-health.svg', 'public/images/services/womens-health.jpg', 1200, 1000],
+  ['anxiety.svg', 'public/images/services/anxiety.jpg', 1200, 1000],
+  ['focus.svg', 'public/images/services/focus.jpg', 1200, 1000],
+  ['mood.svg', 'public/images/services/mood.jpg', 1200, 1000],
+  ['peptide-therapy.svg', 'public/images/services/peptide-therapy.jpg', 1200, 1000],
+  ['thyroid.svg', 'public/images/services/thyroid.jpg', 1200, 1000],
+  ['immune-support.svg', 'public/images/services/immune-support.jpg', 1200, 1000],
   ['inbody-570.svg', 'public/images/inbody/inbody-570.jpg', 960, 720],
   ['ingrip.svg', 'public/images/inbody/ingrip.jpg', 960, 720],
   ['inbody-package.svg', 'public/images/inbody/inbody-package.jpg', 960, 720],

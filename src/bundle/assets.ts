@@ -1,12 +1,13 @@
 /** The bundle stage: browser script and CSS through esbuild with hashed names, and public/ as it is. */
-import type { Message } from 'esbuild';
+import type { Message, Plugin } from 'esbuild';
+import { statSync, type Dirent } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { requireModule } from '../entries.ts';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import { socialImageSize } from '../route/view.ts';
 import { locOf } from './templates.ts';
-import { readProblem } from '../load/read.ts';
+import { linksLeaving, outsideProject, readProblem } from '../load/read.ts';
 import type { AssetLinks } from '../route/view.ts';
 
 /** A file for the output folder, by its path inside it. */
@@ -38,7 +39,8 @@ export type ImageSizer = (bytes: Uint8Array) => Promise<{ width: number; height:
 /** Reads an image's size with sharp (loaded on first use: a build that meets no new image never loads it). */
 export const measureImage: ImageSizer = async (bytes) => {
   const sharp = requireModule<typeof import('sharp')>('sharp');
-  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  // No pixel limit for the header: sharp's own (268 megapixels) would call a larger picture unreadable; the build says why it is refused.
+  const { width = 0, height = 0 } = await sharp(bytes, { limitInputPixels: false }).metadata();
   return { width, height };
 };
 
@@ -51,6 +53,8 @@ export async function bundleAssets(root: string, socialImage: string, bundling: 
 
 /** Bundles templates/client/main.ts and templates/styles/site.css with hashed names. */
 export async function bundleScripts(root: string): Promise<Scripts> {
+  const leaving = linksLeaving(root, 'templates');
+  if (leaving.length > 0) throw new SiteErrors(leaving);
   const { build: esbuild } = requireModule<typeof import('esbuild')>('esbuild');
   const result = await esbuild({
     entryPoints: { main: join(root, 'templates', 'client', 'main.ts'), site: join(root, 'templates', 'styles', 'site.css') },
@@ -66,18 +70,67 @@ export async function bundleScripts(root: string): Promise<Scripts> {
     loader: { '.woff2': 'file', '.svg': 'file' },
     metafile: true,
     logLevel: 'silent',
+    plugins: [remoteImportsRefused],
   }).catch((error: { errors?: Message[] }) => {
-    throw new SiteErrors((error.errors ?? []).map((m) => problems.assetError(m.text, locOf(root, m))));
+    throw new SiteErrors((error.errors ?? []).map((m) => bundleProblem(root, m)));
   });
+  // esbuild repairs a stylesheet it cannot parse and ships its guess (an @import after a rule, kept as it is, loads nothing).
+  const guessed = result.warnings.filter((m) => m.location?.file.endsWith('.css'));
+  if (guessed.length > 0) throw new SiteErrors(guessed.map((m) => stylesheetProblem(root, m)));
   const bundled = result.outputFiles.map((f) => ({ file: `assets/${relative(join(root, 'assets'), f.path).split(sep).join('/')}`, bytes: f.contents }));
   const find = (pattern: RegExp) => bundled.filter((f) => pattern.test(f.file)).map((f) => `/${f.file}`);
   const links: AssetLinks = { js: find(/\/main-[\w]+\.js$/)[0]!, css: find(/\/site-[\w]+\.css$/)[0]!, fonts: find(/\.woff2$/).filter((f) => !f.includes('italic')) };
   return { links, bundled, inputs: Object.keys(result.metafile.inputs) };
 }
 
+/** An @import of another site's stylesheet is not bundled: esbuild would leave it for every visitor's browser to fetch. */
+const remoteImportsRefused: Plugin = {
+  name: 'remote-imports-refused',
+  setup(build) {
+    build.onResolve({ filter: /^([a-z][a-z0-9+.-]*:|\/\/)/i }, (args) => {
+      if (args.kind !== 'import-rule' || args.path.startsWith('data:')) return undefined;
+      return { errors: [{ text: `@import "${args.path}" loads a stylesheet from another site, which the build cannot bundle` }] };
+    });
+  },
+};
+
+/** What esbuild could not bundle, at its place; a stylesheet's @import that leads nowhere, or off the site, says what to do. */
+function bundleProblem(root: string, message: Message): SiteError {
+  const loc = locOf(root, message);
+  if (message.pluginName === remoteImportsRefused.name) {
+    const hint = 'save that stylesheet in templates/styles/ and @import it by its path, such as "./fonts.css", or remove the line';
+    return problems.stylesheetError(message.text, loc, hint);
+  }
+  if (loc?.file.endsWith('.css') && message.text.startsWith('Could not resolve')) {
+    return problems.stylesheetError(message.text, loc, 'check the path, read from the folder of this stylesheet, or remove the @import');
+  }
+  return problems.assetError(message.text, loc);
+}
+
+/** A stylesheet problem esbuild only warned about, in the author's words, at the place to fix (an unclosed brace: where it opened). */
+function stylesheetProblem(root: string, message: Message): SiteError {
+  const loc = locOf(root, message);
+  const note = message.notes.find((n) => n.location)?.location;
+  if (message.id === 'invalid-@import') {
+    const rule = note ? ` (line ${note.line})` : '';
+    const detail = `an @import must come before every rule, but a rule${rule} comes first, so browsers would ignore it`;
+    return problems.stylesheetError(detail, loc, 'move the @import to the top of the stylesheet, above every rule');
+  }
+  const unclosed = /^Expected "([)\]}])" to go with "([([{])"$/.exec(message.text);
+  if (unclosed && note) {
+    const opened = { file: loc?.file ?? note.file, line: note.line, column: note.column + 1 };
+    const [, close, open] = unclosed;
+    const hint = `add the closing "${close}"${close === '}' ? ' where the block ends' : ''}`;
+    return problems.stylesheetError(`the "${open}" opened here is never closed`, opened, hint);
+  }
+  return problems.stylesheetError(message.text, loc, 'fix the stylesheet here: esbuild read it by guessing, and would ship its guess');
+}
+
 /** Every file of public/ (none when there is no public/ folder); a file or folder that cannot be read is a located error. */
 async function readPublic(root: string): Promise<OutputFile[]> {
   const dir = join(root, 'public');
+  const away = outsideProject(root, dir);
+  if (away !== undefined) throw new SiteErrors([problems.linkOutsideProject('public/', away, true)]);
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -87,8 +140,9 @@ async function readPublic(root: string): Promise<OutputFile[]> {
     if (code === 'ENOENT' && (path === undefined || path === dir)) return [];
     throw new SiteErrors([publicProblem(root, dir, error, true)]);
   }
-  const files = entries.filter((e) => e.isFile() && !e.name.startsWith('.'));
   const errors: SiteError[] = [];
+  const copied = (e: Dirent) => e.isFile() || (e.isSymbolicLink() && linkedFile(root, join(e.parentPath, e.name), errors));
+  const files = entries.filter((e) => !e.name.startsWith('.') && copied(e));
   const read = await Promise.all(
     files.map(async (e) => {
       const path = join(e.parentPath, e.name);
@@ -102,6 +156,18 @@ async function readPublic(root: string): Promise<OutputFile[]> {
   );
   if (errors.length > 0) throw new SiteErrors(errors);
   return read.filter((f) => f !== undefined);
+}
+
+/**
+ * Whether a link in public/ leads to a file inside the project, to be copied as that file; one that
+ * leads out of the project is reported (and never read), one to a folder or to nothing is left out.
+ */
+function linkedFile(root: string, path: string, errors: SiteError[]): boolean {
+  const target = outsideProject(root, path);
+  const kind = statSync(path, { throwIfNoEntry: false });
+  const file = relative(root, path).split(sep).join('/');
+  if (target !== undefined) errors.push(problems.linkOutsideProject(file, target, kind?.isDirectory() ?? false));
+  return target === undefined && kind?.isFile() === true;
 }
 
 /** Why a file or folder of public/ cannot be copied, at that file (public/favicon.svg:1:1), in readProblem's words. */

@@ -1,6 +1,6 @@
 /** Responsive images: AVIF and WebP variants of every JPEG and PNG in public/images and beside articles, cached between builds. */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ImageSizer, OutputFile } from './assets.ts';
@@ -9,9 +9,9 @@ import type { ImageInfo } from '../route/view.ts';
 import type { YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
 import { codeUnitOrder } from '../hash.ts';
-import { problems, SiteErrors, type SiteError } from '../errors.ts';
+import { problems, SiteError, SiteErrors } from '../errors.ts';
 import { cacheDir, writeAtomically } from './templates.ts';
-import { readProblem } from '../load/read.ts';
+import { readProblem, readProjectFileSync } from '../load/read.ts';
 
 /** The width link previews ask for (og:image 1200x630). */
 export const shareWidth = 1200;
@@ -54,10 +54,9 @@ export async function processImages(root: string, publicFiles: OutputFile[], ima
   };
   try {
     const made = await Promise.all(rasters.map((raster) => variantsOf(raster, imageSize, variant)));
-    rasters.forEach((raster, i) => {
-      const one = made[i];
-      // A file named .png that is not one (a web page saved as .png, a cut-off download) is the author's to replace.
-      if (!one) broken.push(problems.badImageFile(sourceOf(raster)));
+    made.forEach((one, i) => {
+      const raster = rasters[i]!;
+      if (one instanceof SiteError) broken.push(one);
       else {
         files.push(...one.files);
         images[`/${raster.file}`] = one.info;
@@ -77,12 +76,25 @@ function sourceOf(raster: OutputFile): string {
   return raster.source ?? `public/${raster.file}`;
 }
 
-/** The variants of one raster image (made, or taken from the image cache) and what templates need to know of it; undefined when it is not a picture. */
-async function variantsOf(raster: OutputFile, imageSize: ImageSizer, variant: (raster: OutputFile, name: string, job: EncodeJob) => Promise<Uint8Array>): Promise<{ files: OutputFile[]; info: ImageInfo } | undefined> {
+/**
+ * The most pixels a picture may have: 50 megapixels takes the largest photos phones make, and
+ * decoding one takes about a second; a 16,000 px square (256 megapixels) took four, and gigabytes.
+ */
+export const largestImagePixels = 50_000_000;
+
+/** The variants of one raster image (made, or taken from the image cache) and what templates need to know of it, or why it has none. */
+async function variantsOf(
+  raster: OutputFile,
+  imageSize: ImageSizer,
+  variant: (raster: OutputFile, name: string, job: EncodeJob) => Promise<Uint8Array>,
+): Promise<{ files: OutputFile[]; info: ImageInfo } | SiteError> {
   const size = await imageSize(raster.bytes).catch(() => undefined);
-  if (!size) return undefined;
-  const files: OutputFile[] = [];
+  // A file named .png that is not one (a web page saved as .png, a cut-off download) is the author's to replace.
+  if (!size) return problems.badImageFile(sourceOf(raster));
   const { width, height } = size;
+  // Measured from the header alone: refused before anything decodes it.
+  if (width * height > largestImagePixels) return problems.imageTooLarge(sourceOf(raster), width, height, largestImagePixels, 4000);
+  const files: OutputFile[] = [];
   const hash = createHash('sha256').update(raster.bytes).digest('hex').slice(0, 10);
   const base = raster.file.replace(/^images\//, '').replace(/\.[^.]+$/, '').replace(/[/\\]/g, '-');
   const widest = variantWidths.at(-1)!;
@@ -160,7 +172,7 @@ export type ImageReader = (path: string, file: string, source: string) => Output
 
 /** Reads the image from its file. */
 export function readImage(path: string, file: string, source: string): OutputFile {
-  return { file, bytes: readFileSync(path), source };
+  return { file, bytes: readProjectFileSync(path, source), source };
 }
 
 /** Every image path a content file mentions must exist under public/; the error names that file and line. */

@@ -8,6 +8,7 @@ import type { ComponentType } from 'react';
 import { requireModule } from '../entries.ts';
 import { problems, SiteErrors } from '../errors.ts';
 import { reasonOf } from '../write/guard.ts';
+import { linksLeaving } from '../load/read.ts';
 import type { RouteView } from '../route/view.ts';
 
 /** What templates/index.tsx exports. */
@@ -36,6 +37,8 @@ export function cacheDir(root: string): string {
  * Node caches modules by file name, so new code means a new file and a fresh module.
  */
 export async function loadTemplates(root: string): Promise<Templates> {
+  const leaving = linksLeaving(root, 'templates');
+  if (leaving.length > 0) throw new SiteErrors(leaving);
   const { build: esbuild } = requireModule<typeof import('esbuild')>('esbuild');
   const result = await esbuild({
     entryPoints: [join(root, 'templates', 'index.tsx')],

@@ -143,6 +143,7 @@ function checkBody(article: Article, body: string, errors: SiteError[]): NonNull
     else if (f.kind === 'missing-alt') errors.push(problems.missingAlt(at(f.at), f.src));
     else if (f.kind === 'remote-image') errors.push(problems.remoteImage(at(f.at), f.src));
     else if (f.kind === 'image-path') errors.push(problems.imagePath(at(f.at), f.src));
+    else if (f.kind === 'ambiguous-link') errors.push(problems.ambiguousLink(at(f.at), 'the link goes to', f.href, true));
     else errors.push(problems.placeholderText(at(f.at), f.text));
   }
   return {

@@ -15,7 +15,7 @@ import { checkPlaceholders } from '../validate/placeholders.ts';
 import { checkReferences } from '../validate/references.ts';
 import { validate } from '../validate/schema.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
-import { readContentFile, readContentFileSync, readProblem } from './read.ts';
+import { outsideProject, projectRootOf, readContentFile, readContentFileSync, readProblem } from './read.ts';
 import { isSlug, slugOf } from '../validate/suggest.ts';
 import { codeUnitOrder, hashOf } from '../hash.ts';
 
@@ -72,6 +72,8 @@ export async function loadContent(root: string, reader: ContentReader = directRe
   const sources = new Map<string, YamlSource>();
   const hashes = new Map<string, string>();
   const contentDir = join(root, 'content');
+  const away = outsideProject(root, contentDir);
+  if (away !== undefined) throw new SiteErrors([problems.linkOutsideProject('content/', away, true)]);
   const { yaml, optionalYaml, folder, articles } = fileLoaders(root, reader, { errors, sources, hashes });
   const file = (name: string) => join(contentDir, name);
   const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, published, memberships, labSales, inbody, redirects, legal, providers] = await Promise.all([
@@ -257,8 +259,15 @@ const kinds: Record<string, string> = { treatments: 'treatment', programs: 'prog
  * Entries with an extension in a folder and its sub-folders, whatever they are (a folder or link
  * named like a content file is reported by its reader, not skipped); none if the folder is absent.
  * A folder that cannot be read is reported: taking it for empty would drop its pages unnoticed.
+ * So is a link (the folder itself, or any link in it) that leads out of the project, which is left out.
  */
 async function listFiles(dir: string, extension: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<string[]> {
+  const root = projectRootOf(dir, fileOf(dir));
+  const away = outsideProject(root, dir);
+  if (away !== undefined) {
+    errors.push(problems.linkOutsideProject(`${fileOf(dir)}/`, away, true));
+    return [];
+  }
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -266,7 +275,16 @@ async function listFiles(dir: string, extension: string, fileOf: (path: string) 
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') errors.push(folderProblem(fileOf, dir, error));
     return [];
   }
-  return entries.filter((e) => e.name.endsWith(extension) && !e.name.startsWith('.')).map((e) => join(e.parentPath, e.name));
+  const kept: string[] = [];
+  for (const e of entries) {
+    if (e.name.startsWith('.')) continue;
+    const path = join(e.parentPath, e.name);
+    // Only links pay for realpath; a linked folder is not listed into, but what it leads to is still the author's to know.
+    const target = e.isSymbolicLink() ? outsideProject(root, path) : undefined;
+    if (target !== undefined) errors.push(problems.linkOutsideProject(fileOf(path), target, statSync(path).isDirectory()));
+    else if (e.name.endsWith(extension)) kept.push(path);
+  }
+  return kept;
 }
 
 /** Why a content folder (or one inside it) cannot be listed, at the folder. */

@@ -1,8 +1,9 @@
 /** Reading a content file as UTF-8 text, with a located message when it cannot be read, is not a file or is not text. */
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, openSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
 import { isUtf8 } from 'node:buffer';
-import { problems, type SiteError } from '../errors.ts';
+import { problems, SiteError } from '../errors.ts';
 
 /** The text of a file, or the problem that keeps it from being read; `file` is the path the project names it by. */
 export type ReadResult = { text: string; error?: undefined } | { text?: undefined; error: SiteError };
@@ -10,7 +11,12 @@ export type ReadResult = { text: string; error?: undefined } | { text?: undefine
 /** Reads `path` (async). */
 export async function readContentFile(path: string, file: string, what: string): Promise<ReadResult> {
   try {
-    return decode(file, await readFile(path));
+    const bytes = await readFile(path, { flag: unlessLink }).catch((error: unknown) => {
+      if (!isLink(error)) throw error;
+      refuseOutside(path, file);
+      return readFile(path);
+    });
+    return decode(file, bytes);
   } catch (error) {
     return { error: readProblem(file, error, what) };
   }
@@ -19,14 +25,96 @@ export async function readContentFile(path: string, file: string, what: string):
 /** Reads `path` (sync: thousands of articles read through promises cost several times more). */
 export function readContentFileSync(path: string, file: string, what: string): ReadResult {
   try {
-    return decode(file, readFileSync(path));
+    return decode(file, readProjectFileSync(path, file));
   } catch (error) {
     return { error: readProblem(file, error, what) };
   }
 }
 
+/**
+ * The bytes of the file the project names `file` (at `path`); a symbolic link is followed only
+ * when it leads to a file inside the project, else a SiteError is thrown and the target never read.
+ */
+export function readProjectFileSync(path: string, file: string): Buffer {
+  let fd: number;
+  try {
+    fd = openSync(path, unlessLink);
+  } catch (error) {
+    if (!isLink(error)) throw error;
+    refuseOutside(path, file);
+    return readFileSync(path);
+  }
+  try {
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// Opening without following a link costs nothing more for a plain file: only a link pays for realpath.
+const unlessLink = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
+
+/** The error of opening a symbolic link with O_NOFOLLOW (a link that loops gives the same, and is read again to say so). */
+function isLink(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ELOOP';
+}
+
+/** Throws the located error of a link at `path` (named `file` by the project) that leads out of the project. */
+function refuseOutside(path: string, file: string): void {
+  const target = outsideProject(projectRootOf(path, file), path);
+  if (target !== undefined) throw problems.linkOutsideProject(file, target, false);
+}
+
+/** The project folder of a file whose project path `file` ("content/blog/a.md") ends `path`. */
+export function projectRootOf(path: string, file: string): string {
+  return resolve(path, ...file.split('/').filter((part) => part !== '').map(() => '..'));
+}
+
+/**
+ * Where `path` really is when that is outside the project `root` (a link, or a folder on the way,
+ * leads out of it); undefined when it is inside, or leads nowhere (its reader says so).
+ */
+export function outsideProject(root: string, path: string): string | undefined {
+  let real: string;
+  try {
+    real = realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
+  const home = realpathSync.native(root);
+  return real === home || real.startsWith(home.endsWith(sep) ? home : home + sep) ? undefined : real;
+}
+
+/**
+ * The links under the project's folder `folder` ("templates") that lead out of the project, the
+ * folder itself included, as located errors: checked before a bundler follows them. Sync, as the
+ * listing of a few dozen files is cheaper than its promises.
+ */
+export function linksLeaving(root: string, folder: string): SiteError[] {
+  const dir = join(root, folder);
+  const away = outsideProject(root, dir);
+  if (away !== undefined) return [problems.linkOutsideProject(`${folder}/`, away, true)];
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true, recursive: true });
+  } catch {
+    return []; // a folder that cannot be listed is reported by what reads it
+  }
+  const errors: SiteError[] = [];
+  for (const e of entries) {
+    if (!e.isSymbolicLink()) continue;
+    const path = join(e.parentPath, e.name);
+    const target = outsideProject(root, path);
+    const file = relative(root, path).split(sep).join('/');
+    if (target !== undefined) errors.push(problems.linkOutsideProject(file, target, statSync(path).isDirectory()));
+  }
+  return errors;
+}
+
 /** What went wrong reading or listing a file, as a message at the file; `what` names it ("an article file"). */
 export function readProblem(file: string, error: unknown, what: string): SiteError {
+  // Already in the author's words (a link that leads out of the project).
+  if (error instanceof SiteError) return error;
   const loc = { file, line: 1, column: 1 };
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {

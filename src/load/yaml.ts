@@ -56,9 +56,13 @@ function parseStrictly(file: string, text: string, lineOffset: number): Parsed {
   const docs = [...composer.compose(tokens, true, text.length)];
   const doc = docs[0]!;
   if (docs.length > 1) doc.errors.push(new YAMLParseError([docs[1]!.range[0], docs[1]!.range[1]], 'MULTIPLE_DOCS', 'a "---" line starts a second document in this file'));
-  const errors = reported(doc.errors).map((e) =>
+  // A tag's problems are worded by refusedTags, which names the tag (a value can only be tagged with a "!").
+  const tagged = text.includes('!');
+  const errors = reported(tagged ? doc.errors.filter((e) => !tagCodes.has(e.code)) : doc.errors).map((e) =>
     e.code === 'RESOURCE_EXHAUSTION' ? problems.yamlTooDeep(at(e.pos[0]), maxDepth) : syntaxError(text, tokens, e, at),
   );
+  // After a syntax error, the tags around it may be its echoes (two tags on one value): they are checked once it is fixed.
+  if (tagged && errors.length === 0) errors.push(...refusedTags(doc, tokens, at));
   if (errors.length > 0) return { doc, data: undefined, errors, at };
   try {
     return { doc, data: doc.toJS({ maxAliasCount }) ?? null, errors: [], at };
@@ -110,6 +114,56 @@ function reported(errors: readonly YAMLError[]): YAMLError[] {
   const first = errors.find((e) => e.code !== 'DUPLICATE_KEY');
   if (!first) return [...errors];
   return [...errors.filter((e) => e.code === 'DUPLICATE_KEY' && e.pos[0] < first.pos[0]), first];
+}
+
+/** The tags of YAML 1.2's core schema (and the non-specific "!"): any other is refused, never silently dropped or turned into a value. */
+const coreTags = new Set(['!', ...['str', 'int', 'float', 'bool', 'null', 'map', 'seq'].map((name) => `tag:yaml.org,2002:${name}`)]);
+
+/** The parser's complaints about a tag's value, which refusedTags words (they are at the tag, as written). */
+const tagCodes = new Set(['TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE']);
+
+/**
+ * Every tag other than the core ones (!!js/function, !foo, and also !!binary, !!timestamp, !!set, !!omap
+ * and !!pairs, which the parser would turn into values no content field takes), and every core tag its
+ * value cannot be (!!float 3, !!str on a group), each at the tag as written.
+ */
+function refusedTags(doc: Document, tokens: readonly CST.Token[], at: (offset: number) => SourceLocation): SiteError[] {
+  const written = tagTokens(tokens);
+  // The resolved tag of each tag written, by its offset: a node's tag is the last one written before it.
+  const resolved = new Map<number, string>();
+  visit(doc, {
+    Node(_key, node) {
+      const tag = node.tag ? written.findLast((t) => t.offset < (node.range?.[0] ?? 0)) : undefined;
+      if (tag && node.tag) resolved.set(tag.offset, node.tag);
+    },
+  });
+  const errors: SiteError[] = [];
+  for (const tag of written) {
+    const name = resolved.get(tag.offset);
+    if (name !== undefined && !coreTags.has(name)) errors.push(problems.yamlTag(at(tag.offset), tag.source));
+  }
+  const misfits = new Set([...doc.errors, ...doc.warnings].filter((e) => tagCodes.has(e.code)).map((e) => e.pos[0]));
+  for (const tag of written) {
+    const name = resolved.get(tag.offset);
+    const core = name === undefined || coreTags.has(name);
+    if (misfits.has(tag.offset) && core) errors.push(problems.yamlTagMisfit(at(tag.offset), tag.source));
+  }
+  return errors;
+}
+
+/** Every tag written in the syntax tree, in file order (walked without recursion: the tree may be deep). */
+function tagTokens(tokens: readonly CST.Token[]): CST.SourceToken[] {
+  const found: CST.SourceToken[] = [];
+  const stack: unknown[] = [...tokens];
+  while (stack.length > 0) {
+    const item = stack.pop();
+    if (Array.isArray(item)) stack.push(...item);
+    else if (item && typeof item === 'object') {
+      if ((item as CST.SourceToken).type === 'tag') found.push(item as CST.SourceToken);
+      else for (const value of Object.values(item)) if (value && typeof value === 'object') stack.push(value);
+    }
+  }
+  return found.sort((a, b) => a.offset - b.offset);
 }
 
 /** Where the first alias without an anchor before it is (the parser says only that there is one). */

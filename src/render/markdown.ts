@@ -12,6 +12,7 @@ import remarkGfm from 'remark-gfm';
 import remarkHtml from 'remark-html';
 import { placeholdersIn } from '../validate/placeholders.ts';
 import { closest } from '../validate/suggest.ts';
+import { isAmbiguousHref } from '../schemas/links.ts';
 
 /** What a component accepts: its form in markdown and its attributes (required ones first). */
 interface ComponentRule {
@@ -87,7 +88,8 @@ export type MarkdownFinding =
   | { kind: 'missing-alt'; src: string; at: BodyPosition }
   | { kind: 'remote-image'; src: string; at: BodyPosition }
   | { kind: 'image-path'; src: string; at: BodyPosition }
-  | { kind: 'placeholder'; text: string; at: BodyPosition };
+  | { kind: 'placeholder'; text: string; at: BodyPosition }
+  | { kind: 'ambiguous-link'; href: string; at: BodyPosition };
 
 /** What a body refers to, for the checks that need the rest of the content. */
 export interface MarkdownReferences {
@@ -247,6 +249,10 @@ export function inspectTree(markdown: string, options: { placeholders?: readonly
       else if (!src.startsWith('/')) references.images.push({ src, at });
       return;
     }
+    if ((node.type === 'link' || node.type === 'definition') && isAmbiguousHref(node.url ?? '')) {
+      findings.push({ kind: 'ambiguous-link', href: node.url ?? '', at });
+      return;
+    }
     if (options.placeholders && node.type === 'text' && node.value) {
       for (const found of placeholdersIn(node.value, options.placeholders)) findings.push({ kind: 'placeholder', text: found.text, at: columnAfter(node, found.index) });
     }
@@ -258,14 +264,22 @@ export function inspectTree(markdown: string, options: { placeholders?: readonly
 const componentName = new RegExp(`:(?:${Object.keys(components).join('|')})`);
 
 /**
+ * A link or definition whose destination may read as //host, /\host or \path: it starts with a backslash,
+ * a character reference (&#47;), or "/" and then a slash, backslash, reference or control character.
+ */
+const mayHoldAmbiguousLink = /\](?:\(|:)[\u0000-\u0020]*<?[\u0000-\u0020]*(?:[\\&]|\/[\u0000-\u0020/\\&])/;
+
+/**
  * Whether a body may hold anything inspectMarkdown reports, judged on the raw text: every finding
  * and reference comes from a directive (`::`, or a component's name after one colon), an image
- * (`![`) or a placeholder in a text node. A text node's value is a stretch of the raw text unless
- * an escape or a character reference made it, so with placeholders to find, `\` or `&` anywhere
- * means the body is parsed. True errs on the safe side: the body is then parsed.
+ * (`![`), a link read as another site's (`](//`) or a placeholder in a text node. A text node's
+ * value is a stretch of the raw text unless an escape or a character reference made it, so with
+ * placeholders to find, `\` or `&` anywhere means the body is parsed. True errs on the safe side:
+ * the body is then parsed.
  */
 export function mayHoldFindings(markdown: string, placeholders: readonly string[] | undefined): boolean {
   if (markdown.includes('::') || markdown.includes('![') || componentName.test(markdown)) return true;
+  if (mayHoldAmbiguousLink.test(markdown)) return true;
   if (!placeholders) return false;
   return /[\\&]/.test(markdown) || placeholders.some((p) => markdown.includes(p));
 }

@@ -10,6 +10,7 @@ import { problems, SiteErrors, type SiteError, type SourceLocation } from '../er
 import { articlePath } from './categories.ts';
 import type { Route } from './routes.ts';
 import type { Article } from '../schemas/article.ts';
+import { isInternalHref } from '../schemas/links.ts';
 import { normalizePath } from '../verify/links.ts';
 
 /** One old address, where it leads, and the line that asks for it. */
@@ -62,7 +63,8 @@ export function redirectsOf(content: Content, articles: readonly Article[], rout
     }
   }
   for (const redirect of redirects) {
-    if (redirect.to.startsWith('https://')) continue;
+    // The schema lets through only a path of this site (a single "/") or an https address, which is not checked.
+    if (!isInternalHref(redirect.to)) continue;
     const target = normalizePath(redirect.to.replace(/#.*$/, ''));
     if (seen.has(target)) errors.push(problems.redirectChain(redirect.toLoc, redirect.to, seen.get(target)!.to));
     else if (!pages.has(target)) errors.push(problems.redirectTarget(redirect.toLoc, redirect.to, closest(target, [...pages.keys()].filter((p) => p !== '/'), 1)[0]));
@@ -74,8 +76,10 @@ export function redirectsOf(content: Content, articles: readonly Article[], rout
   for (const redirect of redirects) {
     const file = forwardingPage(redirect.from);
     if (!file) continue;
-    const target = redirect.to.startsWith('https://') ? undefined : pages.get(normalizePath(redirect.to.replace(/#.*$/, '')));
-    out.push({ file, bytes: Buffer.from(forwardingHtml(redirect.to, redirect.to.startsWith('/') ? `${base}${redirect.to}` : redirect.to, target?.meta.title ?? redirect.to)) });
+    const internal = isInternalHref(redirect.to);
+    const target = internal ? pages.get(normalizePath(redirect.to.replace(/#.*$/, ''))) : undefined;
+    const canonical = internal ? `${base}${redirect.to}` : redirect.to;
+    out.push({ file, bytes: Buffer.from(forwardingHtml(redirect.to, canonical, target?.meta.title ?? redirect.to)) });
   }
   return { redirects, files: out };
 }

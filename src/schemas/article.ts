@@ -1,6 +1,6 @@
 /** Schema of a blog article's front matter (content/blog/SLUG.md). */
 import { z } from 'zod';
-import { isoDate, text } from './common.ts';
+import { isoDate, text, unambiguousHref } from './common.ts';
 import type { SourceLocation } from '../errors.ts';
 import { oldPath } from './redirects.ts';
 import { reviewFields } from './review.ts';
@@ -9,7 +9,9 @@ import { reviewFields } from './review.ts';
 export { isoDate };
 
 /** A path under public/ (/images/blog/x.png) or the file name of a JPEG or PNG in the article's own folder (x.png). */
-export const articleImage = z.string().regex(/^(\/[\w./-]+|(\.\/)?\w[\w.-]*\.(png|jpe?g))$/i, 'must be a path from the site root, e.g. /images/blog/photo.png, or the name of a JPEG or PNG beside the article, e.g. photo.png');
+export const articleImage = unambiguousHref(false).regex(
+  /^(\/[\w./-]+|(\.\/)?\w[\w.-]*\.(png|jpe?g))$/i,
+  'must be a path from the site root, e.g. /images/blog/photo.png, or the name of a JPEG or PNG beside the article, e.g. photo.png');
 
 export const articleSchema = z.strictObject({
   title: text.describe('The headline, shown on the card, the article page and in search results.'),

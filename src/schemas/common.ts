@@ -1,5 +1,6 @@
 /** Building blocks shared by the content schemas. */
 import { z } from 'zod';
+import { isAmbiguousHref } from './links.ts';
 
 /** Plain text shown to visitors. */
 export const text = z.string().trim().min(1, 'must not be empty');
@@ -10,11 +11,25 @@ export const textList = z.array(text).min(1, 'must list at least one entry');
 /** An absolute https address of another site. */
 export const externalUrl = z.url({ protocol: /^https$/, error: 'must be a full https:// address' });
 
+/**
+ * Refuses an href that looks like a path but leads to another site (//host, /\host, \path), before any
+ * pattern is checked, so that it is the one problem reported; validation words it with its hint.
+ */
+export function unambiguousHref(allowsExternal: boolean) {
+  return z.string().refine((href) => !isAmbiguousHref(href), { message: ambiguousLinkIssue, params: { allowsExternal }, abort: true });
+}
+
+/** The message of the issue unambiguousHref raises, which validation turns into the catalogue's ambiguousLink. */
+export const ambiguousLinkIssue = 'ambiguous-link';
+
 /** A root-relative path inside the site, optionally with a #fragment: /process, /#about. */
-export const internalHref = z.string().regex(/^\/[^\s]*$/, 'must start with "/" (a page of this site, e.g. /process or /#about)');
+export const internalHref = unambiguousHref(false).regex(
+  /^\/[^\s]*$/,
+  'must start with "/" (a page of this site, e.g. /process or /#about)',
+);
 
 /** A path of a file under public/, such as /images/hero.jpg. */
-export const publicPath = z.string().regex(/^\/[\w./-]+$/, 'must be a path from the site root, e.g. /images/photo.jpg');
+export const publicPath = unambiguousHref(false).regex(/^\/[\w./-]+$/, 'must be a path from the site root, e.g. /images/photo.jpg');
 
 /** A question and its answer. */
 export const faqEntry = z.strictObject({ question: text.describe('The question, as a patient would ask it.'), answer: text.describe('A short, careful answer.') });

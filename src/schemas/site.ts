@@ -1,16 +1,30 @@
 /** Schema of content/site.yaml: the clinic's name, contact values, hours and every external address. */
 import { z } from 'zod';
-import { externalUrl, linkNames, text } from './common.ts';
+import { externalUrl, linkNames, text, unambiguousHref } from './common.ts';
 
 const weekday = z.enum(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su']);
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time like 10:00 or 17:00');
+/** 9:00, 09:00 and 17:00 (24-hour), or 9:00 AM, 9:00 pm, 9:00am (12-hour): what an author may write. */
+const timePattern = /^\s*(?:(?:[01]?\d|2[0-3]):[0-5]\d|(?:0?[1-9]|1[0-2]):[0-5]\d\s*[AaPp]\.?[Mm]\.?)\s*$/;
+
+/** A time as authors write it, published as 24-hour HH:MM ("9:00 AM" and "9:00" are both "09:00"), so pages and data agree. */
+export function normaliseTime(written: string): string {
+  const [, hour = '0', minute = '00', half] = /^\s*(\d{1,2}):(\d\d)\s*([AaPp])?/.exec(written) ?? [];
+  let h = Number(hour);
+  if (half) h = (h % 12) + (half.toLowerCase() === 'p' ? 12 : 0);
+  return `${String(h).padStart(2, '0')}:${minute}`;
+}
+
+const time = z.string().regex(timePattern, 'must be a time such as 9:00, 17:00 or 9:00 AM').transform(normaliseTime);
+
+/** Seven or more digits and separators, maybe an extension ("ext. 12", "Ext: 12", "x12"); no regex flags: JSON Schema has none. */
+export const phonePattern = /^\+?[\d ().-]{7,}?(?:\s*(?:[Ee]xt(?:ension)?\.?|[Xx])\s*:?\s*\d{1,6})?$/;
 
 /** One row of the office hours: the days it covers, and either opening times or closed. */
 const officeHours = z.strictObject({
   label: text.describe('What the row is called, such as Monday to Friday.'),
   days: z.array(weekday).min(1).describe('The days this row covers.'),
-  opens: time.optional().describe('Opening time, 24-hour, in quotes: "10:00".'),
-  closes: time.optional().describe('Closing time, 24-hour, in quotes: "17:00".'),
+  opens: time.optional().describe('Opening time, such as "9:00", "09:00" or "9:00 AM".'),
+  closes: time.optional().describe('Closing time, such as "17:00" or "5:00 PM".'),
   closed: z.boolean().optional().describe('true when the clinic is closed on these days.'),
 });
 
@@ -30,7 +44,11 @@ export const siteSchema = z.strictObject({
   description: text.describe('One sentence about the clinic, for search engines and structured data.'),
   baseUrl: z.url({ protocol: /^https?$/, error: 'must be the full address of the site, e.g. https://www.example.com' }).describe('The address the site is published at, used for canonical links, the sitemap and the feed.'),
   language: z.string().default('en').describe('The language of the pages, as an HTML language code (en).'),
-  phone: z.string().regex(/^\+?[\d ().-]{7,}$/, 'must be a phone number such as (555) 010-0142').describe('The phone number as visitors should read it; links dial it.'),
+  phone: z
+    .string()
+    .trim()
+    .regex(phonePattern, 'must be a phone number such as (555) 010-0142, with any extension after it: (555) 010-0142 ext. 12 or x12')
+    .describe('The phone number as visitors should read it, with any extension after it (ext. 12 or x12); links dial it.'),
   email: z.email('must be an e-mail address such as hello@example.com').describe('The general e-mail address.'),
   address: z
     .strictObject({ street: text.describe('Street and suite.'), city: text.describe('Town or city.'), region: text.describe('State, as its two-letter code (TX).'), postalCode: text.describe('ZIP code, in quotes.'), country: z.string().length(2).describe('Country, as its two-letter code (US).') })
@@ -39,7 +57,9 @@ export const siteSchema = z.strictObject({
   /** Who signs new articles unless the author changes it. */
   defaultAuthor: text.describe('Who new articles are signed by unless changed.'),
   /** The default image for social sharing, 1200x630, under public/. */
-  socialImage: z.string().regex(/^\/[\w./-]+\.(png|jpe?g)$/, 'must be a PNG or JPEG path under public/, e.g. /images/og-image.png').describe('The picture shown when a page is shared, 1200x630, under public/.'),
+  socialImage: unambiguousHref(false)
+    .regex(/^\/[\w./-]+\.(png|jpe?g)$/, 'must be a PNG or JPEG path under public/, e.g. /images/og-image.png')
+    .describe('The picture shown when a page is shared, 1200x630, under public/.'),
   links: links.describe('The external services the site sends visitors to.'),
   /** Service ids added to the booking page address, by what they book. */
   bookingServices: z

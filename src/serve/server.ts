@@ -1,6 +1,7 @@
 /** The dev server: builds into memory, serves the last good build, rebuilds on change, reloads the browser. */
 import { spawn } from 'node:child_process';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { extname, posix } from 'node:path';
@@ -8,7 +9,7 @@ import { build } from '../build.ts';
 import { emptyMemo } from '../incremental/memo.ts';
 import { devClientPath, devClientSource, devEventsPath } from './dev-client.ts';
 import { problems, userErrors } from '../errors.ts';
-import { formatError, overlayError, palette, type OverlayError } from '../report.ts';
+import { briefWarning, formatError, overlayError, palette, type OverlayError } from '../report.ts';
 import { watch, type Watcher } from './watcher.ts';
 import { memoryWriter } from '../write/writer.ts';
 
@@ -69,14 +70,33 @@ interface ServerState {
   files: Map<string, Uint8Array>;
   errors: OverlayError[] | undefined;
   clients: Set<ServerResponse>;
+  /** The response made for each path served, with the bytes of the build it was made from. */
+  responses: Map<string, PreparedResponse>;
 }
+
+/** A response made once and sent as it is: the bytes (pages with the reload client added) and their headers. */
+interface PreparedResponse {
+  /** The build's bytes it was made from: when the path's bytes are others, it is made again. */
+  source: Uint8Array;
+  body: Buffer;
+  etag: string;
+  headers: OutgoingHttpHeaders;
+}
+
+/**
+ * Node 20 accepts one new connection per turn of its event loop (libuv 1.45+), so a turn that serves
+ * many requests holds every new connection back: a request must cost no more than sending bytes made once.
+ * Headers sent slowly hold a connection 10 s at most (Node: 60 s, checked every 30 s); the event
+ * stream is not cut, as its request is complete when its headers are.
+ */
+const serverOptions = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 };
 
 /** Starts the dev server; resolves once the first build has finished (whether it passed or not). */
 export async function serve(options: ServeOptions): Promise<DevServer> {
   const c = palette(options.color ?? false);
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const state: ServerState = { files: new Map(), errors: undefined, clients: new Set() };
-  const server = createServer((request, response) => handleRequest(state, request, response));
+  const state: ServerState = { files: new Map(), errors: undefined, clients: new Set(), responses: new Map() };
+  const server = createServer(serverOptions, (request, response) => handleRequest(state, request, response));
   const port = await listen(server, options.port, options.host);
   if (options.port !== 0 && port !== options.port) log(`${c.yellow('!')} port ${options.port} is busy (another preview is probably running there); using port ${port} instead`);
   const address = server.address() as AddressInfo;
@@ -84,11 +104,15 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const host = everywhere ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
 
-  const rebuild = rebuilder(options, state, url, log);
+  // The first build's lines wait until the address is printed: the address is what the author looks for, so it comes first.
+  let held: string[] | undefined = [];
+  const rebuild = rebuilder(options, state, url, (line) => (held ? held.push(line) : log(line)));
   await rebuild();
   const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed));
   log(`${c.bold('clinic-site')} serving ${c.cyan(url)} ${c.dim('(drafts shown; Ctrl+C stops)')}`);
   if (everywhere) for (const address of networkAddresses()) log(`  on your network: ${c.cyan(`http://${address}:${port}`)}`);
+  for (const line of held) log(line);
+  held = undefined;
   if (options.open) openBrowser(url);
 
   return {
@@ -121,8 +145,9 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
   // One writer and one memo for the whole session: unchanged pages are taken over, not rendered again.
   const writer = memoryWriter();
   const memo = emptyMemo();
-  // A warning is printed when it first appears, not again on every save (4,000 unreviewed pages would flood the terminal).
-  let shown = new Set<string>();
+  // A warning is printed once a session, on one line, not again on every save: the set only grows, so a build that
+  // did not report it (a failed one) cannot make the next build print it again.
+  const shown = new Set<string>();
   return async (changed?: Set<string>) => {
     try {
       const result = await build({ root, writer, drafts: true, baseUrl: url, memo, ...(changed ? { changed } : {}) });
@@ -132,8 +157,8 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
       const what = changed ? ` after ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ', …' : ''}` : '';
       log(`${c.green('✓')} built ${result.pages} pages (${result.rendered} rendered) in ${Math.round(result.elapsedMs)} ms${what}`);
       // A renamed article leaves its old address behind: say so while the author is still at it.
-      for (const warning of result.warnings) if (!shown.has(warning)) log(`${c.yellow('!')} ${warning}`);
-      shown = new Set(result.warnings);
+      for (const warning of result.warnings) if (!shown.has(warning)) log(`${c.yellow('!')} ${briefWarning(warning)}`);
+      for (const warning of result.warnings) shown.add(warning);
       if (wasBroken) broadcast(state, 'build-ok', {});
       broadcast(state, 'reload', {});
     } catch (error) {
@@ -166,19 +191,46 @@ function handleRequest(state: ServerState, request: IncomingMessage, response: S
     request.on('close', () => state.clients.delete(response));
     return;
   }
-  if (pathname === devClientPath) {
-    response.writeHead(200, { 'Content-Type': types['.js']!, 'Cache-Control': 'no-store' }).end(request.method === 'HEAD' ? undefined : devClientSource);
-    return;
-  }
+  if (pathname === devClientPath) return send(request, response, 200, devClientResponse);
   const file = resolveRequest(state.files, pathname);
   const served = file ?? '404.html';
-  let body: Uint8Array | string | undefined = state.files.get(served);
-  if (body === undefined) body = state.errors ? '<!doctype html><title>Build error</title><body></body>' : 'Not found';
-  const type = types[extname(served)] ?? 'application/octet-stream';
-  if (type.startsWith('text/html')) body = injectClient(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
-  response.writeHead(file ? 200 : 404, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-  response.end(request.method === 'HEAD' ? undefined : body);
+  const bytes = state.files.get(served);
+  if (bytes === undefined) return send(request, response, 404, state.errors ? brokenResponse : notFoundResponse);
+  let prepared = state.responses.get(served);
+  if (prepared?.source !== bytes) {
+    prepared = prepare(served, bytes);
+    state.responses.set(served, prepared);
+  }
+  send(request, response, file ? 200 : 404, prepared);
 }
+
+/** Sends a prepared response, or 304 when the browser already holds these bytes. */
+function send(request: IncomingMessage, response: ServerResponse, status: number, prepared: PreparedResponse): void {
+  const held = request.headers['if-none-match'];
+  if (status === 200 && held !== undefined && held.split(',').some((tag) => tag.trim().replace(/^W\//, '') === prepared.etag)) {
+    response.writeHead(304, { ETag: prepared.etag, 'Cache-Control': 'no-cache' }).end();
+    return;
+  }
+  response.writeHead(status, prepared.headers).end(request.method === 'HEAD' ? undefined : prepared.body);
+}
+
+/** Makes the response for a file of the build: pages get the reload client; every response is revalidated by its ETag. */
+function prepare(file: string, source: Uint8Array): PreparedResponse {
+  const type = types[extname(file)] ?? 'application/octet-stream';
+  const bytes = Buffer.from(source.buffer, source.byteOffset, source.byteLength);
+  const body = type.startsWith('text/html') ? Buffer.from(injectClient(bytes.toString('utf8'))) : bytes;
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  // no-cache, not no-store: the browser asks every time (a reload shows the new build) and gets 304 for what it holds.
+  const headers = {
+    'Content-Type': type, 'Content-Length': body.length, ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff',
+  };
+  return { source, body, etag, headers };
+}
+
+/** What is served when the build has no 404 page: a line, or a blank page the overlay draws on while the build is broken. */
+const notFoundResponse = prepare('not-found.html', Buffer.from('Not found'));
+const brokenResponse = prepare('build-error.html', Buffer.from('<!doctype html><title>Build error</title><body></body>'));
+const devClientResponse = prepare('client.js', Buffer.from(devClientSource));
 
 /** This computer's IPv4 addresses on its networks (for `--host` alone: open the preview on a phone). */
 function networkAddresses(): string[] {

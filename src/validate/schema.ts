@@ -1,7 +1,8 @@
 /** Checking parsed content against its schema, with every problem turned into a located SiteError. */
 import type { z } from 'zod';
 import { problems, type SiteError } from '../errors.ts';
-import { closest } from './suggest.ts';
+import { closest, slugFileName } from './suggest.ts';
+import { ambiguousLinkIssue } from '../schemas/common.ts';
 import type { YamlSource } from '../load/yaml.ts';
 
 type Schema = z.ZodType;
@@ -84,7 +85,17 @@ function toSiteError(source: YamlSource, issue: Exclude<z.core.$ZodIssue, { code
       return problems.invalidValue(source.locate(path), field, ...sizeProblem(issue));
     case 'custom':
       if (issue.message === 'invalid-date') return problems.invalidDate(source.locate(path), field, String(issue.input));
+      if (issue.message === ambiguousLinkIssue) {
+        return problems.ambiguousLink(source.locate(path), `"${field}" is`, String(issue.input), issue.params?.allowsExternal === true);
+      }
       return problems.invalidValue(source.locate(path), field, issue.message);
+    case 'invalid_format': {
+      // A file name with spaces, capitals or symbols: say which name to use, not only what a name must look like.
+      const picture = issue.format === 'regex' && typeof issue.input === 'string' && /\.(png|jpe?g|gif|webp|avif|svg)$/i.test(issue.input);
+      const named = picture ? slugFileName(String(issue.input)) : undefined;
+      const hint = named && `file names are lower-case letters, digits and hyphens: rename the file to "${named.split('/').at(-1)}" and write "${named}" here`;
+      return problems.invalidValue(source.locate(path), field, issue.message, hint);
+    }
     default:
       return problems.invalidValue(source.locate(path), field, issue.message);
   }

@@ -46,3 +46,16 @@ export function slugOf(name: string): string | undefined {
     .replace(/-+$/, '');
   return slug === '' ? undefined : slug;
 }
+
+/**
+ * The name a file given by name or path should have: `Spring Habits.JPG` → `spring-habits.jpg`, each folder and the name
+ * made a slug as `slugOf` makes one, the extension lower-cased; undefined when the value is no file name or already is one.
+ */
+export function slugFileName(value: string): string | undefined {
+  const match = /^(.*\/)?([^/]+)\.([A-Za-z0-9]+)$/.exec(value.trim());
+  const stem = match && slugOf(match[2]!);
+  if (!match || !stem) return undefined;
+  const folders = (match[1] ?? '').split('/').map((part) => (part === '' || part === '.' ? part : (slugOf(part) ?? part))).join('/');
+  const named = `${folders}${stem}.${match[3]!.toLowerCase()}`;
+  return named === value ? undefined : named;
+}

@@ -1,8 +1,9 @@
 /** The verify stage: every internal link and #anchor of every page must lead somewhere. */
 import { closest, distance } from '../validate/suggest.ts';
 import { problems, SiteErrors, type SiteError, type SourceLocation } from '../errors.ts';
+import { isAmbiguousHref, linkForm } from '../schemas/links.ts';
 
-/** A page of the output as the verifier sees it: its element ids and internal links. */
+/** A page of the output as the verifier sees it: its element ids and the links it follows (and refuses: //host, /\host). */
 export interface VerifiedPage {
   /** Root-relative path, e.g. / or /process or /blog/slug/. */
   path: string;
@@ -28,20 +29,17 @@ export function idsOf(html: string): Set<string> {
   return ids;
 }
 
-/** Internal hrefs and srcs of a page (root-relative, relative to the page, or bare #fragments), entities decoded. */
+/**
+ * The hrefs and srcs of a page that are not another site's full address (root-relative, relative to the
+ * page, bare #fragments, and the //host and /\host forms the verifier refuses), entities decoded.
+ */
 export function internalLinksOf(html: string): string[] {
   const links: string[] = [];
   for (const match of html.matchAll(attribute)) {
     const value = decodeEntities(match[2]!);
-    if (value.startsWith('/') ? !value.startsWith('//') : value.startsWith('#') || isRelative(value)) links.push(value);
+    if (value.trim() !== '' && linkForm(value) !== 'external') links.push(value);
   }
   return links;
-}
-
-/** An href without a scheme (mailto:, tel:, https:), a host (//cdn…) or a leading "/": read from the page's own address. */
-function isRelative(href: string): boolean {
-  const value = href.trim();
-  return value !== '' && !value.startsWith('/') && !value.startsWith('\\') && !/^[a-z][a-z\d+.-]*:/i.test(value);
 }
 
 /**
@@ -124,9 +122,12 @@ export function verifyLinksTo(targets: LinkTargets, from: readonly VerifiedPage[
       if (seen.has(href)) continue;
       seen.add(href);
       // A relative href ("next-page", "../x") is followed as the browser would, from this page's address.
-      const resolved = href.startsWith('/') || href.startsWith('#') ? href : fromPage(own, href);
+      const ambiguous = isAmbiguousHref(href);
+      const resolved = ambiguous || href.startsWith('/') || href.startsWith('#') ? href : fromPage(own, href);
       let result: Verdict;
-      if (resolved.startsWith('/')) {
+      // //host and /\host look like paths but lead to another site: refused wherever they come from.
+      if (ambiguous) result = 'ambiguous';
+      else if (resolved.startsWith('/')) {
         result = absolute.get(resolved) ?? resolve(own, resolved);
         absolute.set(resolved, result);
       } else {
@@ -145,6 +146,7 @@ export function verifyLinksTo(targets: LinkTargets, from: readonly VerifiedPage[
     const [path = '', fragment = ''] = resolved.split('#', 2);
     const target = path === '' ? normalizePath(where[0]!) : normalizePath(path.split('?')[0]!);
     const { href, loc } = written(rendered, (spelling) => locate(spelling, where));
+    if (verdict === 'ambiguous') return problems.ambiguousLink(loc, `the page ${page} links to`, href, true);
     // The markdown renderer writes a "%" that starts no escape as %25: "/process%" arrives as /process%25.
     if (verdict === 'escape' || (href !== rendered && /%(?![\da-f]{2})/i.test(href))) return problems.badEscape(page, href, loc);
     if (verdict === 'text') return problems.badEscapeText(page, href, loc);
@@ -171,7 +173,7 @@ function nearestPath(target: string, paths: Iterable<string>): string | undefine
   return best?.path;
 }
 
-type Verdict = 'ok' | 'link' | 'anchor' | 'escape' | 'text';
+type Verdict = 'ok' | 'link' | 'anchor' | 'escape' | 'text' | 'ambiguous';
 
 /**
  * The href as the content wrote it, and where: as rendered, else as written before the markdown

@@ -3,14 +3,31 @@ import type { ReactElement, ReactNode } from 'react';
 import type { AnalyticsEvent } from '../../src/schemas/common.ts';
 import { eventAttributes } from './Links.tsx';
 
-/** `tel:` address of a phone number as people write it. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
+/** A phone number split into the number and its extension ("(555) 010-0100 ext. 12" -> "(555) 010-0100", "12"). */
+export function splitPhone(phone: string): { number: string; extension: string | undefined } {
+  const match = /^(.*?)\s*(?:ext(?:ension)?\.?|x)\s*:?\s*(\d+)$/i.exec(phone.trim());
+  return match ? { number: match[1]!, extension: match[2] } : { number: phone, extension: undefined };
 }
 
-/** The number with non-breaking spaces and hyphens, so "(555) 010-0142" stays on one line. */
-export function unbreakable(phone: string): string {
-  return phone.replace(/ /g, '\u00a0').replace(/-/g, '\u2011');
+/**
+ * `tel:` address of a phone number as people write it. An extension follows a comma, a pause after which the
+ * phone dials it by itself (iOS and Android): RFC 3966's ";ext=12" is dialled by Android as the tones "39612",
+ * and iOS shows it only as an unlabelled "Dial ext=…" during the call.
+ */
+export function telHref(phone: string): string {
+  const { number, extension } = splitPhone(phone);
+  return `tel:${number.replace(/[^\d+]/g, '')}${extension ? `,${extension}` : ''}`;
+}
+
+/** Text with non-breaking spaces and hyphens, so "(555) 010-0142" stays on one line. */
+export function unbreakable(text: string): string {
+  return text.replace(/ /g, '\u00a0').replace(/-/g, '\u2011');
+}
+
+/** A phone number as shown, on one line; an extension however written ("x12", "ext: 12") is shown "ext. 12". */
+export function shownPhone(phone: string): string {
+  const { number, extension } = splitPhone(phone);
+  return unbreakable(extension ? `${number} ext. ${extension}` : number);
 }
 
 /**
@@ -36,7 +53,7 @@ export function PhoneLink({
     <a href={telHref(phone)} className={className} {...eventAttributes(event, eventLabel)}>
       {children}
       {label ? `${unbreakable(label)}\u00a0` : null}
-      {unbreakable(phone)}
+      {shownPhone(phone)}
     </a>
   );
 }

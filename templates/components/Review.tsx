@@ -10,12 +10,15 @@ export function ReviewByline({ review }: { review: ReviewView | undefined }): Re
   if (!review) return null;
   return (
     <p className="review-byline">
-      <Icon name="shield" size={18} />
-      <span>
-        Medically reviewed by <strong>{`${review.reviewer.name}, ${review.reviewer.credentials}`}</strong>
+      <span className="nowrap">
+        <Icon name="shield" size={18} />
+        Medically
       </span>{' '}
+      reviewed by{' '}
+      <strong>{`${review.reviewer.name}, ${review.reviewer.credentials}`}</strong>
+      {'\u00a0'}
       <span aria-hidden="true">·</span>{' '}
-      <span>
+      <span className="nowrap">
         Updated <time dateTime={review.reviewedOn}>{review.date}</time>
       </span>
     </p>

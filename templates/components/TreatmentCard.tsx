@@ -1,5 +1,5 @@
-/** A treatment as a service page shows it: description, dosage, badges or benefits, and its questions. */
-import type { ReactElement } from 'react';
+/** A treatment as a service page shows it: description, dosage, badges or benefits, its questions and a booking action. */
+import type { ReactElement, ReactNode } from 'react';
 import type { AnyIcon } from './Icon.tsx';
 import type { FaqEntry } from '../../src/schemas/common.ts';
 import type { Treatment } from '../../src/schemas/catalogue.ts';
@@ -20,9 +20,11 @@ export interface TreatmentCardProps {
   faqs: FaqEntry[];
   /** Whether the card spans the page width (description and questions side by side on wide screens). */
   wide: boolean;
+  /** The page's booking action, closing the card so a reader can act where they decided. */
+  action?: ReactNode;
 }
 
-export function TreatmentCard({ treatment, icon, dosageLabel, extraLabel, badges, benefits, faqLabel, faqs, wide }: TreatmentCardProps): ReactElement {
+export function TreatmentCard({ treatment, icon, dosageLabel, extraLabel, badges, benefits, faqLabel, faqs, wide, action }: TreatmentCardProps): ReactElement {
   const id = `treatment-${treatment.id}`;
   const headingId = `${id}-title`;
   return (
@@ -36,10 +38,14 @@ export function TreatmentCard({ treatment, icon, dosageLabel, extraLabel, badges
       <div className="treatment-card-body">
         <div className="treatment-card-main">
           <p className="treatment-description">{treatment.description}</p>
-          <div className="dosage-box">
-            <h4>{dosageLabel}</h4>
+          {/* Closed until opened, like the answers: a phone shows the card's outline, not every detail at once. */}
+          <details className="dosage-box">
+            <summary>
+              <span>{dosageLabel}</span>
+              <Icon name="chevron-down" size={18} className="faq-chevron" />
+            </summary>
             <p>{treatment.dosage}</p>
-          </div>
+          </details>
           {badges && extraLabel ? (
             <div className="treatment-extra">
               <h4>{extraLabel}</h4>
@@ -62,10 +68,11 @@ export function TreatmentCard({ treatment, icon, dosageLabel, extraLabel, badges
         {faqs.length > 0 ? (
           <div className="treatment-card-faq">
             <h4>{faqLabel}</h4>
-            <FaqList entries={faqs} openFirst={wide} />
+            <FaqList entries={faqs} />
           </div>
         ) : null}
       </div>
+      {action ? <footer className="treatment-card-action">{action}</footer> : null}
     </article>
   );
 }

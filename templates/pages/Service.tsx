@@ -23,6 +23,11 @@ export function ServicePage({ shell, view }: { shell: Shell; view: ServiceView }
     ...cards.map((card) => ({ href: `#treatment-${card.treatment.id}`, name: card.treatment.title })),
     ...(conditions ? [{ href: '#conditions-we-treat', name: conditions.heading }] : []),
   ];
+  // Every hero books: its own action where the page names one, else the closing call's.
+  const booking = hero.action ?? closing.action;
+  const bookingLink = (className?: string) => (
+    <ActionLink action={booking} links={shell.links} eventLabel={service.label} {...(className ? { className } : {})} />
+  );
   return (
     <div className={`service-page accent-${accent}`}>
       <PageHero
@@ -31,10 +36,11 @@ export function ServicePage({ shell, view }: { shell: Shell; view: ServiceView }
         tagline={hero.tagline}
         intro={hero.intro}
         image={hero.image}
-        actions={hero.action ? <ActionLink action={hero.action} links={shell.links} eventLabel={service.label} /> : undefined}
-        aside={<OnThisPage links={outline} />}
+        actions={bookingLink()}
       >
         <ReviewByline review={view.review} />
+        {/* An outline of two entries is the page itself: shown from three (cards and the conditions section). */}
+        {outline.length >= 3 ? <OnThisPage links={outline} /> : null}
       </PageHero>
       {service.crisisLine ? <CrisisLine crisis={shell.site.crisisLine} placement="top" /> : null}
       <Section id="treatments" heading={treatments.heading} {...(treatments.intro ? { intro: treatments.intro } : {})}>
@@ -51,6 +57,7 @@ export function ServicePage({ shell, view }: { shell: Shell; view: ServiceView }
               faqLabel={treatments.faqLabel}
               faqs={card.faqs}
               wide={columns === 1}
+              action={bookingLink('button button-ghost button-block')}
             />
           ))}
         </div>

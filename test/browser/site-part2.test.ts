@@ -109,8 +109,8 @@ describe('part 2 pages in Chromium', () => {
         checked++;
       }
     }
-    // 8 closings + 2 hero buttons + 4 pellet links + 4 lab panels + 3 scans
-    expect(checked).toBe(21);
+    // 8 closings + 8 hero buttons + 17 treatment cards' booking actions + 4 pellet links + 4 lab panels + 3 scans
+    expect(checked).toBe(44);
     await context.close();
   }, 180_000);
 
