@@ -9,9 +9,9 @@ import { slugOf } from '../validate/suggest.ts';
 import { articlePath, categoryOf } from './categories.ts';
 import { longUsDate } from './dates.ts';
 import { clipAtWord, treatmentHref } from './pages.ts';
-import { feedLength, type ArticleCard, type MadePage, type RouteContext, type SiteContent } from './routes.ts';
+import { feedLength, type MadePage, type RouteContext, type SiteContent } from './routes.ts';
 import { blogPosting, medicalWebPage, serializeJsonLd } from './structured-data.ts';
-import type { ArticleSummary, PageMeta, PageView, Pagination } from './view.ts';
+import type { ArticleCard, ArticleSummary, PageMeta, PageView, Pagination } from './view.ts';
 
 const isDraft = (a: ArticleCard, today: string) => a.draft || a.publishDate > today;
 

@@ -7,7 +7,7 @@ import type { PageMetaEntry } from '../schemas/catalogue.ts';
 import type { ArticleMarkdownContext } from '../render/markdown.ts';
 import { longUsDate } from './dates.ts';
 import { breadcrumbs, medicalClinic, serializeJsonLd } from './structured-data.ts';
-import { socialImageSize, type PageMeta, type PageView, type ReviewView } from './view.ts';
+import { socialImageSize, type ArticleCard, type PageMeta, type PageView, type ReviewView } from './view.ts';
 
 /** One page to render: where it is written, its metadata, and what its template receives. */
 export interface Route {
@@ -50,9 +50,6 @@ export interface Route {
 
 /** Everything under content/ but the articles: what every page shares. A page reads articles only through its inputs. */
 export type SiteContent = Omit<Content, 'articles'>;
-
-/** An article as a card shows it: everything but its body (its key is `cardHash`, the hash of just that). */
-export type ArticleCard = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset' | 'sourceHash'>;
 
 /**
  * What a page is made from beyond what every page shares: `article`, an article shown whole (its

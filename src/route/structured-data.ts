@@ -2,8 +2,7 @@
 import type { FaqEntry } from '../schemas/common.ts';
 import type { Site } from '../schemas/site.ts';
 import type { Provider } from '../schemas/review.ts';
-import type { ArticleCard } from './routes.ts';
-import type { ReviewView } from './view.ts';
+import type { ArticleCard, ReviewView } from './view.ts';
 
 /** JSON for a `<script type="application/ld+json">`, with `<` escaped so content cannot close the tag. */
 export function serializeJsonLd(data: object): string {

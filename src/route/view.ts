@@ -92,6 +92,9 @@ export interface Breadcrumb {
   href: string;
 }
 
+/** An article as a card shows it: everything but its body (its key is `cardHash`, the hash of just that). */
+export type ArticleCard = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset' | 'sourceHash'>;
+
 /** An article as a card shows it (no body). */
 export type ArticleSummary = Omit<Article, 'markdown' | 'bodyLine' | 'bodyOffset' | 'references' | 'sourceHash' | 'cardHash'> & {
   href: string;
