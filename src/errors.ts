@@ -87,6 +87,9 @@ const titles = {
   'yaml-tag': 'YAML tag that content files do not use',
   'link-outside-project': 'Link to a file outside the project',
   'image-too-large': 'Image too large to process',
+  'empty-file': 'Empty file',
+  'markdown-too-deep': 'Markdown nested too deeply',
+  'control-character': 'Invisible control character',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
@@ -256,6 +259,52 @@ export const problems = {
     }),
   yamlVersion: (loc: SourceLocation, line: string) =>
     new SiteError('yaml-syntax', `"${line}" asks for an older YAML; content files are read as YAML 1.2`, { loc, hint: 'delete this line' }),
+  emptyArticle: (loc: SourceLocation) =>
+    new SiteError('empty-file', 'the article file is empty', {
+      loc,
+      hint: 'write its front matter and text (npx clinic-site new article "Title" makes a complete one), or delete the file',
+    }),
+  frontMatterNotClosed: (loc: SourceLocation) =>
+    new SiteError('front-matter-syntax', 'the front matter opened by the "---" on this line is never closed', {
+      loc,
+      hint: 'add a line holding only --- after the last field (such as image: or featured:), before the article\'s text starts',
+    }),
+  markdownTooDeep: (loc: SourceLocation, limit: number) =>
+    new SiteError('markdown-too-deep', `quotes (>), lists and components are nested more than ${limit} levels deep here`, {
+      loc,
+      hint: 'an article needs a few levels at most: remove the extra > or list markers, or the indentation that nests the lines',
+    }),
+  controlCharacter: (loc: SourceLocation, code: number) =>
+    new SiteError('control-character', `an invisible control character (U+${code.toString(16).toUpperCase().padStart(4, '0')}) is here`, {
+      loc,
+      hint: 'delete it: it usually comes from pasting text from another program; retype the text around it if your editor does not show it',
+    }),
+  overIndented: (loc: SourceLocation, key: string, above: string) =>
+    new SiteError('yaml-syntax', `this line is indented further than "${above}" above it, so YAML reads "${key}:" as part of its value`, {
+      loc,
+      hint: `if "${key}" is a field of its own, start it in the same column as "${above}"; if this line continues the text of "${above}", `
+        + 'put that whole value in double quotes',
+    }),
+  ymlExtension: (loc: SourceLocation, name: string) =>
+    new SiteError('bad-file-name', 'the file name ends in .yml, so the build does not read it: content files end in .yaml', {
+      loc,
+      hint: `rename the file to ${name}`,
+    }),
+  ymlBesideYaml: (loc: SourceLocation, other: string) =>
+    new SiteError('duplicate-id', `this file is never read: ${other} has the same name and is the one the build reads`, {
+      loc,
+      hint: `copy what you still need from this file into ${other}, then delete this one`,
+    }),
+  categoryTwice: (loc: SourceLocation, name: string, first: number) =>
+    new SiteError('duplicate-id', `the category "${name}" is described twice in categories (also as entry #${first})`, {
+      loc,
+      hint: 'remove one of the two entries, keeping the colour and settings you want',
+    }),
+  reviewInFuture: (loc: SourceLocation, reviewedOn: string, today: string) =>
+    new SiteError('invalid-date', `"reviewedOn" is ${reviewedOn}, after today (${today}): a review cannot be recorded before it happens`, {
+      loc,
+      hint: 'write the day the provider actually reviewed the page, as YYYY-MM-DD',
+    }),
   categoryClash: (loc: SourceLocation, name: string, other: string) =>
     new SiteError('invalid-value', `the category "${name}" would share its page with the category "${other}"`, {
       loc,

@@ -38,6 +38,11 @@ function matterOptions(yaml: (text: string) => object): { language: string; engi
  * parser (positions are worked out again only when something is wrong), then its fields.
  */
 export function loadArticle(file: string, text: string, schema: typeof articleSchema, errors: SiteError[]): LoadedArticle | undefined {
+  // gray-matter hands back no front matter at all for an empty text; a file of blank lines is as empty to an author.
+  if (text.trim() === '') {
+    errors.push(problems.emptyArticle({ file, line: 1, column: 1 }));
+    return undefined;
+  }
   const opening = openingProblem(file, text);
   if (opening) {
     errors.push(opening);
@@ -143,6 +148,7 @@ function checkBody(article: Article, body: string, errors: SiteError[]): NonNull
     else if (f.kind === 'missing-alt') errors.push(problems.missingAlt(at(f.at), f.src));
     else if (f.kind === 'remote-image') errors.push(problems.remoteImage(at(f.at), f.src));
     else if (f.kind === 'image-path') errors.push(problems.imagePath(at(f.at), f.src));
+    else if (f.kind === 'too-deep') errors.push(problems.markdownTooDeep(at(f.at), f.limit));
     else if (f.kind === 'ambiguous-link') errors.push(problems.ambiguousLink(at(f.at), 'the link goes to', f.href, true));
     else errors.push(problems.placeholderText(at(f.at), f.text));
   }
@@ -158,7 +164,9 @@ function checkBody(article: Article, body: string, errors: SiteError[]): NonNull
 
 /**
  * A first line that opens front matter in anything but YAML (`---js`, which gray-matter would run
- * as code) or holds a field (`--- title: oops`); undefined when it is `---` alone (or `---yaml`).
+ * as code) or holds a field (`--- title: oops`), or front matter never closed (gray-matter would read
+ * the whole text as YAML); undefined when it is `---` alone (or `---yaml`) and a line starting with
+ * `---` closes it.
  */
 function openingProblem(file: string, text: string): SiteError | undefined {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
@@ -166,7 +174,10 @@ function openingProblem(file: string, text: string): SiteError | undefined {
   const end = text.indexOf('\n', start);
   const line = text.slice(start, end === -1 ? undefined : end).replace(/\r$/, '');
   const rest = line.slice(3).trim();
-  if (!line.startsWith('----') && (rest === '' || /^ya?ml$/i.test(rest))) return undefined;
+  if (!line.startsWith('----') && (rest === '' || /^ya?ml$/i.test(rest))) {
+    // gray-matter closes front matter at the first "\n---" after the opening one.
+    return text.indexOf('\n---', start + 3) === -1 ? problems.frontMatterNotClosed({ file, line: 1, column: 1 }) : undefined;
+  }
   const loc = { file, line: 1, column: line.startsWith('----') ? 1 : line.indexOf(rest) + 1 };
   if (!line.startsWith('----') && /^[A-Za-z][\w+.-]*$/.test(rest)) return problems.frontMatterLanguage(loc, rest);
   return problems.frontMatterFence(loc, line);

@@ -94,6 +94,7 @@ export async function loadContent(root: string, reader: ContentReader = directRe
     optionalYaml(file('redirects.yaml'), (r) => r.singleFiles.redirects.schema),
     folder('legal', (r) => r.folders.legal.schema),
     folder('providers', (r) => r.folders.providers.schema),
+    checkTopYml(contentDir, (path) => relative(root, path).split(sep).join('/'), errors),
   ]);
 
   if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody || errors.length > 0) {
@@ -142,7 +143,7 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
     statSync(path, { throwIfNoEntry: false }) === undefined ? Promise.resolve(undefined) : yaml(path, schemaOf);
 
   async function folder<S extends z.ZodType>(dir: string, schemaOf: (registry: Registry) => S): Promise<Map<string, z.output<S> & { id: string }>> {
-    const files = (await listFiles(join(contentDir, dir), '.yaml', rel, errors)).sort().filter((path) => {
+    const files = withoutYml(await listFiles(join(contentDir, dir), ['.yaml', '.yml'], rel, errors), rel, errors).sort().filter((path) => {
       const id = basename(path, '.yaml');
       if (isSlug(id)) return true;
       const suggestion = slugOf(id);
@@ -217,7 +218,7 @@ export function readArticle(path: string, file: string, schema: ArticleSchema, e
 
 /** The article files under content/blog/ (and its sub-folders), sorted. */
 export async function listArticleFiles(dir: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<string[]> {
-  return (await listFiles(dir, '.md', fileOf, errors)).sort();
+  return (await listFiles(dir, ['.md'], fileOf, errors)).sort();
 }
 
 /** The schema of an article's front matter, loaded with zod on first need. */
@@ -261,7 +262,7 @@ const kinds: Record<string, string> = { treatments: 'treatment', programs: 'prog
  * A folder that cannot be read is reported: taking it for empty would drop its pages unnoticed.
  * So is a link (the folder itself, or any link in it) that leads out of the project, which is left out.
  */
-async function listFiles(dir: string, extension: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<string[]> {
+async function listFiles(dir: string, extensions: readonly string[], fileOf: (path: string) => string, errors: SiteError[]) {
   const root = projectRootOf(dir, fileOf(dir));
   const away = outsideProject(root, dir);
   if (away !== undefined) {
@@ -282,9 +283,33 @@ async function listFiles(dir: string, extension: string, fileOf: (path: string) 
     // Only links pay for realpath; a linked folder is not listed into, but what it leads to is still the author's to know.
     const target = e.isSymbolicLink() ? outsideProject(root, path) : undefined;
     if (target !== undefined) errors.push(problems.linkOutsideProject(fileOf(path), target, statSync(path).isDirectory()));
-    else if (e.name.endsWith(extension)) kept.push(path);
+    else if (extensions.some((extension) => e.name.endsWith(extension))) kept.push(path);
   }
   return kept;
+}
+
+/**
+ * The `.yaml` files of a folder's listing; each `.yml` file in it is reported (the build reads only `.yaml`, so it
+ * would be left out unnoticed): as one to rename, or as a copy never read beside the `.yaml` of the same name.
+ */
+function withoutYml(paths: readonly string[], fileOf: (path: string) => string, errors: SiteError[]): string[] {
+  const yaml = paths.filter((path) => path.endsWith('.yaml'));
+  const names = new Set(yaml);
+  for (const path of paths) {
+    if (!path.endsWith('.yml')) continue;
+    const twin = `${path.slice(0, -'.yml'.length)}.yaml`;
+    const loc = { file: fileOf(path), line: 1, column: 1 };
+    errors.push(names.has(twin) ? problems.ymlBesideYaml(loc, fileOf(twin)) : problems.ymlExtension(loc, basename(twin)));
+  }
+  return yaml;
+}
+
+/** The `.yml` files directly in content/ (beside site.yaml and the other page files), each reported as withoutYml does. */
+async function checkTopYml(contentDir: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<void> {
+  // A content/ that cannot be listed is reported by the files it should hold.
+  const names = await readdir(contentDir).catch(() => [] as string[]);
+  if (!names.some((name) => name.endsWith('.yml'))) return;
+  withoutYml(names.filter((name) => !name.startsWith('.')).map((name) => join(contentDir, name)), fileOf, errors);
 }
 
 /** Why a content folder (or one inside it) cannot be listed, at the folder. */

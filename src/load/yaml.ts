@@ -47,6 +47,10 @@ function parseStrictly(file: string, text: string, lineOffset: number): Parsed {
     const pos = lines.linePos(guessTooDeep(text));
     return { doc: undefined, data: undefined, errors: [problems.yamlTooDeep({ file, line: pos.line + lineOffset, column: pos.col }, maxDepth)], at };
   }
+  const control = text.search(controlCharacter);
+  if (control !== -1) {
+    return { doc: undefined, data: undefined, errors: [problems.controlCharacter(at(control), text.charCodeAt(control))], at };
+  }
   // Checked on the syntax tree (walked without recursion) before anything recursive runs on it.
   const tooDeep = firstTooDeep(tokens);
   if (tooDeep !== undefined) return { doc: undefined, data: undefined, errors: [problems.yamlTooDeep(at(tooDeep), maxDepth)], at };
@@ -65,7 +69,11 @@ function parseStrictly(file: string, text: string, lineOffset: number): Parsed {
   if (tagged && errors.length === 0) errors.push(...refusedTags(doc, tokens, at));
   if (errors.length > 0) return { doc, data: undefined, errors, at };
   try {
-    return { doc, data: doc.toJS({ maxAliasCount }) ?? null, errors: [], at };
+    const data = doc.toJS({ maxAliasCount }) ?? null;
+    // Only an escape in double quotes ("\0", "\x07") can put a control character in a value of text that holds none.
+    const escaped = text.includes('\\') ? controlIn(data) : undefined;
+    if (escaped) return { doc, data: undefined, errors: [problems.controlCharacter(at(offsetOf(doc, escaped.path)), escaped.code)], at };
+    return { doc, data, errors: [], at };
   } catch (error) {
     // The `yaml` package refuses excessive alias expansion; anything else thrown here is a bug of ours.
     if (!(error instanceof ReferenceError) || !/alias/i.test(error.message)) throw error;
@@ -104,6 +112,25 @@ export function lazySource(file: string, text: string | (() => string), data: un
 function positionalSource(file: string, parsed: Parsed): YamlSource {
   const { doc, at } = parsed;
   return { file, data: parsed.data, locate: (path, key) => at(doc ? offsetOf(doc, path, key) : 0) };
+}
+
+/** Characters YAML 1.2 does not allow in a file (C0 and C1 controls but tab, line feed, carriage return and NEL; U+FFFE, U+FFFF). */
+const controlCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u0084\u0086-\u009F\uFFFE\uFFFF]/;
+
+/** The first string of parsed data holding a control character, by its path (walked without recursion). */
+function controlIn(data: unknown): { path: PropertyKey[]; code: number } | undefined {
+  const stack: [unknown, PropertyKey[]][] = [[data, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      const found = value.search(controlCharacter);
+      if (found !== -1) return { path, code: value.charCodeAt(found) };
+    } else if (value && typeof value === 'object') {
+      const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], [...path, entries[i]![0]]]);
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -189,6 +216,8 @@ function syntaxError(text: string, tokens: readonly CST.Token[], e: YAMLError, a
   const opening = e.code === 'MISSING_CHAR' && /quote/i.test(detail) ? unclosedQuote(tokens) : undefined;
   const error = problems.yamlSyntax(at(opening?.offset ?? e.pos[0]), detail, e.code);
   if (opening?.quote === "'") return problems.unclosedSingleQuote(error.loc!, error.message);
+  const deeper = e.code === 'BLOCK_AS_IMPLICIT_KEY' && !/sequence/i.test(detail) ? fieldBelow(text, e.pos[0]) : undefined;
+  if (deeper) return problems.overIndented(at(deeper.offset), deeper.key, fieldOnLine(text, e.pos[0])?.key ?? 'the field');
   const field = e.code === 'BLOCK_AS_IMPLICIT_KEY' && !/sequence/i.test(detail) ? fieldOnLine(text, e.pos[0]) : undefined;
   if (field) {
     const quoted = field.value.includes('"') ? `'${field.value.replaceAll("'", "''")}'` : `"${field.value}"`;
@@ -218,6 +247,20 @@ function closed(source: string): boolean {
   const rest = source.slice(1).trimEnd();
   if (quote === "'") return rest.replaceAll("''", '').endsWith("'");
   return /(^|[^\\])(\\\\)*"$/.test(rest);
+}
+
+/**
+ * The field of a line indented too far, which YAML took into the value starting at `offset` (on a line
+ * above): the "name:" that ends that value when it is on a later line than the value's start.
+ */
+function fieldBelow(text: string, offset: number): { key: string; offset: number } | undefined {
+  const colon = /:(?=[ \t\r\n]|$)/g;
+  colon.lastIndex = offset;
+  const end = colon.exec(text)?.index;
+  if (end === undefined || !text.slice(offset, end).includes('\n')) return undefined;
+  const lineStart = text.lastIndexOf('\n', end) + 1;
+  const key = text.slice(lineStart, end).trim();
+  return { key, offset: lineStart + text.slice(lineStart, end).indexOf(key) };
 }
 
 /** The field ("name: value") written on the line holding `offset`, when the line is one. */

@@ -89,6 +89,7 @@ export type MarkdownFinding =
   | { kind: 'remote-image'; src: string; at: BodyPosition }
   | { kind: 'image-path'; src: string; at: BodyPosition }
   | { kind: 'placeholder'; text: string; at: BodyPosition }
+  | { kind: 'too-deep'; limit: number; at: BodyPosition }
   | { kind: 'ambiguous-link'; href: string; at: BodyPosition };
 
 /** What a body refers to, for the checks that need the rest of the content. */
@@ -204,17 +205,128 @@ interface Node {
   data?: { hName?: string; hProperties?: Properties; hChildren?: ElementContent[]; directiveLabel?: boolean };
 }
 
-/** Checks a body: components, attributes, images' alt text, and (when it is to be published) placeholder text. */
+/** Checks a body: components, attributes, images' alt text, nesting, and (when it is to be published) placeholder text. */
 export function inspectMarkdown(markdown: string, options: { placeholders?: readonly string[] } = {}): { findings: MarkdownFinding[]; references: MarkdownReferences } {
   // Parsing is most of an article's load: a body that cannot hold anything looked for here is not parsed.
-  return mayHoldFindings(markdown, options.placeholders) ? inspectTree(markdown, options) : { findings: [], references: { images: [], treatments: [], bookings: [] } };
+  const findable = mayHoldFindings(markdown, options.placeholders);
+  const none = () => ({ findings: [], references: { images: [], treatments: [], bookings: [] } });
+  if (!findable && !mayNestDeeply(markdown)) return none();
+  const parsed = parsedWithin(markdown);
+  if ('deep' in parsed) return { ...none(), findings: [{ kind: 'too-deep', limit: maxNesting, at: parsed.deep }] };
+  return findable ? inspectTree(markdown, options, parsed.tree) : none();
 }
 
-/** inspectMarkdown's answer from the parsed body, whatever its text. */
-export function inspectTree(markdown: string, options: { placeholders?: readonly string[] }): { findings: MarkdownFinding[]; references: MarkdownReferences } {
+/** Quotes, lists, footnotes and components nested deeper than this are refused: articles need a few; a thousand exhaust the stack. */
+export const maxNesting = 100;
+
+/** The nodes that nest a level (a list's items belong to its level). */
+const nestingNodes = new Set(['blockquote', 'list', 'containerDirective', 'footnoteDefinition']);
+
+/** A line start that can open more than maxNesting levels: each takes a column of ">", list marker or indentation (a tab spans 4). */
+const deepStart = new RegExp(`^[ \\t>*+\\-\\d.)]{${Math.floor(maxNesting / 4) + 1}}`, 'gm');
+/** A footnote opened on the line of another ("[^a]: [^b]: …"), the one way to nest footnotes without indenting. */
+const footnoteInFootnote = /\]:[ \t]*\[\^/;
+
+/**
+ * Whether a body may nest more than maxNesting levels, judged on the raw text without parsing it. A body
+ * holding "::" (components) is parsed whatever this says.
+ */
+function mayNestDeeply(markdown: string): boolean {
+  deepStart.lastIndex = 0;
+  return deepStart.test(markdown) || (markdown.includes(']:') && footnoteInFootnote.test(markdown));
+}
+
+/**
+ * The body's tree, or where it first nests more than maxNesting levels (found without recursion: the tree may
+ * be that deep). The parser takes seconds on thousands of markers on one line, so such a line is parsed only up
+ * to the marker past the limit first: what follows on that line cannot open a level before it.
+ */
+function parsedWithin(markdown: string): { tree: Node } | { deep: BodyPosition } {
+  const cut = withDeepStartsCut(markdown);
+  const deep = cut === markdown ? undefined : deepestIn(cut);
+  if (deep && 'deep' in deep) return deep;
+  return deepestIn(markdown);
+}
+
+function deepestIn(markdown: string): { tree: Node } | { deep: BodyPosition } {
+  let tree: Node;
+  try {
+    tree = processorsOf(syntaxOf(markdown)).parser.parse(markdown) as Node;
+  } catch (error) {
+    // The parser itself recurses and runs out of stack at a few thousand levels: the place is worked out from the text.
+    if (!(error instanceof RangeError)) throw error;
+    return { deep: deepStartAt(markdown) };
+  }
+  const stack: [Node, number][] = [[tree, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    const level = nestingNodes.has(node.type) ? depth + 1 : depth;
+    if (level > maxNesting) return { deep: positionOf(node) };
+    const children = node.children ?? [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push([children[i]!, level]);
+  }
+  return { tree };
+}
+
+/**
+ * In each line start that may open more than maxNesting levels, the marker (">", or "-", "*", "+", "1." or "1)"
+ * before a space) past the limit (`past`), and the end of the one after it, up to which the line is worth reading.
+ */
+function deepStartEnds(markdown: string): { past: number; end: number }[] {
+  const ends: { past: number; end: number }[] = [];
+  deepStart.lastIndex = 0;
+  for (let match; (match = deepStart.exec(markdown)); ) {
+    let levels = 0;
+    let past = 0;
+    for (let i = match.index; i < markdown.length && /[ \t>*+\-\d.)]/.test(markdown[i]!); i++) {
+      const next = markdown[i + 1] ?? '\n';
+      if (markdown[i] === '>' || (/[*+\-.)]/.test(markdown[i]!) && /[ \t\n]/.test(next))) levels++;
+      if (levels === maxNesting + 1 && past === 0) past = i;
+      if (levels > maxNesting + 1) {
+        ends.push({ past, end: i + 1 });
+        break;
+      }
+    }
+  }
+  return ends;
+}
+
+/** The body with every line start that holds more than maxNesting + 1 markers cut after them (the rest of the line dropped). */
+function withDeepStartsCut(markdown: string): string {
+  const ends = deepStartEnds(markdown);
+  if (ends.length === 0) return markdown;
+  let cut = '';
+  let from = 0;
+  for (const { end } of ends) {
+    const next = markdown.indexOf('\n', end);
+    // Text after the last marker: markers alone ("- - -") would make a thematic break, not lists.
+    cut += `${markdown.slice(from, end)} x`;
+    from = next === -1 ? markdown.length : next;
+  }
+  return cut + markdown.slice(from);
+}
+
+/** Where a line's start first holds the marker past the limit, else where a footnote first opens on another's line. */
+function deepStartAt(markdown: string): BodyPosition {
+  const at = (index: number): BodyPosition => {
+    const before = markdown.slice(0, index).split('\n');
+    return { line: before.length, column: before.at(-1)!.length + 1 };
+  };
+  const first = deepStartEnds(markdown)[0];
+  if (first !== undefined) return at(first.past);
+  const footnote = footnoteInFootnote.exec(markdown);
+  return footnote ? at(footnote.index) : { line: 1, column: 1 };
+}
+
+/** inspectMarkdown's answer from the parsed body (`parsed`, or parsed here), whatever its text. */
+export function inspectTree(
+  markdown: string,
+  options: { placeholders?: readonly string[] },
+  parsed?: Node,
+): { findings: MarkdownFinding[]; references: MarkdownReferences } {
   const findings: MarkdownFinding[] = [];
   const references: MarkdownReferences = { images: [], treatments: [], bookings: [] };
-  const tree = processorsOf(syntaxOf(markdown)).parser.parse(markdown) as Node;
+  const tree = parsed ?? (processorsOf(syntaxOf(markdown)).parser.parse(markdown) as Node);
   const names = Object.keys(components);
   walk(tree, (node) => {
     const at = positionOf(node);

@@ -1,6 +1,6 @@
 /** Cross-reference checks: ids that must exist, ids and slugs that must be unique. */
 import { problems, type SiteError, type SourceLocation } from '../errors.ts';
-import { closest } from './suggest.ts';
+import { closest, slugOf } from './suggest.ts';
 import type { Content } from '../load/types.ts';
 import type { OutboundAction } from '../schemas/common.ts';
 import { treatmentHref } from '../route/pages.ts';
@@ -32,6 +32,7 @@ export function checkReferences(content: Content, errors: SiteError[]): void {
   }
 
   checkReviews(content, errors);
+  checkCategories(content, errors);
 
   checkUniqueIds(content, 'content/lab-sales.yaml', ['panels'], content.labSales.panels, 'lab panel', errors);
   checkUniqueIds(content, 'content/inbody-analysis.yaml', ['offerings'], content.inbody.offerings, 'body-scan offering', errors);
@@ -69,11 +70,40 @@ function checkUniqueIds(content: Content, file: string, path: PropertyKey[], ent
   });
 }
 
+/**
+ * Each blog category is described once in content/blog.yaml: a second description of the same name
+ * (or of a name with the same page, such as "Womens Health" beside "Women's Health") would be ignored.
+ */
+function checkCategories(content: Content, errors: SiteError[]): void {
+  const seen = new Map<string, number>();
+  content.blogPage.categories.forEach((category, i) => {
+    const page = slugOf(category.name) ?? '';
+    const first = seen.get(page);
+    if (first === undefined) {
+      seen.set(page, i);
+      return;
+    }
+    const file = 'content/blog.yaml';
+    const loc = content.sources.get(file)?.locate(['categories', i, 'name']) ?? { file, line: 1, column: 1 };
+    const other = content.blogPage.categories[first]!.name;
+    if (other === category.name) errors.push(problems.categoryTwice(loc, category.name, first + 1));
+    else errors.push(problems.categoryClash(loc, category.name, other));
+  });
+}
+
 /** A booking service id in an action must be one site.yaml's bookingServices names. */
 function checkBookingService(content: Content, action: OutboundAction | undefined, locate: () => SourceLocation, errors: SiteError[]): void {
   if (!action?.service) return;
   const known = Object.values(content.site.bookingServices);
   if (!known.includes(action.service)) errors.push(problems.unknownReference(locate(), 'booking service (site.yaml bookingServices)', action.service, closest(action.service, known)));
+}
+
+/**
+ * Today's date where it is latest on Earth (UTC+14), as YYYY-MM-DD: a review dated after it has not happened
+ * yet wherever the clinic is. Content is loaded without the build's options, so the clock is read here.
+ */
+function latestToday(): string {
+  return new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 
 /** What a medical page says about its review. */
@@ -88,10 +118,14 @@ interface Reviewed {
  */
 function checkReviews(content: Content, errors: SiteError[]): void {
   const providerIds = [...content.providers.keys()];
+  const today = latestToday();
   const check = (file: string, page: Reviewed) => {
     // Thousands of articles, nearly all fine: the common case makes nothing.
-    if (page.reviewedBy === undefined ? page.reviewedOn === undefined : content.providers.has(page.reviewedBy) && page.reviewedOn !== undefined) return;
+    const fine = page.reviewedOn === undefined || page.reviewedOn <= today;
+    const complete = page.reviewedBy !== undefined && content.providers.has(page.reviewedBy) && page.reviewedOn !== undefined;
+    if (page.reviewedBy === undefined ? page.reviewedOn === undefined : complete && fine) return;
     const locate = (field: string) => content.sources.get(file)?.locate([field]) ?? { file, line: 1, column: 1 };
+    if (!fine) errors.push(problems.reviewInFuture(locate('reviewedOn'), page.reviewedOn!, today));
     if (page.reviewedBy !== undefined && !content.providers.has(page.reviewedBy)) {
       errors.push(problems.unknownReference(locate('reviewedBy'), 'provider (content/providers/)', page.reviewedBy, closest(page.reviewedBy, providerIds)));
     }
