@@ -9,6 +9,7 @@ import { besideFiles, checkImages, type Bundle } from './bundle/bundle.ts';
 import { SiteErrors } from './errors.ts';
 import { bundleStamps, keptBundle, keptImageReader } from './incremental/bundles.ts';
 import { memoReader } from './incremental/content.ts';
+import { keptListing, keptRoutes } from './incremental/routes.ts';
 import { readMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
 import { commitOutput, keptFeedBodies, renderChanged, sharedKeyOf, verifiedBefore, verifyChanged, type RenderResult } from './incremental/outputs.ts';
 import { settledRecord, settleKeyOf, surveyedStamps, type InputSurvey, type SettledResult, type SettleKey } from './incremental/survey.ts';
@@ -102,7 +103,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const bundle = await keptBundle(memo.bundles, root, content.site.socialImage, beside);
     checkImages(root, content, bundle);
     stage('bundled');
-    const routes = buildRoutes(content, routeOptions, bundle.images.images);
+    // The dev server keeps its route table in memory from one rebuild to the next.
+    const routes = persistent ? buildRoutes(content, routeOptions, bundle.images.images) : (memo.routes = keptRoutes(memo.routes, content, routeOptions, bundle.images.images)).routes;
     stage('routes');
     const shared = sharedView(content, bundle);
     const sharedKey = sharedKeyOf(bundle.templates, shared, content, routeOptions);
@@ -113,7 +115,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const taken = [...bundle.assets.bundled, ...bundle.assets.publicFiles, ...beside, ...bundle.images.files];
     const feed = blogFeed(content, published, feedBodies.bodyOf, routeOptions.baseUrl);
     const takenNames = new Set([...taken, feed].map((f) => f.file));
-    const site = listingFiles(content, routes, shown, takenNames, routeOptions.baseUrl);
+    const list = () => listingFiles(content, routes, shown, takenNames, routeOptions.baseUrl);
+    const site = memo.routes && !persistent ? keptListing(memo.routes, takenNames, list) : list();
     const files = [...taken, feed, ...site.files];
     stage('feeds');
     // Read before the commit replaces it.

@@ -14,6 +14,7 @@ import { codeFolder, codeFingerprint, hashOf } from '../hash.ts';
 import type { FileStamp } from '../write/writer.ts';
 import type { BundleMemo } from './bundles.ts';
 import type { ContentMemo } from './content.ts';
+import type { RouteMemo } from './routes.ts';
 import type { SettledRecord } from './survey.ts';
 
 /** What a build remembers for the next. */
@@ -34,6 +35,8 @@ export interface BuildMemo {
   bodies: Map<string, string>;
   /** What the last build into a folder read and reported, for a next build in which nothing changed. */
   settled: SettledRecord | undefined;
+  /** In memory only (the dev server's): the last route table. */
+  routes?: RouteMemo;
 }
 
 /** A memo with nothing in it. */
@@ -122,7 +125,7 @@ function restOf(saved: SavedMemo & { settled: SettledRecord | undefined }): Buil
 export function saveMemo(root: string, memo: BuildMemo): void {
   const folder = memoFolderOf(root);
   try {
-    const { settled, content, bundles, ...rest } = memo;
+    const { settled, content, bundles, routes: _routes, ...rest } = memo;
     const articles = new Map([...content.articles].map(([file, { source: _s, frontMatter: _f, ...entry }]) => [file, { ...entry, article: { ...entry.article, markdown: undefined } }]));
     const yaml = new Map([...content.yaml].map(([file, { source: _s, ...entry }]) => [file, entry]));
     const saved = { format, fingerprint, settled, rest: serialize({ ...rest, content: { yaml, articles }, bundles: { templates: bundles.templates, scripts: bundles.scripts, imageSizes: bundles.imageSizes } }) };

@@ -58,7 +58,7 @@ export async function renderChanged(routes: Route[], templates: Templates, share
   const slots = new Map<string, number>();
   const jobs: Route[] = [];
   routes.forEach((route, i) => {
-    if (reusable && memo.pages.get(route.file) === route.key && writer.reuse(route.file, memo.files.get(route.file))) pages[i] = takenOver(route, writer);
+    if (reusable && memo.pages.get(route.file) === route.key && writer.reuse(route.file, memo.files.get(route.file))) pages[i] = new TakenOver(route.path, route.file, writer);
     else {
       slots.set(route.file, i);
       jobs.push(route);
@@ -83,19 +83,20 @@ export async function renderChanged(routes: Route[], templates: Templates, share
   return { pages, fresh, idsLost, largest: largest.pages, feedBodies };
 }
 
-/** A page taken over: its ids and links read from the output only if verification asks for them. */
-function takenOver(route: Route, writer: Writer): VerifiedPage {
-  let html: string | undefined;
-  const text = () => (html ??= textOf(writer.previous(route.file)));
-  return {
-    path: route.path,
-    get ids() {
-      return idsOf(text());
-    },
-    get links() {
-      return internalLinksOf(text());
-    },
-  };
+/** A page taken over: its ids and links read from the output only if verification asks for them (thousands are made on every rebuild). */
+class TakenOver implements VerifiedPage {
+  private html: string | undefined;
+  constructor(
+    readonly path: string,
+    private readonly file: string,
+    private readonly writer: Writer,
+  ) {}
+  get ids(): Set<string> {
+    return idsOf((this.html ??= textOf(this.writer.previous(this.file))));
+  }
+  get links(): string[] {
+    return internalLinksOf((this.html ??= textOf(this.writer.previous(this.file))));
+  }
 }
 
 /** A file's bytes as text (the memory writer keeps Uint8Arrays, whose own toString lists numbers). */

@@ -112,11 +112,14 @@ function categoryPage(context: RouteContext, inputs: { name: string; n: number; 
   return { meta, page, jsonLd: [trail([content.blogPage.heading, '/blog'], [name, first.slice(0, -1)])] };
 }
 
-/** A page per article, closed by its related articles; the render stage turns its markdown into the body. */
-export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]>, feed: readonly Article[]): void {
+/**
+ * A page per article (of `only`, when given: each as it is made among all of `articles`), closed
+ * by its related articles; the render stage turns its markdown into the body.
+ */
+export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]>, feed: readonly Article[], only = articles): void {
   const { content, options } = context;
   const inFeed = new Set(feed.slice(0, feedLength));
-  for (const article of articles) {
+  for (const article of only) {
     const draft = isDraft(article, options.today);
     const inputs = { article, related: relatedArticles(article, articles, byCategory) };
     context.page(articlePath(article.slug), inputs, (i) => articlePage(context, i), {

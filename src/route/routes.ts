@@ -46,6 +46,8 @@ export interface Route {
    * every page shares alone.
    */
   key: string;
+  /** The file of the article the page shows whole (its own page), if any. */
+  article?: string;
 }
 
 /** Everything under content/ but the articles: what every page shares. A page reads articles only through its inputs. */
@@ -154,7 +156,9 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
   const add: RouteContext['add'] = (path, page, meta, more = {}) => void routes.push(routeOf(clinic, path, '', () => ({ page, meta, jsonLd: more.jsonLd ?? [] }), meta.url, more));
   const page: RouteContext['page'] = (path, inputs, make, more = {}) => {
     const made = () => make(inputs);
-    routes.push(routeOf(clinic, path, keyOfInputs(inputs), made, absolute(pageAddress(path)), more));
+    const route = routeOf(clinic, path, keyOfInputs(inputs), made, absolute(pageAddress(path)), more);
+    if (inputs.article) route.article = inputs.article.file;
+    routes.push(route);
   };
   return { content, options, absolute, clinic, image, imageSizes, sizeOf, metaFor, trail, reviewOf, add, page, routes, errors };
 }
@@ -175,8 +179,17 @@ export function routeFile(path: string): string {
  * of these are made on every rebuild.
  */
 export function keyOfInputs({ article, ...rest }: PageInputs): string {
-  const values = JSON.stringify(rest, (_name, value: unknown) => (isCard(value) ? value.cardHash : value));
-  return `${article?.sourceHash ?? ''} ${values}`;
+  let key = article?.sourceHash ?? '';
+  for (const name in rest) key += ` ${name}=${keyOfValue(rest[name])}`;
+  return key;
+}
+
+/** An input's part of a page key: a card by its hash, a list by its items', anything else as JSON (cards within by their hash). */
+function keyOfValue(value: unknown): string {
+  if (isCard(value)) return value.cardHash;
+  if (Array.isArray(value)) return `[${value.map(keyOfValue).join(',')}]`;
+  if (typeof value === 'object' && value !== null) return JSON.stringify(value, (_name, v: unknown) => (isCard(v) ? v.cardHash : v));
+  return JSON.stringify(value) ?? 'undefined';
 }
 
 function isCard(value: unknown): value is ArticleCard {

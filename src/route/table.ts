@@ -4,6 +4,7 @@
  */
 import { SiteErrors } from '../errors.ts';
 import type { Content } from '../load/types.ts';
+import type { Article } from '../schemas/article.ts';
 import { articleRoutes, blogIndexRoutes, categoriesOf, categoryRoutes } from './blog.ts';
 import { homeRoutes, legalRoutes, notFoundRoute, servicePageRoutes, sitePageRoutes, treatmentRoutes } from './pages.ts';
 import { feedArticles, publishedArticles, routeContext, type ImageSizes, type Route, type RouteOptions } from './routes.ts';
@@ -28,5 +29,14 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   legalRoutes(context);
   notFoundRoute(context);
   if (context.errors.length > 0) throw new SiteErrors(context.errors);
+  return context.routes;
+}
+
+/** The pages of some published articles alone, each as buildRoutes makes it among all of them. */
+export function articlePageRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes, only: readonly Article[]): Route[] {
+  const { articles: _articles, ...site } = content;
+  const context = routeContext(site, options, imageSizes);
+  const articles = publishedArticles(content, options);
+  articleRoutes(context, articles, categoriesOf(articles), feedArticles(content, options, articles), [...only]);
   return context.routes;
 }

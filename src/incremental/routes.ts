@@ -1,0 +1,51 @@
+/**
+ * The route stage, narrowed in the dev server: while everything a route table is made from but the
+ * articles' bodies is the same (every YAML file, the options, the image sizes, and every article's
+ * card, in order), the last table is taken over, with the pages of the articles whose file changed
+ * made again (found by the article each shows whole); so are the files listed from it (sitemaps,
+ * category feeds, redirects), made from the same. Kept in memory only.
+ */
+import { hashOf } from '../hash.ts';
+import type { Content } from '../load/types.ts';
+import type { SiteFiles } from '../render/site-files.ts';
+import type { ImageSizes, Route, RouteOptions } from '../route/routes.ts';
+import { articlePageRoutes, buildRoutes } from '../route/table.ts';
+
+/** The last route table, what it was made from, the file hash of each article whose page it holds with the page's place, and its listing. */
+export interface RouteMemo {
+  key: string;
+  routes: Route[];
+  articles: Map<string, { index: number; sourceHash: string }>;
+  listing?: { taken: string; files: SiteFiles };
+}
+
+/** The route table of this build, taken over from the last where it can be. */
+export function keptRoutes(last: RouteMemo | undefined, content: Content, options: RouteOptions, imageSizes: ImageSizes): RouteMemo {
+  const cards = content.articles.map((a) => a.cardHash).join(' ');
+  const key = hashOf(content.catalogueKey, JSON.stringify(options), JSON.stringify(imageSizes), cards);
+  if (last?.key !== key) return tableOf(key, buildRoutes(content, options, imageSizes), content);
+  const changed = content.articles.filter((a) => {
+    const known = last.articles.get(a.file);
+    return known !== undefined && known.sourceHash !== a.sourceHash;
+  });
+  if (changed.length === 0) return last;
+  // The same table but these pages: the listing made from it holds too.
+  const routes = [...last.routes];
+  for (const route of articlePageRoutes(content, options, imageSizes, changed)) routes[last.articles.get(route.article!)!.index] = route;
+  for (const a of changed) last.articles.get(a.file)!.sourceHash = a.sourceHash;
+  return { ...last, routes };
+}
+
+/** The files listed from the route table (`make`), taken over while the table's key and the files beside the pages (`taken`) are the same. */
+export function keptListing(table: RouteMemo, taken: Iterable<string>, make: () => SiteFiles): SiteFiles {
+  const names = [...taken].join('\0');
+  if (table.listing?.taken !== names) table.listing = { taken: names, files: make() };
+  return table.listing.files;
+}
+
+function tableOf(key: string, routes: Route[], content: Content): RouteMemo {
+  const hashes = new Map(content.articles.map((a) => [a.file, a.sourceHash]));
+  const articles = new Map<string, { index: number; sourceHash: string }>();
+  routes.forEach((route, index) => route.article && articles.set(route.article, { index, sourceHash: hashes.get(route.article)! }));
+  return { key, routes, articles };
+}
