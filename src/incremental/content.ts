@@ -87,8 +87,9 @@ export function memoReader(memo: ContentMemo, changed: Set<string> | undefined, 
         if (article) loaded.push(remember(memo, stamp, article));
       }
       memo.found = found;
+      // Told what changed, only the files named can have gone (or failed): the others are in the memo as they were.
       const kept = new Set(loaded.map((a) => a.article.file));
-      for (const file of memo.articles.keys()) if (!kept.has(file)) memo.articles.delete(file);
+      for (const file of told ? [...told].filter((f) => memo.articles.has(f)) : [...memo.articles.keys()]) if (!kept.has(file)) memo.articles.delete(file);
       return loaded;
     },
   };

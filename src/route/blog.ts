@@ -116,7 +116,7 @@ function categoryPage(context: RouteContext, inputs: { name: string; n: number; 
  * A page per article (of `only`, when given: each as it is made among all of `articles`), closed
  * by its related articles; the render stage turns its markdown into the body.
  */
-export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]>, feed: readonly Article[], only = articles): void {
+export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]> | undefined, feed: readonly Article[], only = articles): void {
   const { content, options } = context;
   const inFeed = new Set(feed.slice(0, feedLength));
   for (const article of only) {

@@ -37,6 +37,7 @@ export function articlePageRoutes(content: Content, options: RouteOptions, image
   const { articles: _articles, ...site } = content;
   const context = routeContext(site, options, imageSizes);
   const articles = publishedArticles(content, options);
-  articleRoutes(context, articles, categoriesOf(articles), feedArticles(content, options, articles), [...only]);
+  // A few pages: each finds its category's articles itself (grouping thousands of articles costs more, on every save in serve).
+  articleRoutes(context, articles, undefined, feedArticles(content, options, articles), [...only]);
   return context.routes;
 }
