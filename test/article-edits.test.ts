@@ -110,12 +110,17 @@ describe('a rebuild after articles were typed into', { retry: 0, timeout: 120_00
     expect(await snapshot(out())).toEqual(await clean());
   });
 
-  it('should mend an output touched by hand', async () => {
+  it('should refuse files dropped into the output by hand, and mend a page edited there once they are gone', async () => {
     await settledBuild(typeInto(inFeed, 'Settled first.'));
     const stray = join(out(), 'blog', notInFeed.slice(0, -3), 'stray.txt');
     await writeFile(stray, 'dropped in by hand');
     await writeFile(join(out(), 'process', 'index.html'), 'edited by hand');
-    const result = await settledBuild(typeInto(notInFeed, 'Typed after the output was touched.'));
+    const touched = await snapshot(out());
+    // The stray file is not the build's to delete (the output's marker does not list it): the build refuses, touching nothing.
+    await expect(settledBuild(typeInto(notInFeed, 'Typed after the output was touched.'))).rejects.toMatchObject({ code: 'unsafe-output' });
+    expect(await snapshot(out())).toEqual(touched);
+    await rm(stray);
+    const result = await settledBuild(async () => undefined);
     expect(result.rendered).toBe(2);
     expect(await snapshot(out())).toEqual(await clean());
   });

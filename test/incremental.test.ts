@@ -152,14 +152,14 @@ function cleanBuild(root: string, serveLike: boolean): Promise<Outcome> {
 }
 
 /** Changes the output behind the generator's back (a file removed, edited or dropped in); says what it did. */
-async function tamperWith(out: string, rng: ReturnType<typeof random>): Promise<string> {
+async function tamperWith(out: string, rng: ReturnType<typeof random>): Promise<{ what: string; stray?: string }> {
   const files = [...(await readTree(out)).keys()].filter((f) => f !== outputMarker).sort();
   const file = rng.pick(files);
   const how = rng.pick(['remove', 'edit', 'drop in'] as const);
   if (how === 'remove') await rm(join(out, file));
   if (how === 'edit') await writeFile(join(out, file), 'edited by hand');
   if (how === 'drop in') await writeFile(join(out, `${file}.stray`), 'not the generator\'s');
-  return `${how} ${file} in the output`;
+  return { what: `${how} ${file} in the output`, ...(how === 'drop in' ? { stray: join(out, `${file}.stray`) } : {}) };
 }
 
 /** Removes the persistent cache of a project folder. */
@@ -576,8 +576,14 @@ describe('incremental equals clean', () => {
           if ((await record()) !== recorded) fail(step, 'settled build', 'the build after the pause ran the pipeline again although nothing changed');
           const settledDifference = firstDifference(clean, settled);
           if (settledDifference) fail(step, 'settled build (nothing changed) against a clean build', settledDifference);
-          const tampered = await tamperWith(warmOut, replay.rng);
+          const { what: tampered, stray } = await tamperWith(warmOut, replay.rng);
           replay.log[replay.log.length - 1] += `, then ${tampered}`;
+          if (stray) {
+            // A file the output's marker does not list is not the build's: it refuses, and deletes nothing.
+            const refused = await outcomeOf(dir, () => build({ root: dir, writer: diskWriter(warmOut, dir) }), () => readTree(warmOut));
+            if (refused.ok || !existsSync(stray)) fail(step, `warm build after ${tampered}`, 'the file dropped in by hand was not refused');
+            await rm(stray);
+          }
           const mended = await outcomeOf(dir, () => build({ root: dir, writer: diskWriter(warmOut, dir) }), () => readTree(warmOut));
           const mendedDifference = firstDifference(clean, mended);
           if (mendedDifference) fail(step, `warm build after the output was tampered with (${tampered}) against a clean build`, mendedDifference);

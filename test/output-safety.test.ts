@@ -1,6 +1,7 @@
 /** `--out` never replaces what clinic-site did not write, and a failed write leaves the previous output as it was. */
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asNobody, editFile, projectForNobody, projectRoot, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
@@ -75,13 +76,109 @@ describe('build --out', () => {
     const accepted = await runCli(['build', '--out', 'empty'], dir);
     expect(accepted.code, accepted.stderr).toBe(0);
     expect(readdirSync(join(dir, 'empty'))).toContain('.clinic-site-output');
-    // Its own earlier output is replaced, and a file dropped in by hand goes with it.
-    writeFileSync(join(dir, 'empty', 'stray.txt'), 'x');
+    // Its own earlier output is replaced.
     const again = await runCli(['build', '--out', 'empty'], dir);
     expect(again.code, again.stderr).toBe(0);
-    expect(existsSync(join(dir, 'empty', 'stray.txt'))).toBe(false);
+  });
+
+  it('should refuse a folder whose marker was made by hand, and keep the files in it', async () => {
+    mkdirSync(join(dir, 'marked'));
+    writeFileSync(join(dir, 'marked', 'keep.txt'), 'my notes');
+    writeFileSync(join(dir, 'marked', '.clinic-site-output'), '');
+    const result = await runCli(['build', '--out', 'marked'], dir);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('the output folder "marked" holds files that clinic-site did not write: "keep.txt"');
+    expect(result.stderr).toContain('build into another folder with --out');
+    expect(result.stderr).not.toMatch(stack);
+    expect(readdirSync(join(dir, 'marked')).sort()).toEqual(['.clinic-site-output', 'keep.txt']);
+  });
+
+  it('should refuse, not delete, files added by hand to an earlier output, with its cache or without', async () => {
+    const copy = await projectWithOwnCache();
+    try {
+      const first = await runCli(['build'], copy);
+      expect(first.code, first.stderr).toBe(0);
+      mkdirSync(join(copy, 'dist', '.well-known'));
+      writeFileSync(join(copy, 'dist', '.well-known', 'security.txt'), 'Contact: mailto:it@example.com');
+      writeFileSync(join(copy, 'dist', 'blog', 'draft.html'), 'mine');
+      const added = await snapshot(join(copy, 'dist'));
+      // A build with nothing changed, one that changes every page (an update in place), and one without the cache (a whole new output).
+      for (const step of ['nothing changed', 'tagline', 'no cache']) {
+        if (step === 'tagline') await editFile(copy, 'content/site.yaml', /^tagline: .*$/m, 'tagline: "Heard, then helped"');
+        if (step === 'no cache') await rm(join(copy, 'node_modules', '.cache'), { recursive: true, force: true });
+        const result = await runCli(['build'], copy);
+        expect(result.code, step).toBe(2);
+        expect(result.stderr).toContain('the output folder "dist" holds files that clinic-site did not write: "');
+        expect(result.stderr).toContain('".well-known/security.txt"');
+        expect(result.stderr).toContain('"blog/draft.html"');
+        expect(result.stderr).not.toMatch(stack);
+        expect(await snapshot(join(copy, 'dist')), step).toEqual(added);
+      }
+      // Once they are moved away, the same build replaces its own output again, files touched since included (their content proves them).
+      await rm(join(copy, 'dist', '.well-known'), { recursive: true });
+      await rm(join(copy, 'dist', 'blog', 'draft.html'));
+      utimesSync(join(copy, 'dist', 'index.html'), new Date(), new Date());
+      const after = await runCli(['build'], copy);
+      expect(after.code, after.stderr).toBe(0);
+      expect(readFileSync(join(copy, 'dist', 'index.html'), 'utf8')).toContain('Heard, then helped');
+    } finally {
+      await removeProject(copy);
+    }
+  });
+
+  it('should accept its own output after a build was killed halfway through replacing it', async () => {
+    const copy = await projectWithOwnCache();
+    // Kills the build (SIGKILL, as kill -9) at its Nth rename into dist/: halfway through its commit.
+    const killer = join(copy, 'killer.cjs');
+    writeFileSync(killer, killerScript);
+    try {
+      const first = await runCli(['build'], copy);
+      expect(first.code, first.stderr).toBe(0);
+      for (const renames of [0, 1, 7]) {
+        await editFile(copy, 'content/site.yaml', /^tagline: .*$/m, `tagline: "Killed after ${renames}"`);
+        const killed = await runCli(['build'], copy, { KILL_AFTER_RENAMES: String(renames), NODE_OPTIONS: `--require ${killer}` });
+        expect(killed.code, `killed after ${renames} renames`).not.toBe(0);
+        await editFile(copy, 'content/site.yaml', /^tagline: .*$/m, `tagline: "Built after ${renames}"`);
+        const next = await runCli(['build'], copy);
+        expect(next.code, next.stderr).toBe(0);
+      }
+      const fresh = await runCli(['build', '--out', 'fresh'], copy);
+      expect(fresh.code, fresh.stderr).toBe(0);
+      const [built, clean] = await Promise.all([snapshot(join(copy, 'dist')), snapshot(join(copy, 'fresh'))]);
+      delete built['.clinic-site-output'];
+      delete clean['.clinic-site-output'];
+      expect(built).toEqual(clean);
+    } finally {
+      await removeProject(copy);
+    }
   });
 });
+
+/** A preload that kills the process (SIGKILL) at its rename into dist/ after KILL_AFTER_RENAMES of them (dist/ itself counts). */
+const killerScript = `const fs = require('node:fs');
+const path = require('node:path');
+const out = path.resolve('dist');
+let count = 0;
+const counted = (to) => {
+  const into = String(to) === out || String(to).startsWith(out + path.sep);
+  if (into && ++count > Number(process.env.KILL_AFTER_RENAMES)) process.kill(process.pid, 'SIGKILL');
+};
+const { renameSync } = fs;
+const { rename } = fs.promises;
+fs.renameSync = (from, to) => (counted(to), renameSync(from, to));
+fs.promises.rename = (from, to) => (counted(to), rename(from, to));
+`;
+
+/** A copy of the project with a node_modules of its own (so that deleting its cache leaves the others alone). */
+async function projectWithOwnCache(): Promise<string> {
+  const copy = await tempProject();
+  await rm(join(copy, 'node_modules'));
+  mkdirSync(join(copy, 'node_modules'));
+  for (const name of readdirSync(join(projectRoot, 'node_modules'))) {
+    if (name !== '.cache') symlinkSync(join(projectRoot, 'node_modules', name), join(copy, 'node_modules', name));
+  }
+  return copy;
+}
 
 describe.skipIf(!asNobody)('a failed write', () => {
   it('should leave every file of the previous output as it was when a page folder is read-only, naming the file', async () => {

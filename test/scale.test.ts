@@ -344,19 +344,20 @@ describe('warm rebuilds in place', { retry: 0 }, () => {
     for (const slug of oldest) expect(existsSync(join(out, 'blog', slug)), slug).toBe(false);
   });
 
-  it('should delete files and folders put into dist by hand', async () => {
+  it('should refuse, not delete, files and folders put into dist by hand, and write again a page deleted by hand', async () => {
     const before = await snapshot(out);
     await writeFile(join(out, 'stray.txt'), 'left here by hand');
     await rm(join(out, 'blog', order[30]!), { recursive: true });
     await mkdir(join(out, 'old-folder/deeper'), { recursive: true });
     await writeFile(join(out, 'old-folder/index.html'), '<!doctype html><p>old</p>');
     await writeFile(join(out, 'old-folder/deeper/note.txt'), 'old');
-    await mkdir(join(out, 'blog/an-old-post'), { recursive: true });
-    await writeFile(join(out, 'blog/an-old-post/index.html'), '<!doctype html><p>old post</p>');
+    // What the output's marker does not list is not the build's to delete: the build refuses and leaves it all.
+    await expect(run()).rejects.toThrow();
+    expect(existsSync(join(out, 'stray.txt'))).toBe(true);
+    expect(existsSync(join(out, 'old-folder/deeper/note.txt'))).toBe(true);
+    await rm(join(out, 'stray.txt'));
+    await rm(join(out, 'old-folder'), { recursive: true });
     await run();
-    expect(existsSync(join(out, 'stray.txt'))).toBe(false);
-    expect(existsSync(join(out, 'old-folder'))).toBe(false);
-    expect(existsSync(join(out, 'blog/an-old-post'))).toBe(false);
     // The page deleted by hand is written again, so dist is exactly what the build makes.
     expect(await snapshot(out)).toEqual(before);
   });

@@ -82,7 +82,10 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
     expect(new Set(result.files)).toEqual(new Set(Object.keys(await snapshot(out())).filter((f) => f !== '.clinic-site-output')));
   });
 
-  const changes: [string, () => Promise<void>][] = [
+  /** Writes a file into the output by hand; resolves to its path. */
+  const dropIn = (path: string, text: string) => writeFile(path, text).then(() => path);
+  /** Each change, which resolves to the path of a file it wrote into the output by hand, if it did. */
+  const changes: [string, () => Promise<unknown>][] = [
     ['an article edited to the same size', async () => {
       const file = join(dir, 'content/blog/burnout-and-energy.md');
       const text = await readFile(file, 'utf8');
@@ -96,13 +99,14 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
       const bytes = await readFile(file);
       await writeFile(file, Buffer.concat([bytes, Buffer.from([0])]));
     }],
-    ['a file dropped into a page folder of the output', () => writeFile(join(out(), 'blog', 'stray.html'), '<p>not the generator\'s</p>')],
+    ['a file dropped into a page folder of the output', () => dropIn(join(out(), 'blog', 'stray.html'), '<p>not the generator\'s</p>')],
+    // A page at a path the marker lists is the build's, even edited by hand: it is mended.
     ['a page of the output edited by hand', () => writeFile(join(out(), 'index.html'), 'edited')],
     ['a file of the output removed', () => rm(join(out(), 'sitemap.xml'))],
     // The pipeline runs, and its commit must not take the output's folders for what the record saw.
     ['an article edited, and a file dropped into a folder of the output that build does not write into', async () => {
       await appendFile(join(dir, 'content/blog/fat-loss-vs-weight-loss.md'), '\nOne more line.\n');
-      await writeFile(join(out(), 'process', 'stray.html'), '<p>not the generator\'s</p>');
+      return dropIn(join(out(), 'process', 'stray.html'), '<p>not the generator\'s</p>');
     }],
     ['an article edited, and a page of the output replaced by a folder', async () => {
       await appendFile(join(dir, 'content/blog/fat-loss-vs-weight-loss.md'), '\nOne more line.\n');
@@ -114,7 +118,14 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
     it(`should build again as a clean build does after ${what}`, async () => {
       await settle();
       const record = await recorded();
-      await change();
+      const byHand = await change();
+      if (typeof byHand === 'string') {
+        // A file the build did not write (or not as it is) is not its to replace: it refuses, touching nothing; without it, it goes on.
+        const touched = await snapshot(out());
+        await expect(warm()).rejects.toMatchObject({ code: 'unsafe-output' });
+        expect(await snapshot(out())).toEqual(touched);
+        await rm(byHand);
+      }
       const result = await warm();
       expect(await recorded(), 'the pipeline ran').not.toBe(record);
       expect(await snapshot(out())).toEqual(await clean());

@@ -1,14 +1,11 @@
 /** Which folder a build may replace: only one that is new, empty, or was written by clinic-site. */
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
-import { problems } from '../errors.ts';
+import { problems, type SiteError } from '../errors.ts';
+import { isMarkerText, outputMarker, unknownShown } from './marker.ts';
 
-/** The file every output folder carries, so a later build knows the folder is its own to replace. */
-export const outputMarker = '.clinic-site-output';
-
-/** What the marker file says to a person who finds it. */
-export const outputMarkerText = 'This folder is the output of "clinic-site build", which replaces everything in it on every build.\nKeep no other files here.\n';
+export { outputMarker } from './marker.ts';
 
 /** Folders of the project that hold its sources (or tools): an output there would overwrite them. */
 const projectFolders = ['content', 'templates', 'public', 'src', 'bin', 'lib', 'test', 'scripts', 'schemas', 'docs', 'bench', 'node_modules', '.git', '.ci', '.vscode'];
@@ -17,8 +14,9 @@ const projectFolders = ['content', 'templates', 'public', 'src', 'bin', 'lib', '
  * Throws a SiteError (code "unsafe-output") unless `outDir` may be replaced by a build of the
  * project in `root`: the filesystem root, the home folder, the project or any folder holding it,
  * the project's own folders, and a path starting with "~" the shell left as written are refused
- * outright; an existing folder must be empty or carry
- * the marker of an earlier build. Symbolic links are followed, so a link cannot smuggle one in.
+ * outright; an existing folder must be empty or carry the marker of an earlier build (which files
+ * of it the build may replace, the commit checks against that marker: see ownerCheck). Symbolic
+ * links are followed, so a link cannot smuggle one in.
  */
 export function guardOutput(root: string, outDir: string): void {
   // "--out=~/site" reaches us as written (the shell expands ~ only at the start of a word), and would make a folder named "~".
@@ -33,7 +31,7 @@ export function guardOutput(root: string, outDir: string): void {
   const project = realPath(resolve(root));
   const shown = relative(project, target) || '.';
   const refuse = (why: string, hint?: string) => {
-    throw problems.unsafeOutput(`the output folder "${shown.startsWith('..') ? target : shown}" ${why}, so the build will not write there`, hint);
+    throw problems.unsafeOutput(`the output folder "${shownOutput(project, target)}" ${why}, so the build will not write there`, hint);
   };
   if (target === parse(target).root) refuse('is the root of the filesystem');
   if (target === realPath(homedir())) refuse('is your home folder');
@@ -59,6 +57,43 @@ export function guardOutput(root: string, outDir: string): void {
       `already holds files that clinic-site did not write (it has no ${outputMarker} file)`,
       `pass a new or empty folder, such as --out dist; if nothing in "${basename(target)}" is needed, empty it yourself first`,
     );
+  }
+  // A marker proves something only when a build wrote it: an empty or hand-made one lists no file as the build's.
+  const others = entries.filter((name) => name !== outputMarker).sort();
+  if (others.length > 0 && !isMarkerText(readMarker(target))) {
+    throw foreignOutput(root, target, others, `its ${outputMarker} file was not written by this version of clinic-site`);
+  }
+}
+
+/** Why a file of an output is not the build's, when its marker was written by a build. */
+const unlisted = `its ${outputMarker} file does not list them as a build wrote them`;
+
+/**
+ * The refusal of an output folder holding files no build wrote (paths inside it): names the
+ * folder and the first few files, and says what to do.
+ */
+export function foreignOutput(root: string, target: string, files: readonly string[], why = unlisted): SiteError {
+  const named = files.slice(0, unknownShown).map((f) => `"${f}"`).join(', ') + (files.length > unknownShown ? ' and more' : '');
+  const shown = shownOutput(realPath(resolve(root)), realPath(target));
+  return problems.unsafeOutput(
+    `the output folder "${shown}" holds files that clinic-site did not write: ${named} (${why}), so the build will not replace it`,
+    `move those files out of "${shown}" or build into another folder with --out, since a build replaces what its output holds; ` +
+      'if the folder is the output of an older clinic-site, delete it and build again',
+  );
+}
+
+/** How a message names the output folder: inside the project by its path from there, else in full. */
+function shownOutput(project: string, target: string): string {
+  const shown = relative(project, target) || '.';
+  return shown.startsWith('..') ? target : shown;
+}
+
+/** The text of the output's marker file, or '' when it cannot be read. */
+function readMarker(target: string): string {
+  try {
+    return readFileSync(join(target, outputMarker), 'utf8');
+  } catch {
+    return '';
   }
 }
 

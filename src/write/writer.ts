@@ -3,7 +3,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { problems, SiteError } from '../errors.ts';
-import { guardOutput, outputMarker, outputMarkerText, reasonOf, remedyOf } from './guard.ts';
+import { foreignOutput, guardOutput, reasonOf, remedyOf } from './guard.ts';
+import { besideOutput, buildStamp } from './leftovers.ts';
+import { contentHash, markerFiles, markerText, outputMarker, ownerCheck, readListing, type Listing } from './marker.ts';
 import { updateInPlace, type FolderEntry, type UpdatePlan } from './update.ts';
 
 /** The size and time of an output file when it was written, and a hash where one was taken. */
@@ -83,18 +85,18 @@ export interface OutputSurvey {
  * files were (a rebuild), the previous output stays where it is and is updated in place as one
  * transaction (see updateInPlace), so a rebuild touches only what changed. Until `commit`, the
  * output is left exactly as it was, and a failed commit leaves it so too. The folder must be one
- * the build may replace (guardOutput): that is checked here and again before the commit.
+ * the build may replace (guardOutput): that is checked here and again before the commit, which
+ * replaces or deletes only files the output's marker lists (see marker.ts). What builds of the
+ * same output that were killed left beside it goes first.
  */
 export function diskWriter(outDir: string, root: string): Writer {
   const target = resolve(outDir);
   guardOutput(root, target);
-  const stamp = `${process.pid}-${Date.now()}`;
-  const staging = join(dirname(target), `.${basename(target)}.building-${stamp}`);
-  const shown = (path: string) => {
-    const fromProject = relative(resolve(root), path);
-    return fromProject.startsWith('..') ? path : fromProject;
-  };
+  const stamp = buildStamp(target);
+  const staging = besideOutput(target, 'building', stamp);
+  const shown = shownFrom(root);
   const stamps = new Map<string, FileStamp>();
+  const hashes = new Map<string, string>(); // of each file written, for the marker
   const written: string[] = [];
   let kept = 0;
   let known: KnownOutput | undefined;
@@ -112,6 +114,7 @@ export function diskWriter(outDir: string, root: string): Writer {
         await writeFile(path, data);
         const info = await stat(path);
         stamps.set(file, { size: info.size, mtimeMs: info.mtimeMs });
+        if (file !== outputMarker) hashes.set(file, contentHash(data));
       } catch (error) {
         if (error instanceof SiteError) throw error;
         throw problems.outputError(`cannot write ${shown(join(target, file))}: ${reasonOf(error)}`, remedyOf(error));
@@ -139,11 +142,12 @@ export function diskWriter(outDir: string, root: string): Writer {
     async commit() {
       // The folder may have changed since the build started (files dropped in by hand).
       guardOutput(root, target);
-      // An update in place keeps the marker the output already has (its stamp then stays as the cache recorded it).
-      if (kept === 0 || !keepMarker(target, stamps)) await writer.write(outputMarker, outputMarkerText);
-      if (kept === 0) return swap(target, staging, join(dirname(target), `.${basename(target)}.old-${stamp}`), shown);
-      const plan = { target, staging, backup: join(dirname(target), `.${basename(target)}.previous-${stamp}`), shown };
-      unchangedFolders = known && knownChecked ? updateChecked(plan, written, new Set(stamps.keys()), known) : updateListed(plan, written, new Set(stamps.keys()), known);
+      const { listing, owned, refused } = ownership(root, target);
+      if (kept === 0 && !provenWhole(target, owned, shown)) throw refused();
+      await writer.write(outputMarker, markerText(markerFiles(target, stamps, hashes, kept > 0 ? listing : undefined)));
+      if (kept === 0) return swap(target, staging, besideOutput(target, 'old', stamp), shown);
+      const plan = { target, staging, backup: besideOutput(target, 'previous', stamp), shown, owned, refused };
+      unchangedFolders = updateOutput(plan, written, new Set(stamps.keys()), known, knownChecked);
     },
     async discard() {
       await rm(staging, { recursive: true, force: true });
@@ -164,6 +168,21 @@ export function diskWriter(outDir: string, root: string): Writer {
     },
   };
   return writer;
+}
+
+/** Updates the output in place (see updateChecked and updateListed); returns the folders left unchanged, with their times. */
+function updateOutput(plan: UpdatePlan, written: readonly string[], keep: ReadonlySet<string>, known?: KnownOutput, checked = false) {
+  // The marker goes in first: a build killed halfway leaves only files the marker in place lists.
+  const moved = [outputMarker, ...written.filter((file) => file !== outputMarker)];
+  return known && checked ? updateChecked(plan, moved, keep, known) : updateListed(plan, moved, keep, known);
+}
+
+/** How a message names a path: from the project when it is inside it, else in full. */
+function shownFrom(root: string): (path: string) => string {
+  return (path) => {
+    const fromProject = relative(resolve(root), path);
+    return fromProject.startsWith('..') ? path : fromProject;
+  };
 }
 
 /**
@@ -273,16 +292,19 @@ function within(target: string, path: string): string {
   return path === '.' || path.includes('..') || path.includes('\\') || path.startsWith('/') ? join(target, path) : `${target}${sep}${path}`;
 }
 
-/** Takes over the output's marker file when it says what it should; false when it must be written again. */
-function keepMarker(target: string, stamps: Map<string, FileStamp>): boolean {
-  const path = join(target, outputMarker);
+/** The last build's marker, a check of what the commit replaces or deletes against it, and the refusal naming what that check found. */
+function ownership(root: string, target: string): { listing?: Listing; owned: (path: string) => boolean; refused: () => SiteError } {
+  const listing = readListing(target);
+  const unknown: string[] = [];
+  return { listing, owned: ownerCheck(target, listing, unknown), refused: () => foreignOutput(root, target, unknown) };
+}
+
+/** Whether every file in the output folder is one the build may delete (true when there is no folder); `owned` collects the others. */
+function provenWhole(target: string, owned: (path: string) => boolean, shown: (path: string) => string): boolean {
   try {
-    if (readFileSync(path, 'utf8') !== outputMarkerText) return false;
-    const info = statSync(path);
-    stamps.set(outputMarker, { size: info.size, mtimeMs: info.mtimeMs });
-    return true;
-  } catch {
-    return false;
+    return owned(target);
+  } catch (error) {
+    throw problems.outputError(`cannot read the output folder ${shown(target)}: ${reasonOf(error)}`, remedyOf(error));
   }
 }
 
