@@ -1,41 +1,38 @@
 /**
  * One build. When nothing it reads has changed since the last build into the same folder, and
- * that output is as the build left it, the build is already done (incremental/settled.ts); when
- * only article bodies changed, only their pages are made again (incremental/bodies.ts); else the
- * pipeline runs (pipeline.ts). A settled build loads no markdown, YAML, React or esbuild at all.
+ * that output is as the build left it, the build is already done: it reports what that build
+ * reported, and loads no markdown, YAML, React or esbuild at all. Else the pipeline runs.
  */
-import { settledBuild, type SettleKey } from './incremental/settled.ts';
+import { readSettled, type BuildMemo } from './incremental/memo.ts';
+import { changedSince, settleKeyOf, surveyInputs, type InputSurvey, type SettleKey } from './incremental/survey.ts';
 import type { BuildOptions, BuildResult } from './pipeline.ts';
+import { outputMarker } from './write/guard.ts';
 
 export type { BuildOptions, BuildResult, SizedFile } from './pipeline.ts';
 
 /** Builds the site into the writer and commits it; throws SiteErrors on any content or build problem. */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  const key = settleKeyOf(options);
-  // Only a build that reads and writes the cache on disk settles: the dev server's keeps its own memory.
-  const settled = settledBuild(options.root, options.writer, key, options.cache === undefined && options.changed === undefined);
-  if ('result' in settled) return { ...settled.result, rendered: 0, largestPage: undefined, elapsedMs: performance.now() - started, way: 'settled' };
-  // What the last build left in the output: the commit need not read again the folders no one has touched since.
-  if (settled.output) options.writer.lastSeen?.(settled.output);
-  if (settled.edits && settled.survey) {
-    // Only some files' stamps changed: when they are article bodies alone, only their pages are made again.
-    const { bodyEdits } = await import('./incremental/bodies.ts');
-    const result = await bodyEdits(options, { started, key, survey: settled.survey, edits: settled.edits });
-    if (result) return result;
-  }
-  if (options.cache && options.changed) {
-    // The dev server, told what changed: when only article bodies did, only their pages are made again.
-    const { servedBodyEdits } = await import('./incremental/bodies.ts');
-    const result = await servedBodyEdits({ ...options, cache: options.cache, changed: options.changed }, { started, key, survey: undefined });
-    if (result) return result;
+  const key = keyOfOptions(options);
+  let survey: InputSurvey | undefined;
+  let memo: BuildMemo | undefined;
+  // Only a build that reads and writes the memo on disk surveys its inputs: the dev server is told what changed.
+  if (options.memo === undefined && options.writer.survey) {
+    survey = surveyInputs(options.root);
+    const last = readSettled(options.root);
+    const record = last?.record;
+    if (record && record.key === settleKeyOf(options.writer, key) && changedSince(record, survey, options.root)?.length === 0 && options.writer.unchangedSince?.(record.output)) {
+      const files = record.output.files.filter((f) => f !== outputMarker);
+      return { ...record.result, files, rendered: 0, largestPage: undefined, elapsedMs: performance.now() - started, way: 'settled' };
+    }
+    memo = last?.rest();
   }
   const { pipeline } = await import('./pipeline.ts');
-  return pipeline(options, { started, key, survey: settled.survey });
+  return pipeline(options, { started, key, survey, memo });
 }
 
 /** What decides a build's output besides the files it reads; the day is taken once, so a build across midnight is of one day. */
-function settleKeyOf(options: BuildOptions): SettleKey {
+function keyOfOptions(options: BuildOptions): SettleKey {
   return {
     baseUrl: options.baseUrl,
     drafts: options.drafts ?? false,

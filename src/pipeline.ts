@@ -1,20 +1,18 @@
 /**
- * The pipeline of a build that is not already settled: load → validate → route → bundle → render →
- * verify → write. Each stage is a module of its own; incremental/ decides what the last build left
- * that is still good.
+ * The pipeline of every build: load → validate → route → bundle → render → verify → write. Each
+ * stage is a module of its own; incremental/ narrows each to what changed since the last build
+ * (what the memo holds is taken over while what it was made from is unchanged).
  */
 import { gzipSync } from 'node:zlib';
 import type { OutputFile } from './bundle/assets.ts';
 import { besideFiles, checkImages, type Bundle } from './bundle/bundle.ts';
-import { SiteErrors, type SiteError } from './errors.ts';
-import { bundleStamps, bundlesStillCurrent, keptBundle, keptImageReader } from './incremental/bundles.ts';
-import { frameOf, loadCache, type BuildCache } from './incremental/cache.ts';
+import { SiteErrors } from './errors.ts';
+import { bundleStamps, keptBundle, keptImageReader } from './incremental/bundles.ts';
 import { memoReader } from './incremental/content.ts';
-import { commitOutput, keptFeedBodies, persist, verifiedBefore, verifyChanged } from './incremental/output.ts';
-import { renderChanged, siteKeyOf, type RenderResult } from './incremental/pages.ts';
-import { keptRoutes } from './incremental/routes.ts';
-import { recordSettled, surveyedFiles, type InputSurvey, type SettledResult, type SettleKey } from './incremental/settled.ts';
-import { byShape, siteShape } from './incremental/shape.ts';
+import { bySite, keptListing, keptRoutes, siteKeyOf } from './incremental/routes.ts';
+import { readMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
+import { commitOutput, keptFeedBodies, renderChanged, sharedKeyOf, verifiedBefore, verifyChanged, type RenderResult } from './incremental/outputs.ts';
+import { settledRecord, settleKeyOf, surveyedStamps, type InputSurvey, type SettledResult, type SettleKey } from './incremental/survey.ts';
 import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
 import { externalLinks, type SharedView } from './render/render.ts';
@@ -22,7 +20,8 @@ import { blogFeed, listingFiles } from './render/site-files.ts';
 import { undescribedCategories } from './route/categories.ts';
 import { legalPath } from './route/pages.ts';
 import { lostPages, sitemapPaths } from './route/redirects.ts';
-import { feedArticles, feedLength, type Route, type RouteOptions } from './route/routes.ts';
+import { feedArticles, publishedArticles, type Route, type RouteOptions } from './route/routes.ts';
+import { buildRoutes } from './route/table.ts';
 import type { Article } from './schemas/article.ts';
 import { reviewProblems, reviewWarnings } from './validate/review.ts';
 import type { Writer } from './write/writer.ts';
@@ -37,12 +36,9 @@ export interface BuildOptions {
   future?: boolean;
   /** YYYY-MM-DD; defaults to today. */
   today?: string;
-  /**
-   * What the last build left (the dev server keeps one in memory); without it the build reads the
-   * cache in node_modules/.cache/ and writes it back afterwards.
-   */
-  cache?: BuildCache;
-  /** Files changed since the last build (from the watcher): other articles are not even checked. */
+  /** What the last build left (the dev server keeps one in memory); without it the build reads the memo on disk and writes it back. */
+  memo?: BuildMemo;
+  /** Files changed since the last build (from the watcher): other files are not even looked at. */
   changed?: Set<string>;
   /** Fails on medical pages never reviewed or reviewed more than 12 months ago, instead of warning (`check --strict`). */
   strictReview?: boolean;
@@ -67,88 +63,83 @@ export interface BuildResult {
   elapsedMs: number;
   /** Every file of the output, by path inside it. */
   files: string[];
-  /**
-   * How the build went: the last build's output taken over whole (nothing it read changed), the
-   * pages of articles whose bodies alone changed made again, or the whole pipeline.
-   */
-  way: 'settled' | 'bodies' | 'pipeline';
+  /** How the build went: the last build's output taken over whole (nothing it read changed), or the pipeline. */
+  way: 'settled' | 'pipeline';
 }
 
-/** How build() hands a build over: when it began, what decides its output besides its files, and the survey of its inputs to settle it with. */
+/** How build() hands a build over: when it began, what decides its output besides its files, the survey of its inputs. */
 export interface PipelineRun {
   started: number;
   key: SettleKey;
   survey: InputSurvey | undefined;
+  /** The memo as build() read it from disk, when it did. */
+  memo: BuildMemo | undefined;
 }
 
 /** Builds the site into the writer and commits it; throws SiteErrors on any content or build problem. */
 export async function pipeline(options: BuildOptions, run: PipelineRun): Promise<BuildResult> {
-  const { started, key } = run;
+  const { started, key, survey } = run;
   const stage = stageTimer(started);
   const { root, writer } = options;
-  // Without a cache handed in (the dev server's, in memory), the build reads and saves the one on disk.
-  const persistent = options.cache === undefined;
-  const cache = options.cache ?? (await loadCache(root));
-  // A build that fails before it bundles again must not leave stale bundles for the next rebuild.
-  if (!bundlesStillCurrent(options.changed)) delete cache.bundles;
-  const verified = verifiedBefore(cache, writer);
-  // A frame describes a build that passed: this one leaves its own when it does.
-  cache.frame = undefined;
-  stage('cache loaded');
+  // Without a memo handed in (the dev server's, in memory), the build reads and saves the one on disk.
+  const persistent = options.memo === undefined;
+  const memo = options.memo ?? run.memo ?? readMemo(root);
+  // A build that fails must not leave the bundles of a tree it did not finish reading.
+  if (!options.changed || [...options.changed].some((p) => /^(templates|public)(\/|$)/.test(p))) delete memo.bundles.last;
+  const verified = verifiedBefore(memo, writer);
+  memo.settled = undefined;
+  stage('memo read');
   try {
-    const content = await loadContent(root, memoReader(cache.content, options.changed, run.survey && surveyedFiles(run.survey)));
+    const content = await loadContent(root, memoReader(memo.content, options.changed, survey && surveyedStamps(survey)));
     stage('content loaded');
     const routeOptions = routeOptionsOf(key, content);
-    const shape = siteShape(content, routeOptions);
-    // The articles this build publishes (drafts too with --drafts): a draft's image stays out with it.
-    const shown = shape.shown;
+    // The articles this build shows (drafts too with --drafts), and those it publishes: a draft's image stays out with it.
+    const shown = publishedArticles(content, routeOptions);
     const published = feedArticles(content, routeOptions, shown);
-    // Medical review, judged on the build date (once, when asked for): a warning, or with strictReview an error.
-    let problems: SiteError[] | undefined;
-    const review = () => (problems ??= reviewProblems(content, published, routeOptions.today));
-    if (options.strictReview && review().length > 0) throw new SiteErrors(review());
-    const beside = besideFiles(root, content, shown, keptImageReader(cache));
-    const bundle = await keptBundle(cache, root, content.site.socialImage, beside);
-    byShape(cache, shape, 'images', [bundle.assets.publicFiles], () => checkImages(root, content, bundle));
+    // What reads the whole site but no article body: the dev server keeps it while the site's cards and YAML files are the same.
+    const whole = persistent ? undefined : { memo: (memo.site ??= new Map()), key: siteKeyOf(content, routeOptions) };
+    const acrossSite = <T>(name: string, extra: string, make: () => T): T => (whole ? bySite(whole.memo, name, `${whole.key} ${extra}`, make) : make());
+    // Medical review, judged on the build date: a warning, or with strictReview an error.
+    const review = acrossSite('review', '', () => reviewProblems(content, published, routeOptions.today));
+    if (options.strictReview && review.length > 0) throw new SiteErrors(review);
+    const beside = besideFiles(root, content, shown, keptImageReader(memo.bundles));
+    const bundle = await keptBundle(memo.bundles, root, content.site.socialImage, beside);
+    // Also read: the files of public/ and the pictures beside articles.
+    acrossSite('images', [...bundle.assets.publicFiles, ...beside].map((f) => f.file).join('\0'), () => checkImages(root, content, bundle));
     stage('bundled');
-    const routes = keptRoutes(cache, shape, content, routeOptions, bundle.images.images);
+    // The dev server keeps its route table in memory from one rebuild to the next.
+    const routes = persistent ? buildRoutes(content, routeOptions, bundle.images.images) : (memo.routes = keptRoutes(memo.routes, content, routeOptions, bundle.images.images)).routes;
     stage('routes');
     const shared = sharedView(content, bundle);
+    const sharedKey = sharedKeyOf(bundle.templates, shared, content, routeOptions);
     // The dev server builds again, a page or two at a time, on this thread.
-    const rendered = await renderChanged(routes, bundle.templates, shared, siteKeyOf(content.catalogueKey, routeOptions), cache, writer, !persistent);
-    stage(`rendered ${rendered.rendered}, reused ${rendered.reused}`);
-    const feedBodies = keptFeedBodies(cache, content, shared, rendered.feedBodies);
+    const rendered = await renderChanged(routes, bundle.templates, shared, sharedKey, memo, writer, !persistent);
+    stage(`rendered ${rendered.fresh.length}, reused ${routes.length - rendered.fresh.length}`);
+    const feedBodies = keptFeedBodies(memo, content, shared, rendered.feedBodies);
     const taken = [...bundle.assets.bundled, ...bundle.assets.publicFiles, ...beside, ...bundle.images.files];
     const feed = blogFeed(content, published, feedBodies.bodyOf, routeOptions.baseUrl);
-    const takenNames = [...taken, feed].map((f) => f.file);
-    const site = byShape(cache, shape, 'listing', [takenNames.join('\n')], () => listingFiles(content, routes, shown, new Set(takenNames), routeOptions.baseUrl));
+    const takenNames = new Set([...taken, feed].map((f) => f.file));
+    const list = () => listingFiles(content, routes, shown, takenNames, routeOptions.baseUrl);
+    const site = memo.routes && !persistent ? keptListing(memo.routes, takenNames, list) : list();
     const files = [...taken, feed, ...site.files];
     stage('feeds');
     // Read before the commit replaces it.
     const before = previousPages(writer, site.files);
-    verifyChanged(root, rendered, files, verified);
+    verifyChanged(root, rendered, routes, files, verified);
     stage('verified');
-    await commitOutput(cache, writer, files, rendered);
+    await commitOutput(memo, writer, files, routes, sharedKey);
     feedBodies.keep();
     stage('committed');
-    // A build that leaves a record of what it read, or the dev server's, leaves its frame too, for a next build in which only article bodies changed.
-    if (run.survey || !persistent) cache.frame = frameOf(shared, bundle.templates, shown, published.slice(0, feedLength), routes);
-    await persist(root, cache, persistent);
-    stage('cache saved');
-    const warnings = [
-      ...(routeOptions.drafts ? [] : leftOut(content.articles, shown)),
-      // Worked out from the site's shape: the dev server takes them over while an author types in an article.
-      ...byShape(cache, shape, 'categories', [], () => undescribedCategories(shown, content.blogPage.categories)),
-      ...byShape(cache, shape, 'review', [], () => reviewWarnings(review())),
-    ];
+    const warnings = acrossSite('warnings', '', () => [...(routeOptions.drafts ? [] : leftOut(content.articles, shown)), ...undescribedCategories(shown, content.blogPage.categories), ...reviewWarnings(review)]);
     const result = resultOf(started, routes, rendered, bundle.assets.bundled, files, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
-    if (!persistent) cache.reported = reportedBy(result, warnings);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
-    if (run.survey && cache.frame) recordSettled(root, writer, key, run.survey, bundleStamps(cache), { pages: result.pages, assets: result.assets, warnings, files: result.files }, cache.frame.generation);
-    stage('recorded');
+    if (survey && persistent) memo.settled = settledRecord(survey, settleKeyOf(writer, key), bundleStamps(memo.bundles), writer.survey?.(), settledOf(result, warnings));
+    if (persistent) saveMemo(root, memo);
+    stage('memo saved');
     return result;
   } catch (error) {
     await writer.discard();
+    // The memo on disk still describes the output as the last build left it; the one in memory is kept too.
     throw error;
   }
 }
@@ -164,7 +155,7 @@ function resultOf(started: number, routes: Route[], rendered: RenderResult, asse
   let written: string[] | undefined;
   return {
     pages: routes.length,
-    rendered: rendered.rendered,
+    rendered: rendered.fresh.length,
     way: 'pipeline',
     get assets() {
       return (sizes ??= assets.map((f) => sized(f.file, f.bytes)));
@@ -174,25 +165,16 @@ function resultOf(started: number, routes: Route[], rendered: RenderResult, asse
     },
     warnings,
     elapsedMs: performance.now() - started,
-    // Read by the CLI's record, not by the dev server's rebuilds.
+    // Read by the CLI, not by the dev server's rebuilds.
     get files() {
       return (written ??= [...new Set([...routes.map((r) => r.file), ...files.map((f) => f.file)])]);
     },
   };
 }
 
-/** What a build reports that a next one with the same pages and content reports too: its own warnings (not those about the output it replaced), its assets and files. */
-function reportedBy(result: BuildResult, warnings: string[]): SettledResult {
-  return {
-    pages: result.pages,
-    warnings,
-    get assets() {
-      return result.assets;
-    },
-    get files() {
-      return result.files;
-    },
-  };
+/** What a build reports that a next one with nothing changed reports too: its own warnings (not those about the output it replaced), its assets. */
+function settledOf(result: BuildResult, warnings: string[]): SettledResult {
+  return { pages: result.pages, warnings, assets: result.assets };
 }
 
 /** The pages the output being replaced published, from its sitemaps; none to look at when they are this build's, byte for byte. */
@@ -202,7 +184,8 @@ function previousPages(writer: Writer, files: OutputFile[]): string[] {
     const previous = writer.previous(f.file);
     return previous !== undefined && Buffer.compare(previous, f.bytes) === 0;
   });
-  return same ? [] : sitemapPaths((file) => (isSitemap(file) ? writer.previous(file)?.toString() : undefined));
+  const text = (bytes: Uint8Array | undefined) => bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  return same ? [] : sitemapPaths((file) => (isSitemap(file) ? text(writer.previous(file)) : undefined));
 }
 
 /** What every page's shell shares. */

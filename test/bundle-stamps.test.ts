@@ -7,8 +7,8 @@
 import { copyFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settledMs } from '../src/incremental/stamps.ts';
-import { cacheFolderOf } from '../src/incremental/folder.ts';
+import { settledMs } from '../src/incremental/survey.ts';
+import { memoFolderOf } from '../src/incremental/memo.ts';
 import { editFile, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
 
 /** Preloaded into the CLI: lists the packages it loaded (esbuild, sharp and React DOM are CommonJS, so require.cache has them). */
@@ -32,7 +32,7 @@ describe('bundles kept while what they read is unchanged', { retry: 0 }, () => {
   };
   /** The output of a clean build of the same tree, then the warm output put back. */
   const clean = async (): Promise<Record<string, string>> => {
-    await rm(cacheFolderOf(dir), { recursive: true, force: true });
+    await rm(memoFolderOf(dir), { recursive: true, force: true });
     await rm(out(), { recursive: true, force: true });
     expect((await runCli(['build'], dir)).code).toBe(0);
     return snapshot(out());
@@ -46,7 +46,7 @@ describe('bundles kept while what they read is unchanged', { retry: 0 }, () => {
     expect((await runCli(['build'], dir)).code).toBe(0);
   });
   afterAll(async () => {
-    await rm(cacheFolderOf(dir), { recursive: true, force: true });
+    await rm(memoFolderOf(dir), { recursive: true, force: true });
     await removeProject(dir);
   });
 

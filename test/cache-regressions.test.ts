@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { emptyCache } from '../src/incremental/cache.ts';
+import { emptyMemo } from '../src/incremental/memo.ts';
 import { codeFingerprint } from '../src/hash.ts';
 import { cacheDir } from '../src/bundle/templates.ts';
 import { diskWriter, memoryWriter } from '../src/write/writer.ts';
@@ -30,8 +30,8 @@ const text = (files: Map<string, Uint8Array>, file: string) => Buffer.from(files
 describe('build cache regressions', () => {
   it('should link the blog index to the new address of an article whose file was renamed (the index kept its old render)', async () => {
     const dir = await project();
-    const cache = emptyCache();
-    const run = () => build({ root: dir, writer: diskWriter(join(dir, 'dist'), dir), cache });
+    const memo = emptyMemo();
+    const run = () => build({ root: dir, writer: diskWriter(join(dir, 'dist'), dir), memo });
     await writeFile(join(dir, 'content/blog/renamed-before.md'), article('An article about to be renamed'));
     await run();
     await rename(join(dir, 'content/blog/renamed-before.md'), join(dir, 'content/blog/renamed-after.md'));
@@ -44,8 +44,8 @@ describe('build cache regressions', () => {
   it('should not reuse the kept bundles after a template change whose rebuild failed (serve showed the old template)', async () => {
     const dir = await project();
     const writer = memoryWriter();
-    const cache = emptyCache();
-    const rebuild = (...changed: string[]) => build({ root: dir, writer, cache, drafts: true, ...(changed.length > 0 ? { changed: new Set(changed) } : {}) });
+    const memo = emptyMemo();
+    const rebuild = (...changed: string[]) => build({ root: dir, writer, memo, drafts: true, ...(changed.length > 0 ? { changed: new Set(changed) } : {}) });
     await rebuild();
     // A template broken: the rebuild fails in bundling, and so must the next one, told only of an article.
     await editFile(dir, 'templates/components/Footer.tsx', 'return (', 'return ((');
@@ -59,8 +59,8 @@ describe('build cache regressions', () => {
   it('should not reuse the kept bundles after a template change made while the content was broken (the fixed build showed the old template)', async () => {
     const dir = await project();
     const writer = memoryWriter();
-    const cache = emptyCache();
-    const rebuild = (...changed: string[]) => build({ root: dir, writer, cache, drafts: true, ...(changed.length > 0 ? { changed: new Set(changed) } : {}) });
+    const memo = emptyMemo();
+    const rebuild = (...changed: string[]) => build({ root: dir, writer, memo, drafts: true, ...(changed.length > 0 ? { changed: new Set(changed) } : {}) });
     await rebuild();
     await editFile(dir, 'content/blog/hrt-glow-up.md', /^title: .*$/m, 'title: [unclosed');
     await expect(rebuild('content/blog/hrt-glow-up.md')).rejects.toThrow();
@@ -97,7 +97,7 @@ describe('build cache regressions', () => {
     }
   });
 
-  it('should read an image beside an article again with a fresh cache, even at the same size and time (a process-wide memo kept the old one)', async () => {
+  it('should read an image beside an article again with a fresh memo, even at the same size and time (a process-wide memo kept the old one)', async () => {
     const dir = await project();
     // Uncompressed PNGs of one size: the same number of bytes, whatever the colour.
     const png = (r: number, g: number, b: number) => sharp({ create: { width: 40, height: 30, channels: 3, background: { r, g, b } } }).png({ compressionLevel: 0 }).toBuffer();
@@ -111,7 +111,7 @@ describe('build cache regressions', () => {
     await utimes(image, time, time);
     const clean = async () => {
       const writer = memoryWriter();
-      await build({ root: dir, writer, cache: emptyCache() });
+      await build({ root: dir, writer, memo: emptyMemo() });
       return Buffer.from(writer.files.get('images/blog/beside-photo.png')!);
     };
     expect((await clean()).equals(red)).toBe(true);

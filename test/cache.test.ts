@@ -3,16 +3,16 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { emptyCache, loadCache } from '../src/incremental/cache.ts';
-import { verifiedBefore } from '../src/incremental/output.ts';
+import { emptyMemo, readMemo } from '../src/incremental/memo.ts';
+import { verifiedBefore } from '../src/incremental/outputs.ts';
 import { outputMarker } from '../src/write/guard.ts';
 import { diskWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, snapshot, tempProject } from './helpers.ts';
 
 let dir: string;
 const out = () => join(dir, 'dist');
-const run = () => build({ root: dir, writer: diskWriter(out(), dir), cache: sharedCache });
-let sharedCache = emptyCache();
+const run = () => build({ root: dir, writer: diskWriter(out(), dir), memo: sharedMemo });
+let sharedMemo = emptyMemo();
 
 beforeAll(async () => {
   dir = await tempProject();
@@ -69,11 +69,11 @@ describe('warm builds', () => {
   });
 
   it('should build the same bytes from the on-disk cache as from none', async () => {
-    sharedCache = emptyCache();
+    sharedMemo = emptyMemo();
     await build({ root: dir, writer: diskWriter(join(dir, 'fresh'), dir) });
     const warm = await build({ root: dir, writer: diskWriter(join(dir, 'fresh'), dir) });
     expect(warm.rendered).toBe(0);
-    await build({ root: dir, writer: diskWriter(join(dir, 'cold'), dir), cache: emptyCache() });
+    await build({ root: dir, writer: diskWriter(join(dir, 'cold'), dir), memo: emptyMemo() });
     expect(await snapshot(join(dir, 'fresh'))).toEqual(await snapshot(join(dir, 'cold')));
   });
 
@@ -81,8 +81,7 @@ describe('warm builds', () => {
   // files, so every warm CLI build thought a file had gone away and followed the links of all 4,710 pages again.
   it('should follow only the links of re-rendered pages after a committed disk build (the output marker is not a site file)', async () => {
     const result = await build({ root: dir, writer: diskWriter(join(dir, 'fresh'), dir) });
-    const cache = await loadCache(dir);
-    const before = verifiedBefore(cache, diskWriter(join(dir, 'fresh'), dir));
+    const before = verifiedBefore(readMemo(dir), diskWriter(join(dir, 'fresh'), dir));
     expect(before).toBeDefined();
     expect(before!.has(outputMarker)).toBe(false);
     expect([...before!].filter((f) => !result.files.includes(f))).toEqual([]);

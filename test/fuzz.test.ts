@@ -7,8 +7,8 @@ import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { emptyCache, type BuildCache } from '../src/incremental/cache.ts';
-import { cacheFolderOf } from '../src/incremental/folder.ts';
+import { emptyMemo, type BuildMemo } from '../src/incremental/memo.ts';
+import { memoFolderOf } from '../src/incremental/memo.ts';
 import { userErrors } from '../src/errors.ts';
 import { diskWriter } from '../src/write/writer.ts';
 import { removeProject, runCli, seededRandom, snapshot, tempProject } from './helpers.ts';
@@ -42,13 +42,13 @@ const mutations: Mutation[] = [
 
 let dir: string;
 let out: string;
-let cache: BuildCache;
+let memo: BuildMemo;
 let files: string[];
 
 beforeAll(async () => {
   dir = await tempProject();
   out = join(dir, 'dist');
-  cache = emptyCache();
+  memo = emptyMemo();
   const contentDir = join(dir, 'content');
   files = readdirSync(contentDir, { recursive: true, encoding: 'utf8' })
     .filter((f) => /\.(ya?ml|md)$/.test(f))
@@ -63,7 +63,7 @@ afterAll(async () => {
 async function attempt(changed: string): Promise<{ problems: string[]; internal: unknown; ms: number }> {
   const started = performance.now();
   try {
-    await build({ root: dir, writer: diskWriter(out, dir), cache, changed: new Set([changed]), today });
+    await build({ root: dir, writer: diskWriter(out, dir), memo, changed: new Set([changed]), today });
     return { problems: [], internal: undefined, ms: performance.now() - started };
   } catch (error) {
     const found = userErrors(error);
@@ -73,12 +73,12 @@ async function attempt(changed: string): Promise<{ problems: string[]; internal:
 
 /** Deletes this project's persisted build cache, so the next CLI run starts cold. */
 function forgetCache(): void {
-  rmSync(cacheFolderOf(dir), { recursive: true, force: true });
+  rmSync(memoFolderOf(dir), { recursive: true, force: true });
 }
 
 describe(`fuzzed content (seed ${seed}, ${count} mutations)`, () => {
   it('should build or report located problems, never crash or hang, and leave the output as it was on failure', async () => {
-    await build({ root: dir, writer: diskWriter(out, dir), cache, today });
+    await build({ root: dir, writer: diskWriter(out, dir), memo, today });
     const good = await snapshot(out);
     const next = seededRandom(seed);
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
@@ -117,7 +117,7 @@ describe(`fuzzed content (seed ${seed}, ${count} mutations)`, () => {
     expect(tally.passed).toBeGreaterThan(0);
   }, 240_000);
 
-  it('should give the same answers from a cold CLI run (no cache) for a few mutations', async () => {
+  it('should give the same answers from a cold CLI run (no memo) for a few mutations', async () => {
     const next = seededRandom(seed ^ 0x5bd1e995);
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
     const at = (n: number) => Math.floor(next() * (n + 1));

@@ -34,7 +34,7 @@ describe('the image encoder process', { retry: 0 }, () => {
   afterAll(() => removeProject(dir));
 
   it('should make every variant of a new picture and leave no encoder running', async () => {
-    await build({ root: dir, writer: diskWriter(join(dir, 'dist'), dir), cache: undefined });
+    await build({ root: dir, writer: diskWriter(join(dir, 'dist'), dir), memo: undefined });
     const made = (await readdir(join(dir, 'dist/assets/img'))).filter((f) => f.startsWith('test-noise-'));
     const widthOf = async (file: string) => (await sharp(await readFile(join(dir, 'dist/assets/img', file))).metadata()).width;
     const expected = [480, 800, 1200, 1600];

@@ -19,9 +19,8 @@ import { cp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/prom
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { emptyCache, type BuildCache } from '../src/incremental/cache.ts';
-import { cacheFolderOf, settledRecordName } from '../src/incremental/folder.ts';
-import { settledMs } from '../src/incremental/stamps.ts';
+import { emptyMemo, memoFolderOf, memoName, readSettled, type BuildMemo } from '../src/incremental/memo.ts';
+import { settledMs } from '../src/incremental/survey.ts';
 import { userErrors } from '../src/errors.ts';
 import { formatError } from '../src/report.ts';
 import { diskWriter, memoryWriter } from '../src/write/writer.ts';
@@ -135,7 +134,10 @@ function firstDifference(expected: Outcome, actual: Outcome): string | undefined
 async function outcomeOf(root: string, run: () => Promise<unknown>, files: () => Promise<Map<string, Uint8Array>>): Promise<Outcome> {
   try {
     const result = await run();
-    return { ok: true, files: await files(), way: (result as { way?: string } | undefined)?.way };
+    const built = result as { way?: string; rendered?: number; pages?: number } | undefined;
+    // How the build went: taken over whole, every page made, or some pages made (one article's alone when only its body changed).
+    const way = built?.way === 'settled' ? 'settled' : built?.rendered === built?.pages ? 'all pages' : built?.rendered === 1 ? 'one page' : 'some pages';
+    return { ok: true, files: await files(), way };
   } catch (error) {
     const found = userErrors(error);
     if (!found) return { ok: false, errors: [`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`] };
@@ -146,7 +148,7 @@ async function outcomeOf(root: string, run: () => Promise<unknown>, files: () =>
 /** A clean build into memory: a fresh cache, nothing kept. */
 function cleanBuild(root: string, serveLike: boolean): Promise<Outcome> {
   const writer = memoryWriter();
-  return outcomeOf(root, () => build({ root, writer, cache: emptyCache(), ...(serveLike ? { drafts: true, baseUrl: serveUrl } : {}) }), async () => writer.files);
+  return outcomeOf(root, () => build({ root, writer, memo: emptyMemo(), ...(serveLike ? { drafts: true, baseUrl: serveUrl } : {}) }), async () => writer.files);
 }
 
 /** Changes the output behind the generator's back (a file removed, edited or dropped in); says what it did. */
@@ -161,7 +163,7 @@ async function tamperWith(out: string, rng: ReturnType<typeof random>): Promise<
 }
 
 /** Removes the persistent cache of a project folder. */
-const removeCache = (root: string) => rm(cacheFolderOf(root), { recursive: true, force: true });
+const removeCache = (root: string) => rm(memoFolderOf(root), { recursive: true, force: true });
 
 /** The replay: the project copy, the generated articles, the edits so far. */
 class Replay {
@@ -537,9 +539,9 @@ describe('incremental equals clean', () => {
       await replay.init();
       const warmOut = join(dir, 'dist');
       const serveWriter = memoryWriter();
-      const serveCache: BuildCache = emptyCache();
+      const serveCache: BuildMemo = emptyMemo();
       const replayHint = () => `replay with: CLINIC_SITE_SEED=${seed} CLINIC_SITE_STEPS=${stepCount} CLINIC_SITE_ARTICLES=${articleCount} npx vitest run test/incremental.test.ts`;
-      /** How each build went (settled, bodies, pipeline), warm on disk and in serve: which of the engine's ways the sequence took. */
+      /** How each build went (settled, all pages, some pages, one page), warm on disk and in serve: how narrow the rebuilds were. */
       const ways = { warm: new Map<string, number>(), serve: new Map<string, number>() };
       const count = (tally: Map<string, number>, outcome: Outcome) => outcome.ok && outcome.way && tally.set(outcome.way, (tally.get(outcome.way) ?? 0) + 1);
       const waysTaken = () => `ways taken: warm ${[...ways.warm].map(([w, n]) => `${w} ${n}`).join(', ')}; serve ${[...ways.serve].map(([w, n]) => `${w} ${n}`).join(', ')}`;
@@ -557,7 +559,7 @@ describe('incremental equals clean', () => {
         const cleanServe = await cleanBuild(dir, true);
         const served = await outcomeOf(
           dir,
-          () => build({ root: dir, writer: serveWriter, drafts: true, baseUrl: serveUrl, cache: serveCache, ...(changed ? { changed } : {}) }),
+          () => build({ root: dir, writer: serveWriter, drafts: true, baseUrl: serveUrl, memo: serveCache, ...(changed ? { changed } : {}) }),
           async () => serveWriter.files,
         );
         count(ways.warm, warm);
@@ -566,7 +568,7 @@ describe('incremental equals clean', () => {
         if (warmDifference) fail(step, 'warm build on disk (cache kept) against a clean build', warmDifference);
         if (changed?.size === 0 && clean.ok) {
           // After a pause the build that follows is settled (nothing read changed); then the output is tampered with and must be mended.
-          const record = () => stat(join(cacheFolderOf(dir), settledRecordName)).then((s) => s.mtimeMs, () => undefined);
+          const record = () => (readSettled(dir) ? stat(join(memoFolderOf(dir), memoName)).then((s) => s.mtimeMs, () => undefined) : undefined);
           const recorded = await record();
           if (recorded === undefined) fail(step, 'settled build', 'the build after the pause left no record of what it read');
           const settled = await outcomeOf(dir, () => build({ root: dir, writer: diskWriter(warmOut, dir) }), () => readTree(warmOut));
@@ -614,10 +616,10 @@ describe('incremental equals clean', () => {
       }
       if (process.env.CLINIC_SITE_VERBOSE) console.log(`${replay.log.join('\n')}\n${waysTaken()}\nthe clean build failed after ${replay.failedSteps} of ${stepCount} steps`);
       expect(replay.log.length).toBe(stepCount);
-      // The default sequence edits article bodies often enough for the rebuild of bodies alone to be compared, on disk and in serve.
+      // The default sequence edits article bodies often enough for rebuilds of one page to be compared, on disk and in serve.
       if (seed === defaultSeed && stepCount >= 16) {
-        expect(ways.warm.get('bodies') ?? 0, waysTaken()).toBeGreaterThan(0);
-        expect(ways.serve.get('bodies') ?? 0, waysTaken()).toBeGreaterThan(0);
+        expect(ways.warm.get('one page') ?? 0, waysTaken()).toBeGreaterThan(0);
+        expect(ways.serve.get('one page') ?? 0, waysTaken()).toBeGreaterThan(0);
       }
     },
   );

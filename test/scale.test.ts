@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../src/build.ts';
-import { emptyCache, type BuildCache } from '../src/incremental/cache.ts';
-import { cacheFolderOf } from '../src/incremental/folder.ts';
+import { emptyMemo, type BuildMemo } from '../src/incremental/memo.ts';
+import { memoFolderOf } from '../src/incremental/memo.ts';
 import { paginationOf } from '../src/route/blog.ts';
 import { diskWriter, memoryWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, snapshot, tempProject, siteErrorsOf } from './helpers.ts';
@@ -124,7 +124,7 @@ describe('blog pagination at scale', () => {
   beforeAll(async () => {
     dir = await scaleProject();
     out = join(dir, 'dist');
-    result = await build({ root: dir, writer: diskWriter(out, dir), cache: emptyCache() });
+    result = await build({ root: dir, writer: diskWriter(out, dir), memo: emptyMemo() });
     order = await expectedOrder(dir);
   });
   afterAll(async () => {
@@ -245,14 +245,14 @@ describe('blog pagination at scale', () => {
 describe('warm rebuilds in place', { retry: 0 }, () => {
   let dir: string;
   let out: string;
-  let cache: BuildCache;
+  let memo: BuildMemo;
   let order: string[];
-  const run = () => build({ root: dir, writer: diskWriter(out, dir), cache });
+  const run = () => build({ root: dir, writer: diskWriter(out, dir), memo });
 
   beforeAll(async () => {
     dir = await scaleProject();
     out = join(dir, 'dist');
-    cache = emptyCache();
+    memo = emptyMemo();
     await run();
     order = await expectedOrder(dir);
   });
@@ -376,7 +376,7 @@ describe('warm rebuilds in place', { retry: 0 }, () => {
 
   it('should keep dist exactly as a cold build into a new folder makes it', async () => {
     const cold = join(dir, 'cold');
-    await build({ root: dir, writer: diskWriter(cold, dir), cache: emptyCache() });
+    await build({ root: dir, writer: diskWriter(cold, dir), memo: emptyMemo() });
     expect(await snapshot(out)).toEqual(await snapshot(cold));
   });
 });
@@ -385,8 +385,8 @@ describe('warm rebuilds in place', { retry: 0 }, () => {
 describe('incremental link verification', { retry: 0 }, () => {
   let dir: string;
   let out: string;
-  let cache: BuildCache;
-  const run = () => build({ root: dir, writer: diskWriter(out, dir), cache });
+  let memo: BuildMemo;
+  const run = () => build({ root: dir, writer: diskWriter(out, dir), memo });
   /** Generated articles: `linking` links to `target`. */
   const linking = slugOf(60);
   const target = slugOf(20);
@@ -395,7 +395,7 @@ describe('incremental link verification', { retry: 0 }, () => {
   beforeAll(async () => {
     dir = await scaleProject();
     out = join(dir, 'dist');
-    cache = emptyCache();
+    memo = emptyMemo();
     await run();
   });
   afterAll(async () => {
@@ -475,7 +475,7 @@ describe('a build after a failed one, from the on-disk cache', { retry: 0 }, () 
   });
   afterAll(async () => {
     // The cache file lies in the shared node_modules/.cache (node_modules is a link), one per project folder.
-    await rm(cacheFolderOf(dir), { recursive: true, force: true });
+    await rm(memoFolderOf(dir), { recursive: true, force: true });
     await removeProject(dir);
   });
 
@@ -504,8 +504,8 @@ describe('the dev server after a failed build (memory writer, cache kept in memo
   // Same bug as above, as an author sees it in `serve`: the saved article keeps its old text.
   it('should serve an article saved while another article was broken once that one is fixed', async () => {
     const writer = memoryWriter();
-    const cache = emptyCache();
-    const run = () => build({ root: dir, writer, cache });
+    const memo = emptyMemo();
+    const run = () => build({ root: dir, writer, memo });
     await run();
     await editFile(dir, 'content/blog/hrt-glow-up.md', 'Scroll through social media', 'Scroll through any social feed');
     await editFile(dir, 'content/blog/burnout-and-energy.md', /\n## /, '\nSee [nowhere](/nowhere).\n\n## ');

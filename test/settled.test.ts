@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../src/build.ts';
-import { emptyCache } from '../src/incremental/cache.ts';
-import { cacheFolderOf, settledRecordName } from '../src/incremental/folder.ts';
-import { fineSettledMs, settledMs } from '../src/incremental/stamps.ts';
+import { emptyMemo } from '../src/incremental/memo.ts';
+import { memoFolderOf, memoName, readSettled } from '../src/incremental/memo.ts';
+import { fineSettledMs, settledMs } from '../src/incremental/survey.ts';
 import { diskWriter } from '../src/write/writer.ts';
 import { removeProject, runCli, siteErrorsOf, snapshot, tempProject } from './helpers.ts';
 
@@ -21,16 +21,16 @@ const pause = () => new Promise((resolve) => setTimeout(resolve, settledMs + 100
 describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
   let dir: string;
   const out = () => join(dir, 'dist');
-  const recordOf = () => join(cacheFolderOf(dir), settledRecordName);
-  /** The record's modification time, or undefined when there is none. */
-  const recorded = () => stat(recordOf()).then((s) => s.mtimeMs, () => undefined);
+  const recordOf = () => join(memoFolderOf(dir), memoName);
+  /** The time the record was written, or undefined when there is none (the memo holds it when the build may settle the next). */
+  const recorded = () => (readSettled(dir) ? stat(recordOf()).then((s) => s.mtimeMs, () => undefined) : Promise.resolve(undefined));
   /** A build as `clinic-site build` runs it: the cache read from node_modules/.cache and saved again. */
   const warm = (options: Partial<BuildOptions> = {}) => build({ root: dir, writer: diskWriter(out(), dir), ...options });
   /** What a clean build of the same tree writes (into a folder of its own, with a cache of its own). */
   const clean = async (options: Partial<BuildOptions> = {}) => {
     const folder = join(dir, 'clean');
     await rm(folder, { recursive: true, force: true });
-    await build({ root: dir, writer: diskWriter(folder, dir), cache: emptyCache(), ...options });
+    await build({ root: dir, writer: diskWriter(folder, dir), memo: emptyMemo(), ...options });
     const files = await snapshot(folder);
     await rm(folder, { recursive: true, force: true });
     return files;
@@ -47,27 +47,25 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
     await settle();
   });
   afterAll(async () => {
-    await rm(cacheFolderOf(dir), { recursive: true, force: true });
+    await rm(memoFolderOf(dir), { recursive: true, force: true });
     await removeProject(dir);
   });
 
   it('should take over the last build when nothing changed: the same report, and nothing written, its record included', async () => {
     // The CLI runs the compiled generator, whose code the record of the build from source does not describe: it builds once, and records.
     expect((await runCli(['build'], dir)).code).toBe(0);
-    // The pipeline with nothing changed (the record removed), against the settled build that follows it.
-    await rm(recordOf());
+    // The pipeline with nothing changed (the record taken out of the memo), against the settled build that follows it.
+    await writeFile(recordOf(), serialize({ ...(deserialize(await readFile(recordOf())) as object), settled: undefined }));
     const first = await runCli(['build'], dir);
     expect(first.code, first.stderr).toBe(0);
     const record = await recorded();
     const files = await snapshot(out());
-    const head = await readFile(join(cacheFolderOf(dir), 'head.bin'));
     const second = await runCli(['build'], dir);
     expect(second.code, second.stderr).toBe(0);
     const noTime = (text: string) => text.replace(/ in \d+ ms/, ' in … ms');
     expect(noTime(second.stdout)).toBe(noTime(first.stdout));
     expect(second.stdout).toContain('never medically reviewed');
     expect(await recorded()).toBe(record);
-    expect(await readFile(join(cacheFolderOf(dir), 'head.bin'))).toEqual(head);
     expect(await snapshot(out())).toEqual(files);
   });
 
@@ -152,13 +150,16 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
   });
 
   it('should take a damaged record for none: the pipeline runs, and the output is a clean build\'s', async () => {
-    // The record as written, changed into other shapes where nothing else would stop a build from taking it.
-    const damages: ((record: Record<string, any>) => Buffer)[] = [
+    // The memo as written, its record changed into other shapes where nothing else would stop a build from taking it.
+    const damaged = (change: (record: Record<string, any>) => unknown) => (memo: Record<string, any>) => serialize({ ...memo, settled: change(memo.settled) });
+    const damages: ((memo: Record<string, any>) => Buffer)[] = [
       () => Buffer.from('not a record'),
       () => serialize([1, 2, 3]),
-      (record) => serialize({ ...record, inputs: 7 }),
-      (record) => serialize({ ...record, result: { ...record.result, warnings: 'none' } }),
-      (record) => serialize({ ...record, output: null }),
+      damaged((record) => ({ ...record, stamps: 7 })),
+      damaged((record) => ({ ...record, extra: [7] })),
+      damaged((record) => ({ ...record, result: { ...record.result, warnings: 'none' } })),
+      damaged((record) => ({ ...record, output: null })),
+      damaged(() => [1, 2, 3]),
     ];
     for (const damage of damages) {
       await settle();
@@ -175,9 +176,11 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
 
   it('should take no guidance from a record whose output names a path leading out of the output folder', async () => {
     await settle();
-    const record = deserialize(await readFile(recordOf())) as Record<string, any>;
-    // "process" is a folder the change below leaves alone: its listing would be taken from the record.
-    await writeFile(recordOf(), serialize({ ...record, output: { ...record.output, files: `${record.output.files}\0process/..` } }));
+    const memo = deserialize(await readFile(recordOf())) as Record<string, any>;
+    const { output } = memo.settled;
+    // "process" is a folder the change below leaves alone.
+    const files = [...output.files, 'process/..'];
+    await writeFile(recordOf(), serialize({ ...memo, settled: { ...memo.settled, output: { ...output, files, stamps: Float64Array.from([...output.stamps, 0, 0]) } } }));
     await appendFile(join(dir, 'content/blog/hrt-glow-up.md'), '\nOne more line.\n');
     const result = await warm();
     expect(result.pages).toBeGreaterThan(40);

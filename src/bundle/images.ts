@@ -205,12 +205,25 @@ function whereItIs(root: string, referrer: string, image: string, present: Set<s
 /** The image paths a source mentions and where. */
 function imageReferences(source: YamlSource): { image: string; path: (string | number)[] }[] {
   const list: { image: string; path: (string | number)[] }[] = [];
-  const visit = (value: unknown, path: (string | number)[]) => {
+  // One path, copied only where an image is named: thousands of articles' fields are visited on every rebuild.
+  const path: (string | number)[] = [];
+  const visit = (value: unknown) => {
     if (typeof value === 'string') {
-      if (/^\/images\/\S+\.(png|jpe?g|svg|webp|avif|gif)$/i.test(value)) list.push({ image: value, path });
-    } else if (Array.isArray(value)) value.forEach((item, i) => visit(item, [...path, i]));
-    else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) visit(item, [...path, key]);
+      if (value.startsWith('/images/') && /^\/images\/\S+\.(png|jpe?g|svg|webp|avif|gif)$/i.test(value)) list.push({ image: value, path: [...path] });
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        path.push(i);
+        visit(value[i]);
+        path.pop();
+      }
+    } else if (value && typeof value === 'object') {
+      for (const key in value) {
+        path.push(key);
+        visit((value as Record<string, unknown>)[key]);
+        path.pop();
+      }
+    }
   };
-  visit(source.data, []);
+  visit(source.data);
   return list;
 }

@@ -1,6 +1,7 @@
 /** Loading the React templates: bundled fresh by esbuild so an edited template shows up without a restart. */
 import type { Message } from 'esbuild';
 import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { ComponentType } from 'react';
@@ -68,6 +69,15 @@ export async function loadTemplates(root: string): Promise<Templates> {
     throw problems.outputError(`cannot save the compiled templates in ${relative(root, dir)}: ${reasonOf(error)}`, 'clinic-site keeps compiled templates in node_modules/.cache/clinic-site/: make node_modules writable for your user, or run npm install as yourself');
   }
   return templatesAt({ hash, file, inputs: Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules')) });
+}
+
+/** Whether the module file of bundled templates holds the code it was written with (a build stopped while writing it leaves half). */
+export function templatesIntact(bundled: Omit<Templates, 'load'>): boolean {
+  try {
+    return createHash('sha256').update(readFileSync(bundled.file)).digest('hex').slice(0, 16) === bundled.hash;
+  } catch {
+    return false;
+  }
 }
 
 /** The templates bundled into `file` (which must exist), to be imported when a page is rendered. */

@@ -4,15 +4,34 @@
  * esbuild made kept while the files it read keep their size and times, and image sizes by the
  * hash of the image's bytes. A build with nothing new to bundle loads neither esbuild nor sharp.
  */
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import type { OutputFile } from '../bundle/assets.ts';
 import { bundleSite, freshSteps, type Bundle, type BundleSteps } from '../bundle/bundle.ts';
 import { readImage, type ImageReader } from '../bundle/images.ts';
-import { templatesAt } from '../bundle/templates.ts';
-import { hashOfBytes, type BuildCache, type Stamped, type StampedBundles } from './cache.ts';
-import { stampOf, unchangedStamps, unsettled, type InputStamp } from './stamps.ts';
+import { templatesAt, templatesIntact } from '../bundle/templates.ts';
+import type { Templates } from '../bundle/templates.ts';
+import type { Scripts } from '../bundle/assets.ts';
+import { hashBytes } from '../hash.ts';
+import { sameStamp, stampOf, unsettled, type InputStamp } from './survey.ts';
+
+/** A bundle and the stamps of every file and folder it was made from. */
+export interface Stamped<T> {
+  stamps: InputStamp[];
+  value: T;
+}
+
+/** What bundling remembers: what esbuild made while its inputs keep their stamps, image sizes by the hash of the image's bytes. */
+export interface BundleMemo {
+  templates?: Stamped<Omit<Templates, 'load'>>;
+  scripts?: Stamped<Scripts>;
+  imageSizes: Map<string, { width: number; height: number }>;
+  /** In memory only: the last whole bundle, and the images beside articles as last read. */
+  last?: Bundle & { socialImage: string; besideKey: string };
+  beside?: Map<string, { size: number; mtimeMs: number; output: OutputFile }>;
+  hashes?: WeakMap<Uint8Array, string>;
+}
 
 /**
  * The bundles kept from the last build while the social image and the images beside articles are
@@ -20,15 +39,15 @@ import { stampOf, unchangedStamps, unsettled, type InputStamp } from './stamps.t
  * its inputs are unchanged. The caller drops the kept bundles first when anything under templates/
  * or public/ may have changed.
  */
-export async function keptBundle(cache: BuildCache, root: string, socialImage: string, beside: OutputFile[]): Promise<Bundle> {
-  const besideKey = beside.map((f) => `${f.file}:${hashOfBytes(cache, f.bytes)}`).join('\n');
-  if (cache.bundles && cache.bundles.socialImage === socialImage && cache.bundles.besideKey === besideKey) return cache.bundles;
-  const steps = stampedSteps(cache);
+export async function keptBundle(memo: BundleMemo, root: string, socialImage: string, beside: OutputFile[]): Promise<Bundle> {
+  const besideKey = beside.map((f) => `${f.file}:${hashOfBytes(memo, f.bytes)}`).join('\n');
+  if (memo.last && memo.last.socialImage === socialImage && memo.last.besideKey === besideKey) return memo.last;
+  const steps = stampedSteps(memo);
   const bundle = await bundleSite(root, socialImage, beside, steps);
   // Only the sizes of the images this build has are kept: the map does not grow from build to build.
-  cache.stamped.imageSizes = steps.sizesUsed;
-  cache.bundles = { ...bundle, socialImage, besideKey };
-  return cache.bundles;
+  memo.imageSizes = steps.sizesUsed;
+  memo.last = { ...bundle, socialImage, besideKey };
+  return memo.last;
 }
 
 /** Whether a build may keep the last bundles: only when told what changed, and nothing under templates/ or public/ did. */
@@ -41,33 +60,32 @@ export function bundlesStillCurrent(changed: Set<string> | undefined): boolean {
  * files among them), for a record of the whole build; undefined when a bundle is to be made again
  * next time anyway (an input changed while it was bundled).
  */
-export function bundleStamps(cache: BuildCache): InputStamp[] | undefined {
-  const { templates, scripts } = cache.stamped;
+export function bundleStamps(memo: BundleMemo): InputStamp[] | undefined {
+  const { templates, scripts } = memo;
   return templates && scripts ? [...templates.stamps, ...scripts.stamps] : undefined;
 }
 
 /** Reads an image beside an article again only when its size or time changed since the last build. */
-export function keptImageReader(cache: BuildCache): ImageReader {
-  const memo = (cache.besideImages ??= new Map());
+export function keptImageReader(memo: BundleMemo): ImageReader {
+  const read = (memo.beside ??= new Map());
   return (path, file, source) => {
     const { size, mtimeMs } = statSync(path);
-    const known = memo.get(path);
+    const known = read.get(path);
     if (known && known.size === size && known.mtimeMs === mtimeMs && known.output.file === file) return known.output;
     const output = readImage(path, file, source);
-    memo.set(path, { size, mtimeMs, output });
+    read.set(path, { size, mtimeMs, output });
     return output;
   };
 }
 
 /** The bundle steps of one build, taking over what the last build bundled while its inputs are unchanged. */
-function stampedSteps(cache: BuildCache): BundleSteps & { sizesUsed: StampedBundles['imageSizes'] } {
-  const sizesUsed: StampedBundles['imageSizes'] = new Map();
-  const known = cache.stamped;
+function stampedSteps(known: BundleMemo): BundleSteps & { sizesUsed: BundleMemo['imageSizes'] } {
+  const sizesUsed: BundleMemo['imageSizes'] = new Map();
   return {
     sizesUsed,
     async templates(root) {
       // The module file must still be there to be imported (the cache folder may have been emptied).
-      const kept = known.templates && existsSync(known.templates.value.file) ? known.templates : undefined;
+      const kept = known.templates && templatesIntact(known.templates.value) ? known.templates : undefined;
       const value = await keptOrBundled(root, kept, async () => {
         const { load: _load, ...made } = await freshSteps.templates(root);
         return made;
@@ -76,7 +94,7 @@ function stampedSteps(cache: BuildCache): BundleSteps & { sizesUsed: StampedBund
     },
     scripts: (root) => keptOrBundled(root, known.scripts, () => freshSteps.scripts(root), (stamped) => (known.scripts = stamped)),
     async imageSize(bytes) {
-      const key = hashOfBytes(cache, bytes);
+      const key = hashOfBytes(known, bytes);
       const size = known.imageSizes.get(key) ?? (await freshSteps.imageSize(bytes));
       sizesUsed.set(key, size);
       return size;
@@ -86,7 +104,7 @@ function stampedSteps(cache: BuildCache): BundleSteps & { sizesUsed: StampedBund
 
 /** `kept`'s bundle while its inputs are unchanged; else bundled afresh and handed to `keep` with the stamps of what it read. */
 async function keptOrBundled<T extends { inputs: string[] }>(root: string, kept: Stamped<T> | undefined, bundle: () => Promise<T>, keep: (stamped: Stamped<T> | undefined) => void): Promise<T> {
-  if (kept && unchangedStamps(root, kept.stamps)) return kept.value;
+  if (kept && kept.stamps.every((s) => sameStamp(stampOf(root, s.path), s))) return kept.value;
   const started = Date.now();
   const value = await bundle();
   keep(stamped(root, value.inputs, started, value));
@@ -105,11 +123,19 @@ function stamped<T>(root: string, inputs: string[], started: number, value: T): 
   const paths = [...new Set([...inputs.flatMap((p) => [p, dirname(p)]), ...settingsFiles]), esbuildPackage()];
   const stamps: InputStamp[] = [];
   for (const path of paths) {
-    const stamp = stampOf(root, path);
+    const stamp = { path, ...stampOf(root, path) };
     if (unsettled(stamp, started)) return undefined;
     stamps.push(stamp);
   }
   return { stamps, value };
+}
+
+/** The hash of output bytes, taken once for bytes the dev server keeps from one build to the next (megabytes of image variants). */
+export function hashOfBytes(memo: BundleMemo, bytes: Uint8Array): string {
+  const known = (memo.hashes ??= new WeakMap());
+  let hash = known.get(bytes);
+  if (hash === undefined) known.set(bytes, (hash = hashBytes(bytes)));
+  return hash;
 }
 
 /** esbuild's package file, absolute (resolve keeps it so): a new esbuild may bundle the same inputs differently. */

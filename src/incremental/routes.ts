@@ -1,30 +1,72 @@
 /**
- * The route stage, narrowed: while the site's shape and the image sizes are the last build's, the
- * route table is the last one with the pages of the articles whose file changed made again.
+ * The route stage, narrowed in the dev server: while everything a route table is made from but the
+ * articles' bodies is the same (every YAML file, the options, the image sizes, and every article's
+ * card, in order), the last table is taken over, with the pages of the articles whose file changed
+ * made again (found by the article each shows whole); so are the files listed from it (sitemaps,
+ * category feeds, redirects), made from the same. Kept in memory only.
  */
+import { hashOf } from '../hash.ts';
 import type { Content } from '../load/types.ts';
-import { articlePath } from '../route/categories.ts';
+import type { SiteFiles } from '../render/site-files.ts';
 import type { ImageSizes, Route, RouteOptions } from '../route/routes.ts';
 import { articlePageRoutes, buildRoutes } from '../route/table.ts';
-import type { BuildCache } from './cache.ts';
-import type { SiteShape } from './shape.ts';
+
+/** The last route table, what it was made from, the file hash of each article whose page it holds with the page's place, and its listing. */
+export interface RouteMemo {
+  key: string;
+  routes: Route[];
+  articles: Map<string, { index: number; sourceHash: string }>;
+  listing?: { taken: string; files: SiteFiles };
+}
 
 /** The route table of this build, taken over from the last where it can be. */
-export function keptRoutes(cache: BuildCache, shape: SiteShape, content: Content, options: RouteOptions, imageSizes: ImageSizes): Route[] {
-  const last = cache.routeTable;
-  if (last && last.shape === shape.key && last.imageSizes === imageSizes) {
-    // The same cards in the same order: an article loaded anew is one whose file changed.
-    const changed: number[] = [];
-    shape.shown.forEach((article, i) => article !== last.shown[i] && changed.push(i));
-    if (changed.length === 0) return last.routes;
-    const routes = [...last.routes];
-    const remade = articlePageRoutes(content, options, imageSizes, changed.map((i) => shape.shown[i]!), shape.shown);
-    changed.forEach((i, n) => (routes[last.slots[i]!] = remade[n]!));
-    cache.routeTable = { ...last, routes, shown: shape.shown };
-    return routes;
-  }
-  const routes = buildRoutes(content, options, imageSizes);
-  const index = new Map(routes.map((route, i) => [route.path, i]));
-  cache.routeTable = { shape: shape.key, imageSizes, routes, shown: shape.shown, slots: shape.shown.map((a) => index.get(articlePath(a.slug))!) };
-  return routes;
+export function keptRoutes(last: RouteMemo | undefined, content: Content, options: RouteOptions, imageSizes: ImageSizes): RouteMemo {
+  const cards = content.articles.map((a) => a.cardHash).join(' ');
+  const key = hashOf(content.catalogueKey, JSON.stringify(options), JSON.stringify(imageSizes), cards);
+  if (last?.key !== key) return tableOf(key, buildRoutes(content, options, imageSizes), content);
+  const changed = content.articles.filter((a) => {
+    const known = last.articles.get(a.file);
+    return known !== undefined && known.sourceHash !== a.sourceHash;
+  });
+  if (changed.length === 0) return last;
+  // The same table but these pages: the listing made from it holds too.
+  const routes = [...last.routes];
+  for (const route of articlePageRoutes(content, options, imageSizes, changed)) routes[last.articles.get(route.article!)!.index] = route;
+  for (const a of changed) last.articles.get(a.file)!.sourceHash = a.sourceHash;
+  return { ...last, routes };
+}
+
+/** The files listed from the route table (`make`), taken over while the table's key and the files beside the pages (`taken`) are the same. */
+export function keptListing(table: RouteMemo, taken: Iterable<string>, make: () => SiteFiles): SiteFiles {
+  const names = [...taken].join('\0');
+  if (table.listing?.taken !== names) table.listing = { taken: names, files: make() };
+  return table.listing.files;
+}
+
+function tableOf(key: string, routes: Route[], content: Content): RouteMemo {
+  const hashes = new Map(content.articles.map((a) => [a.file, a.sourceHash]));
+  const articles = new Map<string, { index: number; sourceHash: string }>();
+  routes.forEach((route, index) => route.article && articles.set(route.article, { index, sourceHash: hashes.get(route.article)! }));
+  return { key, routes, articles };
+}
+
+/** What the dev server keeps of the whole site but article bodies: values by name, with the key of what each was made from. */
+export type SiteMemo = Map<string, { key: string; value: unknown }>;
+
+/**
+ * `make`'s value, taken over while `key` is the same: for work across the whole site that reads no
+ * article body (review, warnings, image checks), keyed by every YAML file, the options and every
+ * article's card (siteKeyOf) and whatever else it reads.
+ */
+export function bySite<T>(memo: SiteMemo, name: string, key: string, make: () => T): T {
+  const known = memo.get(name);
+  if (known?.key === key) return known.value as T;
+  const value = make();
+  memo.set(name, { key, value });
+  return value;
+}
+
+/** The key of what the site's cards and YAML files say, under these options. */
+export function siteKeyOf(content: Content, options: RouteOptions): string {
+  return hashOf(content.catalogueKey, JSON.stringify(options), content.articles.map((a) => a.cardHash).join(' '));
 }

@@ -52,6 +52,8 @@ export interface ContentReader {
   yaml(path: string, file: string, schemaOf: SchemaOf, errors: SiteError[]): Promise<LoadedYaml | undefined>;
   /** Every article under `dir` (content/blog), in no particular order (loadContent sorts the list in place). */
   articles(dir: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<ArticleFile[]>;
+  /** The problems of the checks across files (`check` runs them), taken over where what they read is unchanged. */
+  checks?(content: Content, check: () => SiteError[]): SiteError[];
 }
 
 /** Reads and parses every file, every time. */
@@ -111,7 +113,7 @@ export async function loadContent(root: string, reader: ContentReader = directRe
     sources,
     catalogueKey: hashOf(...[...hashes].sort(([a], [b]) => codeUnitOrder(a, b)).flat()),
   };
-  return validateContent(content, errors);
+  return validateContent(content, errors, reader);
 }
 
 /** What the loaders collect while they read: problems, each file's source (to locate problems later) and each YAML file's hash. */
@@ -167,10 +169,15 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
 }
 
 /** The checks across files: references between them, and placeholder text on the pages that are shown. */
-function validateContent(content: Content, errors: SiteError[]): Content {
-  checkReferences(content, errors);
-  const shown = new Set([...content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments)), ...content.services.flatMap((s) => s.treatments.cards.map((c) => c.treatment))]);
-  checkPlaceholders(content, shown, errors);
+function validateContent(content: Content, errors: SiteError[], reader: ContentReader): Content {
+  const check = () => {
+    const found: SiteError[] = [];
+    checkReferences(content, found);
+    const shown = new Set([...content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments)), ...content.services.flatMap((s) => s.treatments.cards.map((c) => c.treatment))]);
+    checkPlaceholders(content, shown, found);
+    return found;
+  };
+  errors.push(...(reader.checks ? reader.checks(content, check) : check()));
   if (errors.length > 0) throw new SiteErrors(errors);
   return content;
 }

@@ -32,14 +32,12 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   return context.routes;
 }
 
-/**
- * The pages of some published articles alone, each as buildRoutes makes it among all of `articles`
- * (the published ones; the feed's, when `articles` are not all there are).
- */
-export function articlePageRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes, only: readonly Article[], articles = publishedArticles(content, options), feed = feedArticles(content, options, articles)): Route[] {
+/** The pages of some published articles alone, each as buildRoutes makes it among all of them. */
+export function articlePageRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes, only: readonly Article[]): Route[] {
   const { articles: _articles, ...site } = content;
   const context = routeContext(site, options, imageSizes);
+  const articles = publishedArticles(content, options);
   // A few pages: each finds its category's articles itself (grouping thousands of articles costs more, on every save in serve).
-  articleRoutes(context, articles, undefined, feed, [...only]);
+  articleRoutes(context, articles, undefined, feedArticles(content, options, articles), [...only]);
   return context.routes;
 }

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { extname, posix } from 'node:path';
 import { build } from '../build.ts';
-import { emptyCache, newestArticle, type BuildCache } from '../incremental/cache.ts';
+import { emptyMemo } from '../incremental/memo.ts';
 import { devClientPath, devClientSource, devEventsPath } from './dev-client.ts';
 import { problems, userErrors } from '../errors.ts';
 import { briefWarning, formatError, overlayError, palette, type OverlayError } from '../report.ts';
@@ -106,14 +106,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
 
   // The first build's lines wait until the address is printed: the address is what the author looks for, so it comes first.
   let held: string[] | undefined = [];
-  const { rebuild, cache } = rebuilder(options, state, url, (line) => (held ? held.push(line) : log(line)));
+  const rebuild = rebuilder(options, state, url, (line) => (held ? held.push(line) : log(line)));
   await rebuild();
-  // A rebuild runs code the first build did not (what it keeps, on this thread): one with nothing
-  // changed, and one as if the newest article had been saved, run it now, so that the author's
-  // first save is as quick as the ones after it. Neither changes a byte of what is served.
-  if (!state.errors) await rebuild(new Set(), { quiet: true });
-  const newest = newestArticle(cache);
-  if (!state.errors && newest) await rebuild(new Set([newest]), { quiet: true });
   const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed));
   log(`${c.bold('clinic-site')} serving ${c.cyan(url)} ${c.dim('(drafts shown; Ctrl+C stops)')}`);
   if (everywhere) for (const address of networkAddresses()) log(`  on your network: ${c.cyan(`http://${address}:${port}`)}`);
@@ -144,21 +138,20 @@ function broadcast(state: ServerState, event: string, data: unknown): void {
  * The rebuild the watcher calls: the same build as `clinic-site build`, into memory, told what
  * changed. A failed build keeps the last good files served and shows its errors in the browser.
  */
-function rebuilder(options: ServeOptions, state: ServerState, url: string, log: (line: string) => void): { rebuild: (changed?: Set<string>, how?: { quiet: boolean }) => Promise<void>; cache: BuildCache } {
+function rebuilder(options: ServeOptions, state: ServerState, url: string, log: (line: string) => void): (changed?: Set<string>) => Promise<void> {
   const { root } = options;
   const color = options.color ?? false;
   const c = palette(color);
-  // One writer and one cache for the whole session: unchanged pages are taken over, not rendered again.
+  // One writer and one memo for the whole session: unchanged pages are taken over, not rendered again.
   const writer = memoryWriter();
-  const cache = emptyCache();
+  const memo = emptyMemo();
   // A warning is printed once a session, on one line, not again on every save: the set only grows, so a build that
-  // did not report it (a failed one, a quiet warm-up) cannot make the next build print it again.
+  // did not report it (a failed one) cannot make the next build print it again.
   const shown = new Set<string>();
-  const rebuild = async (changed?: Set<string>, how?: { quiet: boolean }) => {
+  return async (changed?: Set<string>) => {
     try {
-      const result = await build({ root, writer, drafts: true, baseUrl: url, cache, ...(changed ? { changed } : {}) });
+      const result = await build({ root, writer, drafts: true, baseUrl: url, memo, ...(changed ? { changed } : {}) });
       state.files = writer.files;
-      if (how?.quiet) return;
       const wasBroken = state.errors !== undefined;
       state.errors = undefined;
       const what = changed ? ` after ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ', …' : ''}` : '';
@@ -181,7 +174,6 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
       broadcast(state, 'build-error', state.errors);
     }
   };
-  return { rebuild, cache };
 }
 
 /** Answers a request from the last good build: the event stream, the reload client, or a file (the 404 page for none). */

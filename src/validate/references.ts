@@ -102,7 +102,7 @@ function checkBookingService(content: Content, action: OutboundAction | undefine
  * Today's date where it is latest on Earth (UTC+14), as YYYY-MM-DD: a review dated after it has not happened
  * yet wherever the clinic is. Content is loaded without the build's options, so the clock is read here.
  */
-function latestToday(): string {
+export function latestToday(): string {
   return new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10);
 }
 

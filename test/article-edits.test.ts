@@ -1,24 +1,23 @@
 /**
- * A rebuild of article bodies alone: when the only inputs changed since the last build into the
- * same folder are article files whose cards are the same, only those articles' pages (and the feed,
- * when it carries one of them) are made again, and the output is what a clean build makes. Anything
- * else is left to the whole pipeline: a front matter edit, a body that breaks a link, an output
- * touched by hand. The dev server does the same in memory, told by its watcher what changed.
+ * An author typing in articles: a rebuild makes again only the pages made from what changed (an
+ * article's own page for its body; every page showing its card for its front matter or read
+ * time), and the output is what a clean build makes, whatever else happened (a body that breaks
+ * a link, an output touched by hand). The dev server does the same in memory, told what changed.
  */
 import { appendFile, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateArticles } from '../bench/harness/articles.mjs';
 import { build, type BuildResult } from '../src/build.ts';
-import { emptyCache } from '../src/incremental/cache.ts';
-import { fineSettledMs, settledMs } from '../src/incremental/stamps.ts';
+import { emptyMemo } from '../src/incremental/memo.ts';
+import { fineSettledMs, settledMs } from '../src/incremental/survey.ts';
 import { diskWriter, memoryWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, runCli, siteErrorsOf, snapshot, tempProject } from './helpers.ts';
 
 /** Long enough for what was just written to be settled on any file system (then the build leaves its record). */
 const pause = () => new Promise((resolve) => setTimeout(resolve, settledMs + 100));
 
-describe('a rebuild of article bodies alone', { retry: 0, timeout: 120_000 }, () => {
+describe('a rebuild after articles were typed into', { retry: 0, timeout: 120_000 }, () => {
   let dir: string;
   let inFeed: string;
   let notInFeed: string;
@@ -29,7 +28,7 @@ describe('a rebuild of article bodies alone', { retry: 0, timeout: 120_000 }, ()
   const clean = async () => {
     const folder = join(dir, 'clean');
     await rm(folder, { recursive: true, force: true });
-    await build({ root: dir, writer: diskWriter(folder, dir), cache: emptyCache() });
+    await build({ root: dir, writer: diskWriter(folder, dir), memo: emptyMemo() });
     const files = await snapshot(folder);
     await rm(folder, { recursive: true, force: true });
     return files;
@@ -61,7 +60,6 @@ describe('a rebuild of article bodies alone', { retry: 0, timeout: 120_000 }, ()
   it('should make the page of an article out of the feed again, and nothing else, as a clean build would', async () => {
     const feedBefore = await readFile(join(out(), 'feed.xml'));
     const result = await settledBuild(typeInto(notInFeed, 'A paragraph typed by the author, linking [the blog](/blog).'));
-    expect(result.way).toBe('bodies');
     expect(result.rendered).toBe(1);
     expect(result.largestPage?.file).toBe(`blog/${notInFeed.slice(0, -3)}/index.html`);
     expect(await readFile(join(out(), 'blog', notInFeed.slice(0, -3), 'index.html'), 'utf8')).toContain('A paragraph typed by the author');
@@ -71,7 +69,7 @@ describe('a rebuild of article bodies alone', { retry: 0, timeout: 120_000 }, ()
 
   it('should make the feed again with the page of an article it carries', async () => {
     const result = await settledBuild(typeInto(inFeed, 'A sentence the feed carries too.'));
-    expect(result.way).toBe('bodies');
+    expect(result.rendered).toBe(1);
     expect(await readFile(join(out(), 'feed.xml'), 'utf8')).toContain('A sentence the feed carries too.');
     expect(await snapshot(out())).toEqual(await clean());
   });
@@ -82,19 +80,22 @@ describe('a rebuild of article bodies alone', { retry: 0, timeout: 120_000 }, ()
       await typeInto(notInFeed, 'And again.')();
       await typeInto(inFeed, 'And in the feed.')();
     });
-    expect(result.way).toBe('bodies');
     expect(result.rendered).toBe(2);
     expect({ pages: result.pages, warnings: result.warnings, files: [...result.files].sort(), assets: result.assets }).toEqual({ pages: before.pages, warnings: before.warnings, files: [...before.files].sort(), assets: before.assets });
     expect(await snapshot(out())).toEqual(await clean());
   });
 
-  it('should leave a change to what an article shows elsewhere (its front matter) to the pipeline', async () => {
+  it('should make again every page that shows an article whose front matter changed', async () => {
     const result = await settledBuild(() => editFile(dir, `content/blog/${notInFeed}`, /^title: .*$/m, 'title: "A title changed by the author"'));
-    expect(result.way).toBe('pipeline');
+    // Its own page, the blog index page and the category page that list it (and the pages it closes as related, if any).
+    expect(result.rendered).toBeGreaterThanOrEqual(3);
+    const pages = Object.keys(await snapshot(out())).filter((file) => file.endsWith('.html'));
+    const showing = (await Promise.all(pages.map((f) => readFile(join(out(), f), 'utf8')))).filter((text) => text.includes('A title changed by the author'));
+    expect(showing.length).toBe(result.rendered);
     expect(await snapshot(out())).toEqual(await clean());
   });
 
-  it('should leave a body that breaks a link to the pipeline, which reports it and keeps the output', async () => {
+  it('should report a body that breaks a link and keep the output, then make the page once it is mended', async () => {
     const kept = await snapshot(out());
     await typeInto(notInFeed, 'A link to [nowhere](/no-such-page).')();
     await pause();
@@ -105,23 +106,22 @@ describe('a rebuild of article bodies alone', { retry: 0, timeout: 120_000 }, ()
     // The build that failed left no record of its own: the last good one still describes the output, and this edit is a body's.
     await pause();
     const mended = await warm();
-    expect(mended.way).toBe('bodies');
+    expect(mended.rendered).toBe(1);
     expect(await snapshot(out())).toEqual(await clean());
   });
 
-  it('should leave an output touched by hand to the pipeline, which refuses files it did not write and mends the rest', async () => {
+  it('should refuse files dropped into the output by hand, and mend a page edited there once they are gone', async () => {
     await settledBuild(typeInto(inFeed, 'Settled first.'));
     const stray = join(out(), 'blog', notInFeed.slice(0, -3), 'stray.txt');
     await writeFile(stray, 'dropped in by hand');
     await writeFile(join(out(), 'process', 'index.html'), 'edited by hand');
     const touched = await snapshot(out());
-    // Neither is the build's to replace (the output's marker lists neither as it is): the build refuses, touching nothing.
+    // The stray file is not the build's to delete (the output's marker does not list it): the build refuses, touching nothing.
     await expect(settledBuild(typeInto(notInFeed, 'Typed after the output was touched.'))).rejects.toMatchObject({ code: 'unsafe-output' });
     expect(await snapshot(out())).toEqual(touched);
     await rm(stray);
-    await rm(join(out(), 'process', 'index.html'));
     const result = await settledBuild(async () => undefined);
-    expect(result.way).toBe('pipeline');
+    expect(result.rendered).toBe(2);
     expect(await snapshot(out())).toEqual(await clean());
   });
 
@@ -140,7 +140,6 @@ describe('a rebuild of article bodies alone', { retry: 0, timeout: 120_000 }, ()
     const text = ['---', 'title: "A draft in progress"', 'excerpt: "An excerpt for a draft, long enough to read like one."', 'author: Dr. Jane Example, DNP, FNP-C', 'publishDate: 2026-01-02', 'category: Metabolic Health', 'readTime: 3 min read', 'draft: true', '---', 'The first paragraph of a draft.', ''].join('\n');
     await settledBuild(() => writeFile(join(dir, 'content', 'blog', draft), text));
     const hidden = await settledBuild(typeInto(draft, 'A second paragraph, not published yet.'));
-    expect(hidden.way).toBe('bodies');
     expect(hidden.rendered).toBe(0);
     expect(await snapshot(out())).toEqual(await clean());
     // With --drafts (another output folder: the record is per folder and options) its page is made again.
@@ -150,49 +149,47 @@ describe('a rebuild of article bodies alone', { retry: 0, timeout: 120_000 }, ()
     await typeInto(draft, 'A third paragraph.')();
     await pause();
     const shown = await withDrafts();
-    expect(shown.way).toBe('bodies');
     expect(shown.rendered).toBe(1);
     expect(await readFile(join(drafts, 'blog', 'a-draft-in-progress', 'index.html'), 'utf8')).toContain('A third paragraph.');
     await rm(drafts, { recursive: true, force: true });
   });
 
-  it('should leave a body that changes its read time (shown on every card of the article) to the pipeline', async () => {
+  it('should make again every page that shows an article whose body changed its read time (shown on every card)', async () => {
     const long = 'read-time-grows.md';
     const text = ['---', 'title: "Read time grows"', 'excerpt: "An excerpt for an article whose read time comes from its body."', 'author: Dr. Jane Example, DNP, FNP-C', 'publishDate: 2020-01-02', 'category: Metabolic Health', '---', 'A short first paragraph.', ''].join('\n');
     await settledBuild(() => writeFile(join(dir, 'content', 'blog', long), text));
     const result = await settledBuild(typeInto(long, Array.from({ length: 600 }, (_, i) => `word${i}`).join(' ')));
-    expect(result.way).toBe('pipeline');
+    expect(result.rendered).toBeGreaterThan(1);
     expect(await snapshot(out())).toEqual(await clean());
   });
 
-  it('should say so with CLINIC_SITE_TIMINGS, from the CLI', async () => {
+  it('should make one page again from the CLI too', async () => {
     await settledBuild(typeInto(notInFeed, 'Before the CLI.'));
     await runCli(['build', '--out', 'dist'], dir);
     await typeInto(notInFeed, 'Typed for the CLI.')();
     await pause();
-    const run = await runCli(['build', '--out', 'dist'], dir, { CLINIC_SITE_TIMINGS: '1' });
+    const run = await runCli(['build', '--out', 'dist'], dir);
     expect(run.code).toBe(0);
-    expect(run.stderr).toContain('bodies: committed');
     expect(run.stdout).toMatch(/1 rendered/);
     expect(await snapshot(out())).toEqual(await clean());
   });
 });
 
-describe('a rebuild of article bodies alone in the dev server', { retry: 0, timeout: 120_000 }, () => {
+describe('a rebuild after articles were typed into, in the dev server', { retry: 0, timeout: 120_000 }, () => {
   let dir: string;
   let inFeed: string;
   let notInFeed: string;
-  /** The dev server's state: one writer and one cache in memory for every rebuild, each told what changed. */
+  /** The dev server's state: one writer and one memo in memory for every rebuild, each told what changed. */
   const writer = memoryWriter();
-  const cache = emptyCache();
+  const memo = emptyMemo();
   const baseUrl = 'http://localhost:4321';
-  const serveBuild = (changed?: string[]) => build({ root: dir, writer, cache, drafts: true, baseUrl, ...(changed ? { changed: new Set(changed) } : {}) });
+  const serveBuild = (changed?: string[]) => build({ root: dir, writer, memo, drafts: true, baseUrl, ...(changed ? { changed: new Set(changed) } : {}) });
   /** What the pages hold, file by file, as text. */
   const texts = (files: Map<string, Uint8Array>) => Object.fromEntries([...files].sort(([a], [b]) => (a < b ? -1 : 1)).map(([file, bytes]) => [file, Buffer.from(bytes).toString('latin1')]));
   /** What a clean build of the same tree serves. */
   const clean = async () => {
     const fresh = memoryWriter();
-    await build({ root: dir, writer: fresh, cache: emptyCache(), drafts: true, baseUrl });
+    await build({ root: dir, writer: fresh, memo: emptyMemo(), drafts: true, baseUrl });
     return texts(fresh.files);
   };
   const article = (file: string) => `content/blog/${file}`;
@@ -202,7 +199,7 @@ describe('a rebuild of article bodies alone in the dev server', { retry: 0, time
   beforeAll(async () => {
     dir = await tempProject();
     for (const a of generateArticles(30)) await writeFile(join(dir, 'content', 'blog', a.file), a.text);
-    expect((await serveBuild()).way).toBe('pipeline');
+    expect((await serveBuild()).rendered).toBeGreaterThan(40);
     const feed = Buffer.from(writer.files.get('feed.xml')!).toString('utf8');
     const slugs = [...feed.matchAll(/<link>[^<]*\/blog\/([^/<]+)\/<\/link>/g)].map((m) => m[1]!);
     // Articles whose read time is in their front matter: what is typed into them leaves their cards as they are.
@@ -218,7 +215,6 @@ describe('a rebuild of article bodies alone in the dev server', { retry: 0, time
     const feed = writer.files.get('feed.xml');
     await typeInto(notInFeed, 'Typed while the dev server runs, linking [the blog](/blog).');
     const result = await serveBuild([article(notInFeed)]);
-    expect(result.way).toBe('bodies');
     expect(result.rendered).toBe(1);
     expect({ pages: result.pages, warnings: result.warnings }).toEqual({ pages: before.pages, warnings: before.warnings });
     expect(page(notInFeed)).toContain('Typed while the dev server runs');
@@ -230,7 +226,7 @@ describe('a rebuild of article bodies alone in the dev server', { retry: 0, time
     for (const n of [1, 2, 3]) {
       await typeInto(inFeed, `Save number ${n} of an article the feed carries.`);
       const result = await serveBuild([article(inFeed)]);
-      expect(result.way).toBe('bodies');
+      expect(result.rendered).toBe(1);
       expect(Buffer.from(writer.files.get('feed.xml')!).toString('utf8')).toContain(`Save number ${n} of an article`);
     }
     expect(texts(writer.files)).toEqual(await clean());
@@ -238,46 +234,49 @@ describe('a rebuild of article bodies alone in the dev server', { retry: 0, time
 
   it('should keep what it remembers as the pipeline would: a change elsewhere after bodies gives a clean build', async () => {
     await typeInto(notInFeed, 'One more body edit first.');
-    expect((await serveBuild([article(notInFeed)])).way).toBe('bodies');
+    expect((await serveBuild([article(notInFeed)])).rendered).toBe(1);
     await editFile(dir, 'content/site.yaml', /^(name: .*)$/m, '$1 Test');
-    expect((await serveBuild(['content/site.yaml'])).way).toBe('pipeline');
+    // site.yaml is part of every page.
+    expect((await serveBuild(['content/site.yaml'])).rendered).toBeGreaterThan(40);
     expect(texts(writer.files)).toEqual(await clean());
     await typeInto(notInFeed, 'And a body edit after the pipeline.');
-    expect((await serveBuild([article(notInFeed)])).way).toBe('bodies');
+    expect((await serveBuild([article(notInFeed)])).rendered).toBe(1);
     await editFile(dir, article(inFeed), /^title: .*$/m, 'title: "A title the author changed in the dev server"');
-    expect((await serveBuild([article(inFeed)])).way).toBe('pipeline');
+    expect((await serveBuild([article(inFeed)])).rendered).toBeGreaterThan(3);
     expect(texts(writer.files)).toEqual(await clean());
   });
 
   it('should check a page against its own new headings: a link to one taken away is reported, and the last good build is kept', async () => {
     await typeInto(notInFeed, '## A heading to link to\n\nSee [above](#a-heading-to-link-to).');
-    expect((await serveBuild([article(notInFeed)])).way).toBe('bodies');
+    expect((await serveBuild([article(notInFeed)])).rendered).toBe(1);
     const good = texts(writer.files);
     await editFile(dir, article(notInFeed), '## A heading to link to', '## A heading renamed');
     const errors = await siteErrorsOf(serveBuild([article(notInFeed)]));
     expect(errors.map((e) => e.message).join('\n')).toContain('#a-heading-to-link-to');
     expect(texts(writer.files)).toEqual(good);
     await editFile(dir, article(notInFeed), '## A heading renamed', '## A heading to link to');
-    expect((await serveBuild([article(notInFeed)])).way).toBe('pipeline');
-    // A link to no heading of the page, typed where no id went away: the rebuild of bodies follows it, and the pipeline reports it.
+    // The article is as the last good build made it again: nothing to make.
+    expect((await serveBuild([article(notInFeed)])).rendered).toBe(0);
+    // A link to no heading of the page, typed where no id went away.
     await typeInto(notInFeed, 'See [nothing](#no-such-heading).');
     expect((await siteErrorsOf(serveBuild([article(notInFeed)]))).map((e) => e.message).join('\n')).toContain('#no-such-heading');
     await editFile(dir, article(notInFeed), 'See [nothing](#no-such-heading).', '');
     await editFile(dir, article(notInFeed), '## A heading to link to', '## A heading renamed');
-    // The failed build left no frame: the next one, even for a body, runs the whole pipeline.
     await editFile(dir, article(notInFeed), 'See [above](#a-heading-to-link-to).', 'See [above](#a-heading-renamed).');
-    expect((await serveBuild([article(notInFeed)])).way).toBe('pipeline');
+    expect((await serveBuild([article(notInFeed)])).rendered).toBe(1);
     expect(texts(writer.files)).toEqual(await clean());
   });
 
-  it('should leave an article added, removed or another file to the pipeline', async () => {
+  it('should take an article added or removed, and a folder of templates named as changed', async () => {
     const added = generateArticles(31)[30]!;
     await writeFile(join(dir, 'content', 'blog', 'added-in-serve.md'), added.text);
-    expect((await serveBuild([article('added-in-serve.md')])).way).toBe('pipeline');
+    expect((await serveBuild([article('added-in-serve.md')])).rendered).toBeGreaterThan(1);
+    expect(texts(writer.files)).toEqual(await clean());
     await rm(join(dir, 'content', 'blog', 'added-in-serve.md'));
-    expect((await serveBuild([article('added-in-serve.md')])).way).toBe('pipeline');
+    expect((await serveBuild([article('added-in-serve.md')])).rendered).toBeGreaterThan(0);
+    expect(texts(writer.files)).toEqual(await clean());
     await typeInto(notInFeed, 'A body edit together with a template folder change.');
-    expect((await serveBuild([article(notInFeed), 'templates'])).way).toBe('pipeline');
+    expect((await serveBuild([article(notInFeed), 'templates'])).rendered).toBe(1);
     expect(texts(writer.files)).toEqual(await clean());
   });
 });
