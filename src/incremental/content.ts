@@ -3,10 +3,11 @@
  * validated again, an article whose file has the size and times it had is not read again, and
  * when the watcher says what changed, the other files are not even looked at.
  */
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { SiteError } from '../errors.ts';
 import { hashOf } from '../hash.ts';
 import { latestToday } from '../validate/references.ts';
+import { isSlug } from '../validate/suggest.ts';
 import { frontMatterOf, type LoadedArticle } from '../load/article.ts';
 import { articleSchemaOf, listArticleFiles, parseYamlFile, readArticle, statArticle, type ArticleFile, type ContentReader } from '../load/content.ts';
 import { readContentFile, readContentFileSync } from '../load/read.ts';
@@ -84,7 +85,8 @@ export function memoReader(memo: ContentMemo, changed: Set<string> | undefined, 
           loaded.push(rememberedArticle(known, path));
           continue;
         }
-        const stamp = stamped?.(file) ?? stampOf(statArticle(path, file, errors));
+        // A file whose name is not a slug goes to statArticle, which says so.
+        const stamp = (isSlug(basename(file, '.md')) ? stamped?.(file) : undefined) ?? stampOf(statArticle(path, file, errors));
         if (!stamp) continue;
         found.push(path);
         if (known && sameStamp(known.stamp, stamp)) {
@@ -107,7 +109,8 @@ export function memoReader(memo: ContentMemo, changed: Set<string> | undefined, 
 
 /** The article files of the last build, less those the watcher saw go, with those it saw come. */
 function foundAgain(last: string[], changed: Set<string>, dir: string): string[] {
-  const touched = [...changed].filter((p) => p.startsWith('content/blog/') && p.endsWith('.md')).map((p) => join(dir, p.slice('content/blog/'.length)));
+  // As the listing of the folder takes them: .md files, none whose name starts with a dot.
+  const touched = [...changed].filter((p) => p.startsWith('content/blog/') && p.endsWith('.md') && !/\/\./.test(p)).map((p) => join(dir, p.slice('content/blog/'.length)));
   return [...new Set([...last, ...touched])];
 }
 
