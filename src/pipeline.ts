@@ -11,7 +11,7 @@ import { bundleStamps, keptBundle, keptImageReader } from './incremental/bundles
 import { memoReader } from './incremental/content.ts';
 import { bySite, keptListing, keptRoutes, siteKeyOf } from './incremental/routes.ts';
 import { readMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
-import { commitOutput, keptFeedBodies, renderChanged, sharedKeyOf, verifiedBefore, verifyChanged, type RenderResult } from './incremental/outputs.ts';
+import { commitOutput, keptFeedBodies, textOf, renderChanged, sharedKeyOf, verifiedBefore, verifyChanged, type RenderResult } from './incremental/outputs.ts';
 import { settledRecord, settleKeyOf, surveyedStamps, type InputSurvey, type SettledResult, type SettleKey } from './incremental/survey.ts';
 import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
@@ -184,8 +184,7 @@ function previousPages(writer: Writer, files: OutputFile[]): string[] {
     const previous = writer.previous(f.file);
     return previous !== undefined && Buffer.compare(previous, f.bytes) === 0;
   });
-  const text = (bytes: Uint8Array | undefined) => bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
-  return same ? [] : sitemapPaths((file) => (isSitemap(file) ? text(writer.previous(file)) : undefined));
+  return same ? [] : sitemapPaths((file) => (isSitemap(file) ? textOf(writer.previous(file)) : undefined));
 }
 
 /** What every page's shell shares. */

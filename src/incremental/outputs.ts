@@ -100,7 +100,7 @@ class TakenOver implements VerifiedPage {
 }
 
 /** A file's bytes as text (the memory writer keeps Uint8Arrays, whose own toString lists numbers). */
-function textOf(bytes: Uint8Array | undefined): string {
+export function textOf(bytes: Uint8Array | undefined): string {
   return bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') : '';
 }
 
