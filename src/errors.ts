@@ -90,9 +90,23 @@ const titles = {
   'empty-file': 'Empty file',
   'markdown-too-deep': 'Markdown nested too deeply',
   'control-character': 'Invisible control character',
+  'translation-missing-text': 'Text missing from a translation',
+  'translation-mismatch': 'Translation that does not match its English file',
+  'translation-figure': 'Figure of the English text missing from its translation',
+  'translation-stale': 'Translation older than its English file',
+  'translation-not-reviewed': 'Translation never reviewed',
+  'translation-alone': 'Translation without an English file',
+  'translation-incomplete': 'Spanish site without a file every page needs',
+  'hreflang-error': 'Language alternate that does not lead back',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
+
+/** A text cut to a length a message can quote. */
+function clip(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 90 ? `${flat.slice(0, 87)}...` : flat;
+}
 
 /** The catalogue: each message says what happened and what to do about it. */
 export const problems = {
@@ -384,6 +398,41 @@ export const problems = {
       loc,
       hint: 'have a provider review it again, then update "reviewedOn:" to the day of that review',
     }),
+  /** A text field the English file has and its translation lacks: the English is shown so the author can translate it. */
+  translationMissingText: (loc: SourceLocation, field: string, english: string) =>
+    new SiteError('translation-missing-text', `"${field}" is missing from this translation (the English says: "${clip(english)}")`, {
+      loc,
+      hint: `add "${field.split(' ').pop()}:" with the translation of that text`,
+    }),
+  translationMismatch: (loc: SourceLocation, field: string, detail: string) =>
+    new SiteError('translation-mismatch', `"${field}" ${detail}`, { loc, hint: 'a translation follows its English file entry for entry: translate each entry in the same order' }),
+  translationFigure: (loc: SourceLocation, field: string, figure: string, english: string) =>
+    new SiteError('translation-figure', `"${field}" lacks the figure ${figure} that the English text has ("${clip(english)}")`, {
+      loc,
+      hint: 'facts and figures are carried over exactly: write the same number (a decimal point, not a comma) in the translation',
+    }),
+  translationStale: (loc: SourceLocation, english: string, fields: string[]) =>
+    new SiteError('translation-stale', `${loc.file} was translated from an older ${english}: changed since: ${fields.join(', ')}`, {
+      loc,
+      hint: `bring those fields up to date with the English, then run "npx clinic-site translated ${loc.file}" to record it`,
+    }),
+  translationNotReviewed: (loc: SourceLocation) =>
+    new SiteError('translation-not-reviewed', `${loc.file} has not been reviewed by a qualified medical translator`, {
+      loc,
+      hint: 'once one has, add "reviewedBy:" (their name) and "reviewedOn: YYYY-MM-DD" under "translation:"; never record a review that did not happen',
+    }),
+  translationAlone: (loc: SourceLocation, english: string) =>
+    new SiteError('translation-alone', `this translation has no English file: ${english} does not exist`, {
+      loc,
+      hint: `name the translation after the English file it translates (NAME.es.yaml beside NAME.yaml), or delete it`,
+    }),
+  translationIncomplete: (loc: SourceLocation, needed: string) =>
+    new SiteError('translation-incomplete', `the site has Spanish pages (${loc.file} exists), but ${needed} has no translation, and every Spanish page shows it`, {
+      loc,
+      hint: `add ${needed.replace(/\.(yaml|md)$/, '.es.$1')} (copy the English file and translate its text), or delete ${loc.file} to publish in English only`,
+    }),
+  hreflangError: (page: string, detail: string) =>
+    new SiteError('hreflang-error', `the page ${page} ${detail}`, { hint: 'this is a fault of the generator, not of the content: please report it' }),
   /** A symbolic link under content/, templates/ or public/ that leads out of the project: what it points to is never read. */
   linkOutsideProject: (file: string, target: string, folder: boolean) => {
     const what = folder ? 'folder' : 'file';

@@ -16,14 +16,16 @@ import { settledRecord, settleKeyOf, surveyedStamps, type InputSurvey, type Sett
 import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
 import { externalLinks, type SharedView } from './render/render.ts';
-import { blogFeed, listingFiles } from './render/site-files.ts';
+import { blogFeed, languageFeeds, listingFiles } from './render/site-files.ts';
 import { undescribedCategories } from './route/categories.ts';
-import { legalPath } from './route/pages.ts';
+import { legalPath, noticePath } from './route/pages.ts';
 import { lostPages, sitemapPaths } from './route/redirects.ts';
 import { feedArticles, publishedArticles, type Route, type RouteOptions } from './route/routes.ts';
 import { buildRoutes } from './route/table.ts';
 import type { Article } from './schemas/article.ts';
 import { reviewProblems, reviewWarnings } from './validate/review.ts';
+import { translationProblems, translationWarnings } from './validate/translations.ts';
+import { alternateProblems } from './verify/alternates.ts';
 import type { Writer } from './write/writer.ts';
 
 /** What a build is asked to do. */
@@ -100,7 +102,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const whole = persistent ? undefined : { memo: (memo.site ??= new Map()), key: siteKeyOf(content, routeOptions) };
     const acrossSite = <T>(name: string, extra: string, make: () => T): T => (whole ? bySite(whole.memo, name, `${whole.key} ${extra}`, make) : make());
     // Medical review, judged on the build date: a warning, or with strictReview an error.
-    const review = acrossSite('review', '', () => reviewProblems(content, published, routeOptions.today));
+    const review = acrossSite('review', '', () => [...reviewProblems(content, published, routeOptions.today), ...translationProblems(content)]);
     if (options.strictReview && review.length > 0) throw new SiteErrors(review);
     const beside = besideFiles(root, content, shown, keptImageReader(memo.bundles));
     const bundle = await keptBundle(memo.bundles, root, content.site.socialImage, beside);
@@ -109,6 +111,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     stage('bundled');
     // The dev server keeps its route table in memory from one rebuild to the next.
     const routes = persistent ? buildRoutes(content, routeOptions, bundle.images.images) : (memo.routes = keptRoutes(memo.routes, content, routeOptions, bundle.images.images)).routes;
+    const alternates = content.spanish ? alternateProblems(routes) : [];
+    if (alternates.length > 0) throw new SiteErrors(alternates);
     stage('routes');
     const shared = sharedView(content, bundle);
     const sharedKey = sharedKeyOf(bundle.templates, shared, content, routeOptions);
@@ -118,10 +122,11 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const feedBodies = keptFeedBodies(memo, content, shared, rendered.feedBodies);
     const taken = [...bundle.assets.bundled, ...bundle.assets.publicFiles, ...beside, ...bundle.images.files];
     const feed = blogFeed(content, published, feedBodies.bodyOf, routeOptions.baseUrl);
-    const takenNames = new Set([...taken, feed].map((f) => f.file));
+    const feeds = [feed, ...languageFeeds(content, published, routeOptions.baseUrl)];
+    const takenNames = new Set([...taken, ...feeds].map((f) => f.file));
     const list = () => listingFiles(content, routes, shown, takenNames, routeOptions.baseUrl);
     const site = memo.routes && !persistent ? keptListing(memo.routes, takenNames, list) : list();
-    const files = [...taken, feed, ...site.files];
+    const files = [...taken, ...feeds, ...site.files];
     stage('feeds');
     // Read before the commit replaces it.
     const before = previousPages(writer, site.files);
@@ -130,7 +135,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     await commitOutput(memo, writer, files, routes, sharedKey);
     feedBodies.keep();
     stage('committed');
-    const warnings = acrossSite('warnings', '', () => [...(routeOptions.drafts ? [] : leftOut(content.articles, shown)), ...undescribedCategories(shown, content.blogPage.categories), ...reviewWarnings(review)]);
+    const warnings = acrossSite('warnings', '', () => [...(routeOptions.drafts ? [] : leftOut(content.articles, shown)), ...undescribedCategories(shown, content.blogPage.categories), ...reviewWarnings(review), ...translationWarnings(review)]);
     const result = resultOf(started, routes, rendered, bundle.assets.bundled, files, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
     if (survey && persistent) memo.settled = settledRecord(survey, settleKeyOf(writer, key), bundleStamps(memo.bundles), writer.survey?.(), settledOf(result, warnings));
@@ -194,9 +199,13 @@ function sharedView(content: Content, bundle: Bundle): SharedView {
     navigation: content.navigation,
     assets: bundle.assets.links,
     links: externalLinks(content),
-    feed: { href: '/feed.xml', title: `${content.site.name} blog` },
+    feed: { href: '/feed.xml', title: content.strings.blog.feedTitle.replaceAll('{site}', content.site.name) },
     images: bundle.images.images,
     legalLinks: content.legal.map((page) => ({ name: page.footerLabel, href: legalPath(page.id) })),
+    strings: content.strings,
+    home: '/',
+    blogHref: '/blog',
+    noticeHref: noticePath,
   };
 }
 

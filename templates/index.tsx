@@ -3,6 +3,8 @@ import type { ReactElement } from 'react';
 import type { RouteView } from '../src/route/view.ts';
 import { Document } from './components/Document.tsx';
 import { ImagesContext } from './components/Picture.tsx';
+import { StringsContext } from './components/Strings.tsx';
+import { LanguageAssistancePage } from './pages/LanguageAssistance.tsx';
 import { ArticlePage } from './pages/Article.tsx';
 import { BlogPage } from './pages/Blog.tsx';
 import { HomePage } from './pages/Home.tsx';
@@ -18,9 +20,11 @@ import { LegalPage } from './pages/Legal.tsx';
 /** Renders the whole document of one route. */
 export function Page({ shell, page }: RouteView): ReactElement {
   return (
-    <ImagesContext.Provider value={shell.images}>
-      <Document shell={shell}>{body(shell, page)}</Document>
-    </ImagesContext.Provider>
+    <StringsContext.Provider value={shell.strings}>
+      <ImagesContext.Provider value={shell.images}>
+        <Document shell={shell}>{body(shell, page)}</Document>
+      </ImagesContext.Provider>
+    </StringsContext.Provider>
   );
 }
 
@@ -48,5 +52,7 @@ function body(shell: RouteView['shell'], page: RouteView['page']): ReactElement 
       return <LegalPage shell={shell} view={page} />;
     case 'notFound':
       return <NotFoundPage shell={shell} view={page} />;
+    case 'languageAssistance':
+      return <LanguageAssistancePage shell={shell} view={page} />;
   }
 }

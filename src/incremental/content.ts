@@ -10,7 +10,7 @@ import { latestToday } from '../validate/references.ts';
 import { isSlug } from '../validate/suggest.ts';
 import { frontMatterOf, type LoadedArticle } from '../load/article.ts';
 import { articleSchemaOf, listArticleFiles, parseYamlFile, readArticle, statArticle, type ArticleFile, type ContentReader } from '../load/content.ts';
-import { readContentFile, readContentFileSync } from '../load/read.ts';
+import { isTranslationFile, readContentFile, readContentFileSync } from '../load/read.ts';
 import { lazySource, type YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
 import type { Stamp } from './survey.ts';
@@ -110,7 +110,7 @@ export function memoReader(memo: ContentMemo, changed: Set<string> | undefined, 
 /** The article files of the last build, less those the watcher saw go, with those it saw come. */
 function foundAgain(last: string[], changed: Set<string>, dir: string): string[] {
   // As the listing of the folder takes them: .md files, none whose name starts with a dot.
-  const touched = [...changed].filter((p) => p.startsWith('content/blog/') && p.endsWith('.md') && !/\/\./.test(p)).map((p) => join(dir, p.slice('content/blog/'.length)));
+  const touched = [...changed].filter((p) => p.startsWith('content/blog/') && p.endsWith('.md') && !/\/\./.test(p) && !isTranslationFile(p)).map((p) => join(dir, p.slice('content/blog/'.length)));
   return [...new Set([...last, ...touched])];
 }
 

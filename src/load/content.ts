@@ -15,7 +15,7 @@ import { checkPlaceholders } from '../validate/placeholders.ts';
 import { checkReferences } from '../validate/references.ts';
 import { validate } from '../validate/schema.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
-import { outsideProject, projectRootOf, readContentFile, readContentFileSync, readProblem } from './read.ts';
+import { isTranslationFile, outsideProject, projectRootOf, readContentFile, readContentFileSync, readProblem } from './read.ts';
 import { isSlug, slugOf } from '../validate/suggest.ts';
 import { codeUnitOrder, hashOf } from '../hash.ts';
 
@@ -78,7 +78,7 @@ export async function loadContent(root: string, reader: ContentReader = directRe
   if (away !== undefined) throw new SiteErrors([problems.linkOutsideProject('content/', away, true)]);
   const { yaml, optionalYaml, folder, articles } = fileLoaders(root, reader, { errors, sources, hashes });
   const file = (name: string) => join(contentDir, name);
-  const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, published, memberships, labSales, inbody, redirects, legal, providers] = await Promise.all([
+  const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, published, memberships, labSales, inbody, redirects, legal, providers, strings, languageAssistance] = await Promise.all([
     yaml(file('site.yaml'), (r) => r.singleFiles.site.schema),
     yaml(file('navigation.yaml'), (r) => r.singleFiles.navigation.schema),
     yaml(file('metadata.yaml'), (r) => r.singleFiles.metadata.schema),
@@ -96,10 +96,12 @@ export async function loadContent(root: string, reader: ContentReader = directRe
     optionalYaml(file('redirects.yaml'), (r) => r.singleFiles.redirects.schema),
     folder('legal', (r) => r.folders.legal.schema),
     folder('providers', (r) => r.folders.providers.schema),
+    yaml(file('strings.yaml'), (r) => r.singleFiles.strings.schema),
+    yaml(file('language-assistance.yaml'), (r) => r.singleFiles.languageAssistance.schema),
     checkTopYml(contentDir, (path) => relative(root, path).split(sep).join('/'), errors),
   ]);
 
-  if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody || errors.length > 0) {
+  if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody || !strings || !languageAssistance || errors.length > 0) {
     throw new SiteErrors(errors);
   }
   const content: Content = {
@@ -109,11 +111,34 @@ export async function loadContent(root: string, reader: ContentReader = directRe
     services: [...services.values()],
     legal: [...legal.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)),
     providers,
+    strings,
+    languageAssistance,
     articles: published,
     sources,
-    catalogueKey: hashOf(...[...hashes].sort(([a], [b]) => codeUnitOrder(a, b)).flat()),
+    catalogueKey: '',
   };
+  content.spanish = await loadSpanish(content, reader, { errors, sources, hashes });
+  content.catalogueKey = hashOf(...[...hashes].sort(([a], [b]) => codeUnitOrder(a, b)).flat());
   return validateContent(content, errors, reader);
+}
+
+/**
+ * The Spanish site, from the translations beside the English files (read through `reader`, so that an
+ * unchanged one is not parsed again); each translation's hash joins the catalogue's, so that every page,
+ * whose language links follow them, is made again when one appears, changes or goes away.
+ */
+async function loadSpanish(content: Content, reader: ContentReader, { errors, sources, hashes }: Collected): Promise<Content['spanish']> {
+  const { loadTranslations } = await import('./translations.ts');
+  const { schemaOfFile } = await schemas();
+  const spanish = await loadTranslations(content, schemaOfFile, async (path, file, schema) => {
+    const loaded = await reader.yaml(path, file, () => schema, errors);
+    if (!loaded) return undefined;
+    hashes.set(file, loaded.hash);
+    sources.set(file, loaded.source);
+    return loaded;
+  }, errors);
+  for (const article of spanish?.content.articles ?? []) hashes.set(article.file, article.sourceHash);
+  return spanish;
 }
 
 /** What the loaders collect while they read: problems, each file's source (to locate problems later) and each YAML file's hash. */
@@ -145,7 +170,8 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
     statSync(path, { throwIfNoEntry: false }) === undefined ? Promise.resolve(undefined) : yaml(path, schemaOf);
 
   async function folder<S extends z.ZodType>(dir: string, schemaOf: (registry: Registry) => S): Promise<Map<string, z.output<S> & { id: string }>> {
-    const files = withoutYml(await listFiles(join(contentDir, dir), ['.yaml', '.yml'], rel, errors), rel, errors).sort().filter((path) => {
+    // A translation (ssri.es.yaml) is loaded with the Spanish site, over its English file.
+    const files = withoutYml(await listFiles(join(contentDir, dir), ['.yaml', '.yml'], rel, errors), rel, errors).sort().filter((path) => !isTranslationFile(path)).filter((path) => {
       const id = basename(path, '.yaml');
       if (isSlug(id)) return true;
       const suggestion = slugOf(id);
@@ -225,7 +251,7 @@ export function readArticle(path: string, file: string, schema: ArticleSchema, e
 
 /** The article files under content/blog/ (and its sub-folders), sorted. */
 export async function listArticleFiles(dir: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<string[]> {
-  return (await listFiles(dir, ['.md'], fileOf, errors)).sort();
+  return (await listFiles(dir, ['.md'], fileOf, errors)).filter((path) => !isTranslationFile(path)).sort();
 }
 
 /** The schema of an article's front matter, loaded with zod on first need. */

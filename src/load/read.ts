@@ -155,3 +155,8 @@ function firstInvalidByte(bytes: Buffer): number {
   }
   return bytes.length;
 }
+
+/** Whether a content file is a translation (`ssri.es.yaml`, `hrt-glow-up.es.md`), which the English loaders leave to the Spanish site's. */
+export function isTranslationFile(path: string): boolean {
+  return /\.[a-z]{2}\.(yaml|md)$/.test(path);
+}

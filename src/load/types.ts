@@ -10,6 +10,9 @@ import type { Redirect } from '../schemas/redirects.ts';
 import type { LegalPage } from '../schemas/legal.ts';
 import type { Provider } from '../schemas/review.ts';
 import type { Site } from '../schemas/site.ts';
+import type { Strings } from '../schemas/strings.ts';
+import type { LanguageAssistance } from '../schemas/language-assistance.ts';
+import type { TranslationRecord } from '../schemas/translation.ts';
 import type { YamlSource } from './yaml.ts';
 
 /** A service page with its id (the file name). */
@@ -42,6 +45,34 @@ export interface Content {
   articles: Article[];
   /** Each parsed file by its path (relative to the project), to locate problems found later. */
   sources: Map<string, YamlSource>;
+  /** The interface strings of the templates (content/strings.yaml). */
+  strings: Strings;
+  /** The notice of free language assistance (content/language-assistance.yaml). */
+  languageAssistance: LanguageAssistance;
+  /** The site in Spanish, when content/strings.es.yaml exists. */
+  spanish?: LanguageSite | undefined;
   /** A hash of every YAML file: pages that depend on more than their own article key on it. */
   catalogueKey: string;
+}
+
+/** A translation file: what it translates, what it records of the English it was made from, and what the English is now. */
+export interface TranslationFile {
+  /** The translation, such as content/treatments/ssri.es.yaml. */
+  file: string;
+  /** The English file it translates. */
+  english: string;
+  record: TranslationRecord;
+  /** The hash of each English text field as it is now. */
+  current: Record<string, string>;
+  source: YamlSource;
+}
+
+/** The site in another language: its content (the English content with the translated text laid over it) and its translations. */
+export interface LanguageSite {
+  /** The language tag, as addresses and `lang` write it (es). */
+  lang: string;
+  content: Content;
+  translations: TranslationFile[];
+  /** The English files that have a translation: a page is published in the language when every file it is made from has one. */
+  translated: ReadonlySet<string>;
 }

@@ -12,7 +12,9 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt
 /** sitemap.xml (or an index and numbered parts past the limit) listing every listed route. */
 export function sitemaps(routes: readonly Route[], baseUrl: string, limit = sitemapLimit): { file: string; text: string }[] {
   const urls = routes.filter((r) => r.listed).map(sitemapLine);
-  const urlset = (list: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${list.join('\n')}\n</urlset>\n`;
+  // Pages in two languages list each other (and x-default) as xhtml:link alternates.
+  const xhtml = routes.some((r) => r.shell?.alternates.length) ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
+  const urlset = (list: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${list.join('\n')}\n</urlset>\n`;
   if (urls.length <= limit) return [{ file: 'sitemap.xml', text: urlset(urls) }];
   const parts: { file: string; text: string }[] = [];
   for (let i = 0; i * limit < urls.length; i++) parts.push({ file: `sitemap-${i + 1}.xml`, text: urlset(urls.slice(i * limit, (i + 1) * limit)) });
@@ -25,7 +27,8 @@ export function sitemaps(routes: readonly Route[], baseUrl: string, limit = site
 
 /** A route's `<url>` line. */
 function sitemapLine(route: Route): string {
-  return `  <url><loc>${escapeXml(route.url)}</loc></url>`;
+  const alternates = (route.shell?.alternates ?? []).map((a) => `<xhtml:link rel="alternate" hreflang="${a.lang}" href="${escapeXml(a.url)}"/>`).join('');
+  return `  <url><loc>${escapeXml(route.url)}</loc>${alternates}</url>`;
 }
 
 /** robots.txt allowing everything and naming the sitemap. */
@@ -39,14 +42,17 @@ export interface FeedOptions {
   description: string;
   page: string;
   self: string;
+  /** The feed's language, as RSS writes it (en-us by default). */
+  language?: string;
 }
 
 /** RSS 2.0 feed of the latest articles, with their full text when `bodyOf` gives it (a category's feed carries excerpts). */
 export function rssFeed(content: Content, articles: Article[], bodyOf: ((article: Article) => string) | undefined, baseUrl: string, latest = 20, feed?: FeedOptions): string {
   const base = baseUrl.replace(/\/+$/, '');
-  const { title, description, page, self } = feed ?? { title: `${content.site.name} blog`, description: content.blogPage.intro, page: '/blog/', self: '/feed.xml' };
+  const { title, description, page, self } = feed ?? { title: content.strings.blog.feedTitle.replaceAll('{site}', content.site.name), description: content.blogPage.intro, page: '/blog/', self: '/feed.xml' };
+  const lang = feed?.language ?? 'en-us';
   const items = articles.slice(0, latest).map((a) => {
-    const link = `${base}${articlePath(a.slug)}`;
+    const link = `${base}${articlePath(a.slug, lang.slice(0, 2))}`;
     return `    <item>
       <title>${escapeXml(a.title)}</title>
       <link>${escapeXml(link)}</link>
@@ -65,7 +71,7 @@ export function rssFeed(content: Content, articles: Article[], bodyOf: ((article
     <link>${escapeXml(`${base}${page}`)}</link>
     <atom:link href="${escapeXml(`${base}${self}`)}" rel="self" type="application/rss+xml"/>
     <description>${escapeXml(description)}</description>
-    <language>en-us</language>
+    <language>${lang}</language>
 ${items.join('\n')}
   </channel>
 </rss>

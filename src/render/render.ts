@@ -18,7 +18,7 @@ import { idsOf, internalLinksOf } from '../verify/links.ts';
 import type { ExternalLinks, RouteView, Shell } from '../route/view.ts';
 
 /** The part of every page's shell that is the same on all pages. */
-export type SharedView = Pick<Shell, 'site' | 'navigation' | 'assets' | 'links' | 'feed' | 'images' | 'legalLinks'>;
+export type SharedView = Pick<Shell, 'site' | 'navigation' | 'assets' | 'links' | 'feed' | 'images' | 'legalLinks' | 'strings' | 'home' | 'blogHref' | 'noticeHref'>;
 
 /** One route to render. */
 export type RenderJob = Route;
@@ -66,7 +66,8 @@ export function externalLinks(content: Content): ExternalLinks {
 /** The full view a template receives for one route. */
 export function viewOf(shared: SharedView, route: Route): RouteView {
   return {
-    shell: { ...shared, path: route.path, meta: route.meta, jsonLd: route.jsonLd, draft: route.draft, scripts: route.scripts },
+    // A page in another language takes that language's site, navigation and strings from its route.
+    shell: { ...shared, alternates: [], switcher: undefined, ...route.shell, path: route.path, meta: route.meta, jsonLd: route.jsonLd, draft: route.draft, scripts: route.scripts },
     page: route.page,
   };
 }

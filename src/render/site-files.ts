@@ -20,6 +20,22 @@ export function blogFeed(content: Content, published: Article[], bodyOf: (articl
 }
 
 /**
+ * The Spanish blog's feed (`es/feed.xml`): its published articles with their excerpts (their bodies
+ * are on their pages); none when the site has no Spanish articles.
+ */
+export function languageFeeds(content: Content, published: readonly Article[], baseUrl: string): OutputFile[] {
+  const language = content.spanish;
+  if (!language) return [];
+  const local = language.content;
+  const slugs = new Set(published.map((a) => a.slug));
+  const articles = local.articles.filter((a) => slugs.has(a.slug));
+  if (articles.length === 0) return [];
+  const title = local.strings.blog.feedTitle.replaceAll('{site}', local.site.name);
+  const feed = { title, description: local.blogPage.intro, page: `/${language.lang}/blog/`, self: `/${language.lang}/feed.xml`, language: `${language.lang}-us` };
+  return [{ file: `${language.lang}/feed.xml`, bytes: Buffer.from(rssFeed(local, articles, undefined, baseUrl, feedLength, feed)) }];
+}
+
+/**
  * The files beside the pages but the blog's feed: the sitemaps, robots.txt, the category feeds,
  * _headers and the redirects, for the articles the build shows. `taken` names the files of the
  * output already (assets, public/, images, the feed), which no redirect may replace.

@@ -7,7 +7,7 @@ import type { Article } from '../schemas/article.ts';
 import type { BlogCategory } from '../schemas/pages.ts';
 import { slugOf } from '../validate/suggest.ts';
 import { articlePath, categoryOf } from './categories.ts';
-import { longUsDate } from './dates.ts';
+import { longDate } from './dates.ts';
 import { clipAtWord, treatmentHref } from './pages.ts';
 import { feedLength, type MadePage, type RouteContext, type SiteContent } from './routes.ts';
 import { blogPosting, medicalWebPage, serializeJsonLd } from './structured-data.ts';
@@ -32,16 +32,15 @@ export function blogIndexRoutes(context: RouteContext, articles: Article[]): voi
 function blogIndexPage(context: RouteContext, inputs: { n: number; pages: number; featured: ArticleCard | undefined; recent: ArticleCard[] }): MadePage {
   const { content, metaFor, trail } = context;
   const { n, pages, featured, recent } = inputs;
-  const categories = content.blogPage.categories;
   const blogMeta = content.metadata['/blog'];
   const path = blogPagePath(n);
   const pagination = paginationOf(n, pages);
   const meta = {
-    ...(n === 1 ? metaFor('/blog', blogMeta) : metaFor(path, blogMeta && { ...blogMeta, title: `${blogMeta.title} (page ${n} of ${pages})` })),
+    ...(n === 1 ? metaFor('/blog', blogMeta) : metaFor(path, blogMeta && { ...blogMeta, title: `${blogMeta.title} ${pageOf(content, n, pages)}` })),
     ...(pagination.previous ? { previous: pagination.previous } : {}),
     ...(pagination.next ? { next: pagination.next } : {}),
   };
-  const page: PageView = { template: 'blog', page: content.blogPage, featured: featured && summarize(featured, categories), recent: recent.map((a) => summarize(a, categories)), pagination };
+  const page: PageView = { template: 'blog', page: content.blogPage, featured: featured && summarize(featured, content), recent: recent.map((a) => summarize(a, content)), pagination };
   return { meta, page, jsonLd: [trail([content.blogPage.heading, '/blog'])] };
 }
 
@@ -87,19 +86,19 @@ function categoryPagePath(name: string, n: number): string {
 
 /** Page `n` of a category's pages, made from its cards alone (besides what every page shares). */
 function categoryPage(context: RouteContext, inputs: { name: string; n: number; pages: number; recent: ArticleCard[] }): MadePage {
-  const { content, absolute, image, trail } = context;
+  const { content, absolute, at, image, trail } = context;
   const { name, n, pages, recent } = inputs;
   const first = categoryPath(name);
   const path = categoryPagePath(name, n);
   const pagination = paginationOf(n, pages, (i) => categoryPagePath(name, i));
-  const title = n === 1 ? name : `${name} (page ${n} of ${pages})`;
+  const title = n === 1 ? name : `${name} ${pageOf(content, n, pages)}`;
   const intro = categoryText(content.blogPage.category.intro, name);
   const meta: PageMeta = {
     title,
     documentTitle: `${title} | ${content.blogPage.heading} | ${content.site.name}`,
     description: intro,
     keywords: [name, ...(content.metadata['/blog']?.keywords ?? [])],
-    url: absolute(path),
+    url: absolute(at(path)),
     image,
     type: 'website',
     index: true,
@@ -107,8 +106,7 @@ function categoryPage(context: RouteContext, inputs: { name: string; n: number; 
     ...(pagination.previous ? { previous: pagination.previous } : {}),
     ...(pagination.next ? { next: pagination.next } : {}),
   };
-  const categories = content.blogPage.categories;
-  const page: PageView = { template: 'blog', page: content.blogPage, featured: undefined, recent: recent.map((a) => summarize(a, categories)), pagination, category: { name, intro } };
+  const page: PageView = { template: 'blog', page: content.blogPage, featured: undefined, recent: recent.map((a) => summarize(a, content)), pagination, category: { name, intro } };
   return { meta, page, jsonLd: [trail([content.blogPage.heading, '/blog'], [name, first.slice(0, -1)])] };
 }
 
@@ -135,10 +133,9 @@ export function articleRoutes(context: RouteContext, articles: Article[], byCate
 
 /** The page of one article, made from the article and the cards it closes with (besides what every page shares). */
 function articlePage(context: RouteContext, { article, related }: { article: ArticleCard; related: ArticleCard[] }): MadePage {
-  const { content, options, absolute, image, imageSizes, sizeOf, trail, reviewOf } = context;
-  const categories = content.blogPage.categories;
+  const { content, options, absolute, at, lang, image, imageSizes, sizeOf, trail, reviewOf } = context;
   const path = articlePath(article.slug);
-  const url = absolute(path);
+  const url = absolute(at(path));
   const ownImage = article.image && /\.(png|jpe?g)$/i.test(article.image) ? article.image : undefined;
   // Art wider than a sharing card is shared as its 1200 px copy (og:image 1200x630).
   const share = ownImage ? imageSizes[ownImage]?.share : undefined;
@@ -154,23 +151,29 @@ function articlePage(context: RouteContext, { article, related }: { article: Art
     index: !isDraft(article, options.today),
   };
   const review = reviewOf(article);
-  const page: PageView = { template: 'article', page: content.blogPage, article: { ...summarize(article, categories), html: '', outline: [] }, related: related.map((a) => summarize(a, categories)), review };
+  const page: PageView = { template: 'article', page: content.blogPage, article: { ...summarize(article, content), html: '', outline: [] }, related: related.map((a) => summarize(a, content)), review };
   const jsonLd = [
-    serializeJsonLd(blogPosting(content.site, article, url, articleImage)),
-    serializeJsonLd(medicalWebPage(article.title, url, review, content.providers, absolute)),
+    serializeJsonLd(blogPosting(content.site, article, url, articleImage, lang)),
+    serializeJsonLd(medicalWebPage(article.title, url, review, content.providers, absolute, lang)),
     trail([content.blogPage.heading, '/blog'], [article.title, path.slice(0, -1)]),
   ];
   return { meta, page, jsonLd };
 }
 
-function summarize(article: ArticleCard, categories: readonly BlogCategory[]): ArticleSummary {
+/** "(page 2 of 5)", as the language writes it. */
+function pageOf(content: SiteContent, n: number, pages: number): string {
+  return content.strings.blog.pageOf.replaceAll('{n}', String(n)).replaceAll('{pages}', String(pages));
+}
+
+function summarize(article: ArticleCard, content: SiteContent): ArticleSummary {
+  const categories = content.blogPage.categories;
   const { bodyLine: _bodyLine, bodyOffset: _bodyOffset, references: _references, cardHash: _cardHash, ...rest } = article as Article;
   const { markdown: _markdown, sourceHash: _sourceHash, ...shown } = rest;
   const category = categoryOf(article, categories);
   return {
     ...shown,
     href: articlePath(article.slug),
-    date: longUsDate(article.publishDate),
+    date: longDate(article.publishDate, content.strings.dates),
     categoryHref: categoryPath(article.category),
     categoryColor: category?.color ?? 'teal',
     mentalHealth: category?.mentalHealth ?? false,

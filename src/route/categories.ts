@@ -3,9 +3,23 @@ import type { Article } from '../schemas/article.ts';
 import type { BlogCategory } from '../schemas/pages.ts';
 import { closest } from '../validate/suggest.ts';
 
-/** The address of an article's own page: `/blog/SLUG/`, the one place it is spelled out. */
-export function articlePath(slug: string): string {
-  return `/blog/${slug}/`;
+/** The address of an article's own page: `/blog/SLUG/` (in Spanish `/es/blog/SLUG/`), the one place it is spelled out. */
+export function articlePath(slug: string, lang = 'en'): string {
+  return languagePath(`/blog/${slug}/`, lang);
+}
+
+/** A page's path in language `lang`: English pages are at the root, the others under `/LANG/` (`/es/process`, `/es/`). */
+export function languagePath(path: string, lang: string): string {
+  if (lang === 'en') return path;
+  return path === '/' ? `/${lang}/` : `/${lang}${path}`;
+}
+
+/** The English path of a page and its language, from its path (`/es/process` → es, `/process`). */
+export function pathLanguage(path: string, languages: readonly string[]): { lang: string | undefined; path: string } {
+  const lang = languages.find((l) => path === `/${l}` || path.startsWith(`/${l}/`));
+  if (!lang) return { lang: undefined, path };
+  const rest = path.slice(lang.length + 1);
+  return { lang, path: rest === '' ? '/' : rest };
 }
 
 /** An article's category as content/blog.yaml describes it (undefined for a category it does not list). */

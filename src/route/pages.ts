@@ -15,20 +15,21 @@ export function homeRoutes({ content, add, metaFor }: RouteContext): void {
 }
 
 /** A page per home treatment, in the colours of the first pillar that lists it; the home dialog shows its details. */
-export function treatmentRoutes({ content, add, absolute, image, reviewOf }: RouteContext): void {
+export function treatmentRoutes({ content, add, absolute, at, lang, image, reviewOf }: RouteContext): void {
   for (const t of homeTreatments(content)) {
     const path = treatmentPath(t.id);
     const { categories: _categories, description: _description, ...pillar } = content.home.services.pillars.find((p) => p.categories.some((c) => c.treatments.includes(t.id)))!;
     const steps = [
-      { name: 'Home', href: '/' },
+      { name: content.strings.shell.home, href: '/' },
       { name: content.navigation.services.label, href: '/#services' },
       { name: t.title, href: path },
     ];
-    const meta = { title: t.title, documentTitle: `${t.title} | ${content.site.name}`, description: clipAtWord(t.description, 200), keywords: t.indications, url: absolute(path), image, type: 'website' as const, index: true };
+    const url = absolute(at(path));
+    const meta = { title: t.title, documentTitle: `${t.title} | ${content.site.name}`, description: clipAtWord(t.description, 200), keywords: t.indications, url, image, type: 'website' as const, index: true };
     add(path, { template: 'treatment', treatment: t, pillar, labels: content.home.services.dialog, breadcrumbs: steps, review: reviewOf(t) }, meta, {
       jsonLd: [
-        serializeJsonLd(medicalWebPage(t.title, absolute(path), reviewOf(t), content.providers, absolute)),
-        serializeJsonLd(breadcrumbs(steps.map((step) => ({ name: step.name, url: absolute(step.href) })))),
+        serializeJsonLd(medicalWebPage(t.title, url, reviewOf(t), content.providers, absolute, lang)),
+        serializeJsonLd(breadcrumbs(steps.map((step) => ({ name: step.name, url: absolute(at(step.href)) })))),
         ...(t.faq.length > 0 ? [serializeJsonLd(faqPage(t.faq))] : []),
       ],
       sources: [`content/treatments/${t.id}.yaml`, 'content/home.yaml', 'content/navigation.yaml'],
@@ -57,7 +58,7 @@ export function sitePageRoutes({ content, add, metaFor, trail }: RouteContext): 
 }
 
 /** The service pages: one template, a data file each. */
-export function servicePageRoutes({ content, add, metaFor, trail, absolute, reviewOf }: RouteContext): void {
+export function servicePageRoutes({ content, add, metaFor, trail, absolute, at, lang, reviewOf }: RouteContext): void {
   for (const service of content.services) {
     const path = `/services/${service.pillar}/${service.id}`;
     const treatments = service.treatments.cards.map((c) => content.treatments.get(c.treatment)!);
@@ -68,7 +69,7 @@ export function servicePageRoutes({ content, add, metaFor, trail, absolute, revi
     });
     const shown = cards.flatMap((c) => c.faqs);
     add(path, { template: 'service', service, treatments, cards, program: content.programs.get(service.pillar), review: reviewOf(service) }, metaFor(path, content.metadata[path]), {
-      jsonLd: [serializeJsonLd(medicalWebPage(service.hero.title, absolute(`${path}/`), reviewOf(service), content.providers, absolute)), trail([service.label, path]), ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : [])],
+      jsonLd: [serializeJsonLd(medicalWebPage(service.hero.title, absolute(`${at(path)}/`), reviewOf(service), content.providers, absolute, lang)), trail([service.label, path]), ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : [])],
       sources: [`content/services/${service.id}.yaml`, ...treatments.map((t) => `content/treatments/${t.id}.yaml`)],
     });
   }
@@ -82,18 +83,33 @@ export function legalRoutes({ content, add, metaFor, trail }: RouteContext): voi
     const sections = legal.sections.filter((s) => !s.shownWhen || (s.shownWhen === 'analytics-on') === analyticsOn);
     add(
       path,
-      { template: 'legal', legal: { ...legal, sections }, breadcrumbs: [{ name: 'Home', href: '/' }, { name: legal.title, href: path }] },
+      { template: 'legal', legal: { ...legal, sections }, breadcrumbs: [{ name: content.strings.shell.home, href: '/' }, { name: legal.title, href: path }] },
       metaFor(path, { title: legal.title, description: legal.description, keywords: [legal.title, content.site.name] }),
       { jsonLd: [trail([legal.title, path])], sources: [`content/legal/${legal.id}.yaml`] },
     );
   }
 }
 
-/** The not-found page, served at any unknown address. */
-export function notFoundRoute({ content, metaFor, clinic, routes }: RouteContext): void {
+/** The notice of free language assistance, in English and Spanish, with its taglines in the languages most spoken in Texas. */
+export function languageAssistanceRoute({ content, add, metaFor, trail }: RouteContext): void {
+  const notice = content.languageAssistance;
+  const path = noticePath;
+  add(path, { template: 'languageAssistance', notice, breadcrumbs: [{ name: content.strings.shell.home, href: '/' }, { name: notice.title, href: path }] }, metaFor(path, { title: notice.title, description: notice.description, keywords: [notice.title, content.site.name] }), {
+    jsonLd: [trail([notice.title, path])],
+    sources: ['content/language-assistance.yaml'],
+  });
+}
+
+/** The address of the notice of free language assistance (in English; the Spanish one is under /es/). */
+export const noticePath = '/language-assistance';
+
+/** The not-found page, served at any unknown address (a language's own under its folder: es/404.html). */
+export function notFoundRoute({ content, metaFor, clinic, routes, at, inLanguage }: RouteContext): void {
+  if (!inLanguage(['content/not-found.yaml'])) return;
+  const path = at('/404');
   routes.push({
-    path: '/404',
-    file: '404.html',
+    path,
+    file: `${path.slice(1)}.html`,
     // It has no canonical address of its own; the 404 status keeps it out of search results.
     url: '',
     meta: { ...metaFor('/404', content.metadata['/404']), url: '' },

@@ -5,9 +5,12 @@ import type { Content } from '../load/types.ts';
 import type { Article } from '../schemas/article.ts';
 import type { PageMetaEntry } from '../schemas/catalogue.ts';
 import type { ArticleMarkdownContext } from '../render/markdown.ts';
-import { longUsDate } from './dates.ts';
 import { breadcrumbs, medicalClinic, serializeJsonLd } from './structured-data.ts';
-import { socialImageSize, type ArticleCard, type PageMeta, type PageView, type ReviewView } from './view.ts';
+import { isTranslationFile } from '../load/read.ts';
+import type { LanguageSite } from '../load/types.ts';
+import { longDate } from './dates.ts';
+import { languagePath } from './categories.ts';
+import { socialImageSize, type ArticleCard, type PageMeta, type PageView, type ReviewView, type Shell } from './view.ts';
 
 /** One page to render: where it is written, its metadata, and what its template receives. */
 export interface Route {
@@ -48,7 +51,12 @@ export interface Route {
   key: string;
   /** The file of the article the page shows whole (its own page), if any. */
   article?: string;
+  /** What the page's shell takes in its language: its language links, and for a page not in English, that language's site, navigation and strings. */
+  shell?: LanguageShell;
 }
+
+/** The parts of a page's shell that depend on its language (the route stage pairs each page with its other-language page). */
+export type LanguageShell = Partial<Pick<Shell, 'site' | 'navigation' | 'legalLinks' | 'feed' | 'strings' | 'home' | 'blogHref' | 'noticeHref'>> & Pick<Shell, 'alternates' | 'switcher'>;
 
 /** Everything under content/ but the articles: what every page shares. A page reads articles only through its inputs. */
 export type SiteContent = Omit<Content, 'articles'>;
@@ -95,6 +103,12 @@ export type ImageSizes = Record<string, { width: number; height: number; share?:
 export interface RouteContext {
   content: SiteContent;
   options: RouteOptions;
+  /** The language of the pages made in this context (en, es). */
+  lang: string;
+  /** A page's path in this context's language: `/process` in Spanish is `/es/process`. */
+  at: (path: string) => string;
+  /** Whether a page made from these files is made in this context's language (English: always; else when each has a translation). */
+  inLanguage: (sources: readonly string[] | undefined) => boolean;
   absolute: (path: string) => string;
   /** The MedicalClinic JSON-LD every page carries. */
   clinic: string;
@@ -124,9 +138,19 @@ export interface RouteContext {
 /** What a route may say beyond its path, view and metadata. */
 export type RouteExtras = Omit<Partial<Route>, 'url' | 'jsonLd' | 'markdownContext' | 'key'> & { jsonLd?: string[]; markdownContext?: () => ArticleMarkdownContext };
 
-/** The context every page kind's routes are made in. */
-export function routeContext(content: SiteContent, options: RouteOptions, imageSizes: ImageSizes): RouteContext {
+/**
+ * The context every page kind's routes are made in; with `language` (the site in another language),
+ * pages are made at that language's paths, only when every file they are made from has a translation,
+ * and the internal links of their views lead to that language's page wherever there is one.
+ */
+export function routeContext(content: SiteContent, options: RouteOptions, imageSizes: ImageSizes, language?: LanguageSite): RouteContext {
   const errors: SiteError[] = [];
+  const lang = language?.lang ?? content.site.language;
+  const at = (path: string) => (language ? languagePath(path, language.lang) : path);
+  const made = new Set<string>();
+  // Read when a view is made (after the table is whole): a link leads to this language's page when there is one.
+  const localize = language ? (href: string) => localHref(href, language.lang, made) : undefined;
+  const translated = (sources: readonly string[] | undefined) => !language || (sources ?? []).every((f) => language.translated.has(f) || isTranslationFile(f));
   const base = options.baseUrl.replace(/\/+$/, '');
   const absolute = (path: string) => `${base}${path}`;
   const sizeOf = (path: string) => {
@@ -140,31 +164,67 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
       errors.push(problems.missingMetadata(metadataSource?.locate([]) ?? { file: 'content/metadata.yaml', line: 1, column: 1 }, path));
       entry = { title: path, description: path, keywords: [path] };
     }
-    const url = absolute(pageAddress(path));
+    const url = absolute(pageAddress(at(path)));
     return { title: entry.title, documentTitle: `${entry.title} | ${content.site.name}`, description: entry.description, keywords: entry.keywords, url, image, type: 'website', index: true, ...extra };
   };
   const trail = (...steps: [string, string][]) =>
-    serializeJsonLd(breadcrumbs(([['Home', '/'], ...steps] as [string, string][]).map(([name, path]) => ({ name, url: absolute(path === '/' ? '/' : `${path}/`) }))));
+    serializeJsonLd(breadcrumbs(([[content.strings.shell.home, '/'], ...steps] as [string, string][]).map(([name, path]) => ({ name, url: absolute(pageAddress(at(path))) }))));
   const reviewOf = (page: { reviewedBy?: string | undefined; reviewedOn?: string | undefined }): ReviewView | undefined => {
     // References validated the reviewer: an unknown id never gets here.
     const provider = page.reviewedBy ? content.providers.get(page.reviewedBy) : undefined;
     if (!provider || !page.reviewedOn) return undefined;
-    return { reviewer: { id: provider.id, name: provider.name, credentials: provider.credentials }, reviewedOn: page.reviewedOn, date: longUsDate(page.reviewedOn) };
+    return { reviewer: { id: provider.id, name: provider.name, credentials: provider.credentials }, reviewedOn: page.reviewedOn, date: longDate(page.reviewedOn, content.strings.dates) };
   };
   const clinic = serializeJsonLd(medicalClinic(content.site, absolute));
   const routes: Route[] = [];
-  const add: RouteContext['add'] = (path, page, meta, more = {}) => void routes.push(routeOf(clinic, path, '', () => ({ page, meta, jsonLd: more.jsonLd ?? [] }), meta.url, more));
+  const add: RouteContext['add'] = (path, page, meta, more = {}) => {
+    if (!translated(more.sources)) return;
+    made.add(at(path));
+    routes.push(routeOf(clinic, at(path), '', localized(() => ({ page, meta, jsonLd: more.jsonLd ?? [] }), localize), meta.url, more));
+  };
   const page: RouteContext['page'] = (path, inputs, make, more = {}) => {
-    const made = () => make(inputs);
-    const route = routeOf(clinic, path, keyOfInputs(inputs), made, absolute(pageAddress(path)), more);
+    if (!translated(more.sources)) return;
+    made.add(at(path));
+    const route = routeOf(clinic, at(path), keyOfInputs(inputs), localized(() => make(inputs), localize), absolute(pageAddress(at(path))), more);
     if (inputs.article) route.article = inputs.article.file;
     routes.push(route);
   };
-  return { content, options, absolute, clinic, image, imageSizes, sizeOf, metaFor, trail, reviewOf, add, page, routes, errors };
+  return { content, options, lang, at, inLanguage: translated, absolute, clinic, image, imageSizes, sizeOf, metaFor, trail, reviewOf, add, page, routes, errors };
+}
+
+/** `make` with the internal links of the view it makes led through `localize` (in English, `make` as it is). */
+function localized(make: () => MadePage, localize: ((href: string) => string) | undefined): () => MadePage {
+  if (!localize) return make;
+  return () => {
+    const madePage = make();
+    return { ...madePage, page: localLinks(madePage.page, localize), meta: localLinks(madePage.meta, localize) };
+  };
+}
+
+/** Fields of a view that hold a root-relative link. */
+const linkFields = new Set(['href', 'categoryHref', 'previous', 'next']);
+
+/** A copy of `value` with every link field led through `localize`; an article's rendered body and the page's text are left as they are. */
+export function localLinks<T>(value: T, localize: (href: string) => string): T {
+  if (Array.isArray(value)) return value.map((v) => localLinks(v, localize)) as T;
+  if (typeof value !== 'object' || value === null) return value;
+  const result: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) result[key] = typeof v === 'string' ? (linkFields.has(key) ? localize(v) : v) : localLinks(v, localize);
+  return result as T;
+}
+
+/** `href` in language `lang` when the site has that page in it (`/process#x` → `/es/process#x`), else as it is (the English page). */
+export function localHref(href: string, lang: string, pages: ReadonlySet<string>): string {
+  if (!href.startsWith('/') || href.startsWith('//')) return href;
+  const cut = href.search(/[?#]/);
+  const path = cut === -1 ? href : href.slice(0, cut);
+  const local = languagePath(path, lang);
+  const bare = local.length > 1 ? local.replace(/\/+$/, '') : local;
+  return pages.has(local) || pages.has(bare) || pages.has(`${bare}/`) ? local + (cut === -1 ? '' : href.slice(cut)) : href;
 }
 
 /** A page's canonical address: its path with one trailing slash (the home page's is `/`). */
-function pageAddress(path: string): string {
+export function pageAddress(path: string): string {
   return path === '/' ? '/' : `${path.replace(/\/$/, '')}/`;
 }
 

@@ -50,11 +50,12 @@ export function medicalClinic(site: Site, absolute: (path: string) => string): o
 }
 
 /** An article page's BlogPosting. */
-export function blogPosting(site: Site, article: ArticleCard, url: string, image: string): object {
+export function blogPosting(site: Site, article: ArticleCard, url: string, image: string, lang: string): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
     headline: article.title,
+    inLanguage: lang,
     description: article.excerpt,
     datePublished: article.publishDate,
     author: { '@type': 'Person', name: article.author },
@@ -88,12 +89,13 @@ export function breadcrumbs(trail: { name: string; url: string }[]): object {
  * A medical page (treatment, service, article) as MedicalWebPage; once a provider has reviewed it,
  * with `reviewedBy` (the provider as a Person) and `lastReviewed`.
  */
-export function medicalWebPage(name: string, url: string, review: ReviewView | undefined, providers: Map<string, Provider>, absolute: (path: string) => string): object {
+export function medicalWebPage(name: string, url: string, review: ReviewView | undefined, providers: Map<string, Provider>, absolute: (path: string) => string, lang: string): object {
   const provider = review ? providers.get(review.reviewer.id) : undefined;
   return {
     '@context': 'https://schema.org',
     '@type': 'MedicalWebPage',
     name,
+    inLanguage: lang,
     url,
     publisher: { '@id': `${absolute('/')}#clinic` },
     ...(review && provider

@@ -1,21 +1,31 @@
 /**
  * The route stage: every page of the site, with its metadata and the data its template receives.
- * pages.ts makes the routes of the site's own pages, blog.ts those of the blog.
+ * pages.ts makes the routes of the site's own pages, blog.ts those of the blog; languages.ts pairs
+ * each English page with its Spanish one.
  */
 import { SiteErrors } from '../errors.ts';
-import type { Content } from '../load/types.ts';
+import type { Content, LanguageSite } from '../load/types.ts';
 import type { Article } from '../schemas/article.ts';
 import { articleRoutes, blogIndexRoutes, categoriesOf, categoryRoutes } from './blog.ts';
-import { homeRoutes, legalRoutes, notFoundRoute, servicePageRoutes, sitePageRoutes, treatmentRoutes } from './pages.ts';
+import { pairLanguages } from './languages.ts';
+import { homeRoutes, languageAssistanceRoute, legalRoutes, notFoundRoute, servicePageRoutes, sitePageRoutes, treatmentRoutes } from './pages.ts';
 import { feedArticles, publishedArticles, routeContext, type ImageSizes, type Route, type RouteOptions } from './routes.ts';
 
 /**
- * Builds the route table; a route without a metadata entry is an error. Sharing images get the
- * size `imageSizes` gives them.
+ * Builds the route table, English pages first, then the Spanish ones (when the site has a Spanish
+ * side); a route without a metadata entry is an error. Sharing images get the size `imageSizes` gives them.
  */
 export function buildRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes = {}): Route[] {
+  const english = languageRoutes(content, options, imageSizes, undefined);
+  const spanish = content.spanish ? languageRoutes(content.spanish.content, options, imageSizes, content.spanish) : [];
+  pairLanguages(content, english, spanish);
+  return [...english, ...spanish];
+}
+
+/** The pages of one language: every page kind, made from that language's content. */
+function languageRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes, language: LanguageSite | undefined): Route[] {
   const { articles: _articles, ...site } = content;
-  const context = routeContext(site, options, imageSizes);
+  const context = routeContext(site, options, imageSizes, language);
   homeRoutes(context);
   treatmentRoutes(context);
   sitePageRoutes(context);
@@ -24,20 +34,24 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   blogIndexRoutes(context, articles);
   // The published articles by category, for the category pages and each article's related ones.
   const byCategory = categoriesOf(articles);
-  categoryRoutes(context, byCategory);
+  // Category pages are English only: the few articles of another language are listed on its blog page.
+  if (!language) categoryRoutes(context, byCategory);
   articleRoutes(context, articles, byCategory, feedArticles(content, options, articles));
   legalRoutes(context);
+  languageAssistanceRoute(context);
   notFoundRoute(context);
   if (context.errors.length > 0) throw new SiteErrors(context.errors);
   return context.routes;
 }
 
-/** The pages of some published articles alone, each as buildRoutes makes it among all of them. */
+/** The pages of some published English articles alone, each as buildRoutes makes it among all of them (its language links too). */
 export function articlePageRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes, only: readonly Article[]): Route[] {
   const { articles: _articles, ...site } = content;
   const context = routeContext(site, options, imageSizes);
   const articles = publishedArticles(content, options);
   // A few pages: each finds its category's articles itself (grouping thousands of articles costs more, on every save in serve).
   articleRoutes(context, articles, undefined, feedArticles(content, options, articles), [...only]);
+  const spanish = content.spanish ? languageRoutes(content.spanish.content, options, imageSizes, content.spanish) : [];
+  pairLanguages(content, context.routes, spanish);
   return context.routes;
 }

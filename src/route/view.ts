@@ -7,6 +7,8 @@ import type { LegalPage } from '../schemas/legal.ts';
 import type { Provider } from '../schemas/review.ts';
 import type { BlogPage, Home, NotFoundPage, PillarEntry, ProcessPage } from '../schemas/pages.ts';
 import type { Site } from '../schemas/site.ts';
+import type { Strings } from '../schemas/strings.ts';
+import type { LanguageAssistance } from '../schemas/language-assistance.ts';
 import type { InBodyPage } from '../schemas/inbody.ts';
 import type { LabSalesPage } from '../schemas/lab.ts';
 import type { MembershipsPage } from '../schemas/memberships.ts';
@@ -62,6 +64,34 @@ export interface Shell {
   images: Record<string, ImageInfo>;
   /** The legal pages every footer links to, in order. */
   legalLinks: NavLink[];
+  /** The words of the templates, in the page's language (content/strings.yaml, strings.es.yaml). */
+  strings: Strings;
+  /** The home page of the page's language (`/`, `/es/`). */
+  home: string;
+  /** The blog of the page's language, or the English one. */
+  blogHref: string;
+  /** The notice of free language assistance, in the page's language. */
+  noticeHref: string;
+  /** The page in each language, for `<link rel="alternate" hreflang>` (none for a page in one language only). */
+  alternates: Alternate[];
+  /** The language switcher: the best page in the other language (none on a site in one language). */
+  switcher: LanguageSwitch | undefined;
+}
+
+/** A page's address in one language (or x-default), for `hreflang`. */
+export interface Alternate {
+  lang: string;
+  url: string;
+}
+
+/** Where the language switcher leads, and how it offers the other language, in that language. */
+export interface LanguageSwitch {
+  href: string;
+  lang: string;
+  /** The language's own name: Español. */
+  name: string;
+  /** "Ver esta página en español". */
+  offer: string;
 }
 
 /** Every external address the site links to, resolved from site.yaml. */
@@ -152,6 +182,8 @@ export type PageView =
   | { template: 'labSales'; labSales: LabSalesPage }
   | { template: 'inbody'; inbody: InBodyPage }
   | { template: 'notFound'; notFound: NotFoundPage }
+  /** The notice of free language assistance. */
+  | { template: 'languageAssistance'; notice: LanguageAssistance; breadcrumbs: Breadcrumb[] }
   /** A legal page, with only the sections this site shows (with or without analytics). */
   | { template: 'legal'; legal: LegalPage; breadcrumbs: Breadcrumb[] };
 

@@ -14,6 +14,8 @@ import { blogPageSchema, homeSchema, notFoundSchema, processSchema } from './pag
 import { redirectsSchema } from './redirects.ts';
 import { servicePageSchema } from './service.ts';
 import { siteSchema } from './site.ts';
+import { stringsSchema } from './strings.ts';
+import { languageAssistanceSchema } from './language-assistance.ts';
 
 /** The single-file content types: file name under content/ and schema. */
 export const singleFiles = {
@@ -27,6 +29,8 @@ export const singleFiles = {
   memberships: { file: 'memberships.yaml', schema: membershipsSchema },
   labSales: { file: 'lab-sales.yaml', schema: labSalesSchema },
   inbody: { file: 'inbody-analysis.yaml', schema: inbodySchema },
+  strings: { file: 'strings.yaml', schema: stringsSchema },
+  languageAssistance: { file: 'language-assistance.yaml', schema: languageAssistanceSchema },
   /** Optional: a site without old addresses has no such file. */
   redirects: { file: 'redirects.yaml', schema: redirectsSchema },
 } as const;
@@ -41,3 +45,11 @@ export const folders = {
 } as const;
 
 export { articleSchema };
+
+/** The schema of an English content file, by its path (content/treatments/ssri.yaml), for its translation's; undefined for articles. */
+export function schemaOfFile(file: string): import('zod').ZodType | undefined {
+  const [, dir, name] = /^content\/(?:([a-z-]+)\/)?([^/]+\.yaml)$/.exec(file) ?? [];
+  if (!name) return undefined;
+  if (dir) return Object.values(folders).find((f) => f.dir === dir)?.schema;
+  return Object.values(singleFiles).find((f) => f.file === name)?.schema;
+}

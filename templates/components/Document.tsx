@@ -5,7 +5,7 @@ import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
 export function Document({ shell, children }: { shell: Shell; children: ReactNode }): ReactElement {
-  const { meta, site, assets } = shell;
+  const { meta, site, assets, strings } = shell;
   const measurementId = site.analytics.measurementId;
   return (
     <html lang={site.language}>
@@ -17,6 +17,9 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
         <meta name="keywords" content={meta.keywords.join(', ')} />
         <meta name="robots" content={meta.index ? 'index, follow' : 'noindex, follow'} />
         {meta.url ? <link rel="canonical" href={meta.url} /> : null}
+        {shell.alternates.map((alternate) => (
+          <link key={alternate.lang} rel="alternate" hrefLang={alternate.lang} href={alternate.url} />
+        ))}
         {meta.previous ? <link rel="prev" href={meta.previous} /> : null}
         {meta.next ? <link rel="next" href={meta.next} /> : null}
         <meta name="theme-color" content="#0f3d4c" />
@@ -51,13 +54,13 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
       </head>
       <body>
         <a className="skip-link" href="#main">
-          Skip to content
+          {strings.shell.skipToContent}
         </a>
         <Header shell={shell} />
         <main id="main" tabIndex={-1}>
           {shell.draft ? (
             <p className="draft-banner" role="note">
-              Draft: this page is not published by <code>build</code>
+              {strings.shell.draftBanner} <code>build</code>
             </p>
           ) : null}
           {children}

@@ -25,7 +25,7 @@ export function Footer({ shell }: { shell: Shell }): ReactElement {
     <footer className="site-footer" id="site-map">
       <div className="container footer-grid">
         <div className="footer-brand">
-          <a href="/" className="logo logo-light">
+          <a href={shell.home} className="logo logo-light">
             <Logo />
             <span className="logo-text">{site.shortName}</span>
           </a>
@@ -125,13 +125,25 @@ export function Footer({ shell }: { shell: Shell }): ReactElement {
                 </a>
               </li>
             ))}
+            <li>
+              <a href={shell.noticeHref} aria-current={shell.path === shell.noticeHref ? 'page' : undefined}>
+                {shell.strings.language.noticeLink}
+              </a>
+            </li>
+            {shell.switcher ? (
+              <li>
+                <a href={shell.switcher.href} lang={shell.switcher.lang} hrefLang={shell.switcher.lang}>
+                  {shell.switcher.offer}
+                </a>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <p className="disclaimer">
           <DialText text={site.disclaimer} />
         </p>
         <p className="copyright">
-          © {site.copyrightYear} {site.name}. All rights reserved.
+          © {site.copyrightYear} {site.name}. {shell.strings.shell.rightsReserved}
         </p>
       </div>
     </footer>

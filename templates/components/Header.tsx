@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import { outboundHref } from '../lib/links.ts';
 import type { NavLink } from '../../src/schemas/catalogue.ts';
-import type { Shell } from '../../src/route/view.ts';
+import type { LanguageSwitch, Shell } from '../../src/route/view.ts';
 import { Icon } from './Icon.tsx';
 import { ExternalLink } from './Links.tsx';
 import { Logo } from './Logo.tsx';
@@ -11,12 +11,12 @@ import { Logo } from './Logo.tsx';
 export function isCurrent(href: string, path: string): boolean {
   if (href.includes('#')) return false;
   const clean = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
-  return clean(href) === clean(path) || (clean(href) === '/blog' && path.startsWith('/blog/'));
+  return clean(href) === clean(path) || (/^(\/[a-z]{2})?\/blog$/.test(clean(href)) && path.startsWith(`${clean(href)}/`));
 }
 
 /** `data-smooth` marks links to a home section: on the home page the script scrolls to it. */
 export function smoothAttribute(href: string): { 'data-smooth'?: string } {
-  return href.startsWith('/#') ? { 'data-smooth': '' } : {};
+  return /^(\/[a-z]{2})?\/#/.test(href) ? { 'data-smooth': '' } : {};
 }
 
 function NavItem({ link, path, className }: { link: NavLink; path: string; className: string }): ReactElement {
@@ -57,6 +57,7 @@ function HeaderActions({ shell, label }: { shell: Shell; label: 'header' | 'mobi
   const bookVisit = outboundHref(links, { link: 'booking', service: site.bookingServices.visit });
   return (
     <>
+      {shell.switcher && label === 'header' ? <LanguageLink to={shell.switcher} className="language-switch" /> : null}
       <ExternalLink href={links.patientPortal} className="button button-ghost" event={{ name: 'portal_login_clicked', category: 'conversion' }} eventLabel={label}>
         {navigation.portal}
       </ExternalLink>
@@ -67,20 +68,38 @@ function HeaderActions({ shell, label }: { shell: Shell; label: 'header' | 'mobi
   );
 }
 
+/** The language switcher: the other language's name, in that language, leading to the best page it has. */
+function LanguageLink({ to, className, compact = false }: { to: LanguageSwitch; className: string; compact?: boolean }): ReactElement {
+  return (
+    <a href={to.href} className={className} lang={to.lang} hrefLang={to.lang} title={to.offer}>
+      <Icon name="globe" size={18} />
+      {compact ? (
+        <>
+          {/* Phones: the language's code, its name read out (which holds the code, as voice control needs). */}
+          <span aria-hidden="true">{to.lang.toUpperCase()}</span>
+          <span className="visually-hidden">{to.name}</span>
+        </>
+      ) : (
+        to.name
+      )}
+    </a>
+  );
+}
+
 /** The header every page shares; the drawer repeats its navigation for phones. */
 export function Header({ shell }: { shell: Shell }): ReactElement {
-  const { navigation, path, site } = shell;
+  const { navigation, path, site, strings } = shell;
   const main = navigation.main;
   const at = navigation.services.position;
   const servicesCurrent = navigation.services.groups.some((g) => g.items.some((i) => isCurrent(i.href, path)));
   return (
     <header className="site-header">
       <div className="container header-inner">
-        <a href="/" className="logo">
+        <a href={shell.home} className="logo">
           <Logo />
           <span className="logo-text">{site.shortName}</span>
         </a>
-        <nav className="nav-desktop" aria-label="Main">
+        <nav className="nav-desktop" aria-label={strings.shell.mainNavLabel}>
           <ul className="nav-list">
             {main.slice(0, at).map((link) => (
               <li key={link.href}>
@@ -115,25 +134,26 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
         >
           {navigation.bookVisitShort}
         </ExternalLink>
+        {shell.switcher ? <LanguageLink to={shell.switcher} className="language-switch language-switch-compact" compact /> : null}
         <a href="#site-map" className="menu-link">
           <Icon name="menu" />
-          Menu
+          {strings.shell.menu}
         </a>
-        <button type="button" className="menu-button" aria-expanded="false" aria-controls="drawer" aria-label="Open menu">
+        <button type="button" className="menu-button" aria-expanded="false" aria-controls="drawer" aria-label={strings.shell.openMenu}>
           <Icon name="menu" />
         </button>
       </div>
-      <dialog className="drawer" id="drawer" aria-label="Menu">
+      <dialog className="drawer" id="drawer" aria-label={strings.shell.menu}>
         <div className="drawer-head">
-          <a href="/" className="logo">
+          <a href={shell.home} className="logo">
             <Logo />
             <span className="logo-text">{site.shortName}</span>
           </a>
-          <button type="button" className="icon-button" aria-label="Close menu" data-close="">
+          <button type="button" className="icon-button" aria-label={strings.shell.closeMenu} data-close="">
             <Icon name="close" />
           </button>
         </div>
-        <nav aria-label="Mobile">
+        <nav aria-label={strings.shell.mobileNavLabel}>
           <ul className="drawer-list">
             {main.map((link) => (
               <li key={link.href}>
@@ -148,6 +168,7 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
         </nav>
         <div className="drawer-actions">
           <HeaderActions shell={shell} label="mobile_header" />
+          {shell.switcher ? <LanguageLink to={shell.switcher} className="drawer-link drawer-language" /> : null}
         </div>
       </dialog>
     </header>

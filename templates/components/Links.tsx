@@ -1,4 +1,5 @@
 /** Links that leave the site or raise analytics events, written once with the right attributes. */
+import { useStrings } from './Strings.tsx';
 import type { ReactElement, ReactNode } from 'react';
 import { outboundHref } from '../lib/links.ts';
 import type { AnalyticsEvent, OutboundAction } from '../../src/schemas/common.ts';
@@ -44,7 +45,7 @@ export function ExternalLink({
       {...(sameTabFallback ? { 'data-new-window': '' } : {})}
     >
       {children}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      <span className="visually-hidden"> {useStrings().shell.newTab}</span>
       {icon ? <Icon name="external" size={16} className="icon-external" /> : null}
     </a>
   );

@@ -1,12 +1,14 @@
 /** A short outline of the page beside the hero on wide screens: links to its cards and sections. */
 import type { ReactElement } from 'react';
 import { Icon } from './Icon.tsx';
+import { useStrings } from './Strings.tsx';
 
-export function OnThisPage({ links, title = 'On this page' }: { links: { href: string; name: string }[]; title?: string }): ReactElement {
+export function OnThisPage({ links, title }: { links: { href: string; name: string }[]; title?: string }): ReactElement {
+  const strings = useStrings();
   return (
     <nav className="page-hero-aside on-this-page" aria-labelledby="on-this-page-title">
       <p className="on-this-page-title" id="on-this-page-title">
-        {title}
+        {title ?? strings.shell.onThisPage}
       </p>
       <ul>
         {links.map((link) => (

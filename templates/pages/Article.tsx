@@ -33,7 +33,7 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
         className="article-hero"
         eyebrow={
           <>
-            <a className="back-link" href="/blog">
+            <a className="back-link" href={shell.blogHref}>
               <Icon name="arrow-right" size={16} className="icon-flip" />
               {page.backLabel}
             </a>

@@ -54,7 +54,7 @@ export function BlogPage({ shell, view }: { shell: Shell; view: BlogView }): Rea
         intro={category ? category.intro : page.intro}
         eyebrow={
           category ? (
-            <a className="back-link" href="/blog">
+            <a className="back-link" href={shell.blogHref}>
               <Icon name="arrow-right" size={16} className="icon-flip" />
               {page.backLabel}
             </a>

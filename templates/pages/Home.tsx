@@ -19,6 +19,9 @@ export function HomePage({ shell, view }: { shell: Shell; view: HomeView }): Rea
       <About about={home.about} founder={view.founder} tagline={shell.site.tagline} />
       <Conditions conditions={home.conditions} />
       <Contact contact={home.contact} site={shell.site} links={shell.links} />
+      <p className="container home-notice">
+        {shell.strings.language.homeNotice} <a href={shell.noticeHref}>{shell.strings.language.noticeLink}</a>
+      </p>
     </>
   );
 }

@@ -31,11 +31,11 @@ export function LegalPage({ shell, view }: { shell: Shell; view: LegalView }): R
             ))}
           </section>
         ))}
-        <aside className="legal-contact" aria-label="Contact">
+        <aside className="legal-contact" aria-label={shell.strings.shell.contactLabel}>
           <p>{legal.questions}</p>
           <ul>
             <li>
-              <PhoneLink phone={site.phone} label="Call" />
+              <PhoneLink phone={site.phone} label={shell.strings.shell.call} />
             </li>
             <li>
               <a href={`mailto:${site.email}`}>{site.email}</a>

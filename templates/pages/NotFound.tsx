@@ -20,13 +20,13 @@ export function NotFoundPage({ shell, view }: { shell: Shell; view: NotFoundView
         </p>
         <h1>{notFound.heading}</h1>
         <p className="lead">{notFound.text}</p>
-        <a className="button button-large" href="/">
+        <a className="button button-large" href={shell.home}>
           <Icon name="arrow-right" size={18} className="icon-flip" />
           {notFound.homeLabel}
         </a>
         <p className="not-found-help">{notFound.helpText}</p>
         <p className="button-row not-found-actions">
-          <PhoneLink phone={shell.site.phone} label="Call" className="button button-ghost" />
+          <PhoneLink phone={shell.site.phone} label={shell.strings.shell.call} className="button button-ghost" />
           {/* SPEC section 7 names no label for this page: not_found, like every other booking button's event. */}
           <ExternalLink href={outboundHref(shell.links, { link: 'booking', service: shell.site.bookingServices.visit })} className="button" event={{ name: 'start_visit_clicked', category: 'conversion' }} eventLabel="not_found">
             {shell.navigation.bookVisit}

@@ -1,0 +1,248 @@
+/**
+ * Loading the Spanish translations: `NAME.es.yaml` beside `NAME.yaml`, `SLUG.es.md` beside `SLUG.md`. A
+ * translation holds only the text a visitor reads; everything else comes from the English file, so the
+ * Spanish content is the English content with the translated text laid over it.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { z } from 'zod';
+import { problems, type SiteError } from '../errors.ts';
+import { hashOf } from '../hash.ts';
+import type { Article } from '../schemas/article.ts';
+import { isTextField, translationRecord, translationSchemaOf, type TranslationRecord } from '../schemas/translation.ts';
+import { articleSchema } from '../schemas/article.ts';
+import { fieldLabel } from '../validate/schema.ts';
+import { loadArticle } from './article.ts';
+import { isTranslationFile, readContentFileSync } from './read.ts';
+import type { LanguageSite, TranslationFile } from './types.ts';
+import type { Content } from './types.ts';
+import type { YamlSource } from './yaml.ts';
+
+/** The language of the translations, as file names and addresses write it. */
+export const translationLanguage = 'es';
+
+
+/** The translation of an English content file: `content/treatments/ssri.yaml` → `content/treatments/ssri.es.yaml`. */
+export function translationOf(file: string): string {
+  return file.replace(/\.(yaml|md)$/, `.${translationLanguage}.$1`);
+}
+
+/** Reads one translation YAML file through the load stage's reader, checked against its derived schema. */
+export type TranslationReader = (path: string, file: string, schema: z.ZodType) => Promise<{ source: YamlSource; value: unknown; hash: string } | undefined>;
+
+/** The files every Spanish page shows (the header, footer and interface strings): with one translated, all must be. */
+const shellFiles = ['content/site.yaml', 'content/navigation.yaml', 'content/metadata.yaml'];
+
+/**
+ * The Spanish site: the English content with each translated file's text laid over it, or undefined
+ * when content/strings.es.yaml does not exist (the site is then published in English only). Problems
+ * (unknown or missing fields, figures not carried over, translations without an English file) go to `errors`.
+ */
+export async function loadTranslations(english: Content, schemaFor: (file: string) => z.ZodType | undefined, read: TranslationReader, errors: SiteError[]): Promise<LanguageSite | undefined> {
+  const root = english.root;
+  const translations: TranslationFile[] = [];
+  const values = new Map<string, unknown>();
+  for (const [file, source] of [...english.sources].filter(([f]) => f.endsWith('.yaml') && !isTranslationFile(f))) {
+    const translated = translationOf(file);
+    const path = join(root, translated);
+    if (!statSync(path, { throwIfNoEntry: false })?.isFile()) continue;
+    const schema = schemaFor(file);
+    if (!schema) continue;
+    const loaded = await read(path, translated, translationSchemaOf(schema, basename(file)));
+    if (!loaded || loaded.value === undefined) continue;
+    const before = errors.length;
+    compareText(source.data, loaded.source.data, basename(file), [], loaded.source, errors);
+    if (errors.length > before) continue;
+    values.set(file, loaded.value);
+    const record = (loaded.value as { translation: TranslationRecord }).translation;
+    translations.push({ file: translated, english: file, record, current: fieldHashes(source.data, basename(file)), source: loaded.source });
+  }
+  const articles = loadArticleTranslations(english, translations, errors);
+  reportOrphans(root, english, errors);
+  if (!values.has('content/strings.yaml')) return undefined;
+  for (const needed of shellFiles) if (!values.has(needed)) errors.push(problems.translationIncomplete({ file: 'content/strings.es.yaml', line: 1, column: 1 }, needed));
+  const content = spanishContent(english, values, articles);
+  return { lang: translationLanguage, content, translations, translated: new Set(translations.map((t) => t.english)) };
+}
+
+/** The English content with the translated text of `values` (by English file) laid over it, and the Spanish articles. */
+function spanishContent(english: Content, values: Map<string, unknown>, articles: Article[]): Content {
+  const over = <T>(file: string, value: T): T => (values.has(file) ? overlay(value, values.get(file)) : value);
+  const each = <T extends { id: string }>(dir: string, map: Map<string, T>) => new Map([...map].map(([id, v]) => [id, over(`content/${dir}/${id}.yaml`, v)]));
+  const site = over('content/site.yaml', english.site);
+  return {
+    ...english,
+    site: { ...site, language: translationLanguage },
+    navigation: over('content/navigation.yaml', english.navigation),
+    metadata: over('content/metadata.yaml', english.metadata),
+    home: over('content/home.yaml', english.home),
+    blogPage: over('content/blog.yaml', english.blogPage),
+    process: over('content/process.yaml', english.process),
+    notFound: over('content/not-found.yaml', english.notFound),
+    memberships: over('content/memberships.yaml', english.memberships),
+    labSales: over('content/lab-sales.yaml', english.labSales),
+    inbody: over('content/inbody-analysis.yaml', english.inbody),
+    strings: over('content/strings.yaml', english.strings),
+    languageAssistance: over('content/language-assistance.yaml', english.languageAssistance),
+    treatments: each('treatments', english.treatments),
+    programs: each('programs', english.programs),
+    providers: each('providers', english.providers),
+    services: english.services.map((s) => over(`content/services/${s.id}.yaml`, s)),
+    legal: english.legal.map((l) => over(`content/legal/${l.id}.yaml`, l)),
+    articles,
+  };
+}
+
+/** `value` with the strings of `translation` at the same places (lists entry by entry); `translation:` itself is left out. */
+export function overlay<T>(value: T, translation: unknown): T {
+  if (typeof translation === 'string') return (typeof value === 'string' ? translation : value) as T;
+  if (Array.isArray(value) && Array.isArray(translation)) return value.map((v, i) => (i < translation.length ? overlay(v, translation[i]) : v)) as T;
+  if (isGroup(value) && isGroup(translation)) {
+    const result: Record<string, unknown> = { ...value };
+    for (const [key, text] of Object.entries(translation)) if (key !== 'translation' && key in value) result[key] = overlay(value[key], text);
+    return result as T;
+  }
+  return value;
+}
+
+function isGroup(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The visitor text of a parsed English value (what its translation translates), or undefined when it holds none. */
+function textPart(value: unknown, file: string, path: string[]): unknown {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) {
+    const items = value.map((v) => textPart(v, file, path));
+    return items.some((i) => i !== undefined) ? items : undefined;
+  }
+  if (isGroup(value)) {
+    const entries = Object.entries(value).filter(([k]) => isTextField(file, [...path, k])).map(([k, v]) => [k, textPart(v, file, [...path, k])] as const);
+    const kept = entries.filter(([, v]) => v !== undefined);
+    return kept.length > 0 ? Object.fromEntries(kept) : undefined;
+  }
+  return undefined;
+}
+
+/** A short hash of each top-level text field of an English file's data: what a translation records it was made from. */
+export function fieldHashes(data: unknown, file: string): Record<string, string> {
+  const text = textPart(data, file, []);
+  if (!isGroup(text)) return {};
+  return Object.fromEntries(Object.entries(text).map(([key, value]) => [key, shortHash(JSON.stringify(value))]));
+}
+
+/** An 8-letter hash, as translations record it. */
+export function shortHash(text: string): string {
+  return hashOf(text).slice(0, 8);
+}
+
+/** The figures of a text (numbers, times, ranges' ends): each must appear in its translation too. */
+function figuresOf(text: string): string[] {
+  return [...new Set(text.match(/\d+(?:[.:]\d+)*/g) ?? [])];
+}
+
+/**
+ * Reports, in the translation's source, each text the English has and the translation lacks (with the
+ * English shown), each list of another length, and each figure of an English text its translation leaves out.
+ */
+function compareText(english: unknown, translation: unknown, file: string, path: (string | number)[], source: YamlSource, errors: SiteError[]): void {
+  const keys = path.filter((p): p is string => typeof p === 'string');
+  if (path.length > 0 && typeof path[path.length - 1] === 'string' && !isTextField(file, keys)) return;
+  const text = textPart(english, file, keys);
+  if (text === undefined) return;
+  if (translation === undefined) {
+    errors.push(problems.translationMissingText(source.locate(path), fieldLabel(path), firstText(text)));
+    return;
+  }
+  if (typeof english === 'string' && typeof translation === 'string') {
+    for (const figure of figuresOf(english)) {
+      if (!figuresOf(translation).includes(figure)) errors.push(problems.translationFigure(source.locate(path), fieldLabel(path), figure, english));
+    }
+  } else if (Array.isArray(english) && Array.isArray(translation)) {
+    if (english.length !== translation.length) {
+      const detail = `has ${translation.length} entr${translation.length === 1 ? 'y' : 'ies'}, but the English has ${english.length}`;
+      errors.push(problems.translationMismatch(source.locate(path), fieldLabel(path), detail));
+    } else english.forEach((e, i) => compareText(e, translation[i], file, [...path, i], source, errors));
+  } else if (isGroup(english) && isGroup(translation)) {
+    for (const key of Object.keys(english)) compareText(english[key], translation[key], file, [...path, key], source, errors);
+  }
+}
+
+/** The first text of a value, to show what a missing translation should translate. */
+function firstText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.map(firstText).find((t) => t !== '') ?? '';
+  if (isGroup(value)) return Object.values(value).map(firstText).find((t) => t !== '') ?? '';
+  return '';
+}
+
+/** The front matter a Spanish article may have: its text, and the record of its translation. */
+const articleTranslationSchema = z.strictObject({
+  title: z.string().trim().min(1, 'must not be empty').describe('The article\'s title, translated.'),
+  excerpt: z.string().trim().min(1, 'must not be empty').describe('Its excerpt, translated.'),
+  readTime: z.string().trim().min(1, 'must not be empty').describe('Its read time, as the language writes it ("8 min de lectura").'),
+  translation: translationRecord,
+});
+
+/**
+ * The Spanish articles (`SLUG.es.md` beside a published English article): front matter and body from
+ * the translation, every other field from the English article; newest first, as the English ones.
+ */
+function loadArticleTranslations(english: Content, translations: TranslationFile[], errors: SiteError[]): Article[] {
+  const spanish: Article[] = [];
+  for (const article of english.articles) {
+    const file = translationOf(article.file);
+    const path = join(english.root, file);
+    if (!statSync(path, { throwIfNoEntry: false })?.isFile()) continue;
+    const read = readContentFileSync(path, file, 'an article file');
+    if (read.error) {
+      errors.push(read.error);
+      continue;
+    }
+    const englishFront = (english.sources.get(article.file)?.data ?? {}) as Record<string, unknown>;
+    // The translation's own fields are checked strictly; the English ones then make the article whole.
+    const schema = articleTranslationSchema.transform((t) => ({ ...articleSchema.parse(englishFront), title: t.title, excerpt: t.excerpt, readTime: t.readTime }));
+    const loaded = loadArticle(file, read.text, schema as unknown as typeof articleSchema, errors);
+    if (!loaded) continue;
+    const data = loaded.source.data as { translation: TranslationRecord };
+    const englishText = { title: article.title, excerpt: article.excerpt, readTime: article.readTime, body: article.markdown ?? readEnglishBody(english.root, article) };
+    const before = errors.length;
+    for (const [key, value] of Object.entries(englishText)) {
+      const given = key === 'body' ? loaded.article.markdown : (loaded.source.data as Record<string, string>)[key];
+      for (const figure of key === 'body' ? [] : figuresOf(value)) {
+        if (!figuresOf(given ?? '').includes(figure)) errors.push(problems.translationFigure(loaded.source.locate([key]), key, figure, value));
+      }
+    }
+    if (errors.length > before) continue;
+    const current = Object.fromEntries(Object.entries(englishText).map(([k, v]) => [k, shortHash(JSON.stringify(v))]));
+    translations.push({ file, english: article.file, record: data.translation, current, source: loaded.source });
+    const { slug, file: _file, ...rest } = loaded.article;
+    spanish.push({ ...rest, slug: article.slug, file, cardHash: hashOf(loaded.article.cardHash, article.slug) });
+  }
+  return spanish;
+}
+
+/** An English article's body read again (the memo keeps no bodies). */
+function readEnglishBody(root: string, article: Article): string {
+  const text = readContentFileSync(join(root, article.file), article.file, 'an article file').text ?? '';
+  return text.slice(article.bodyOffset);
+}
+
+/** Each translation file whose English file does not exist, in the folders of content/ that hold translations. */
+function reportOrphans(root: string, english: Content, errors: SiteError[]): void {
+  const known = new Set([...english.sources.keys()]);
+  for (const dir of ['content', 'content/treatments', 'content/programs', 'content/services', 'content/legal', 'content/providers', 'content/blog']) {
+    let names: string[];
+    try {
+      names = readdirSync(join(root, dir), { recursive: dir === 'content/blog' }) as string[];
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (!isTranslationFile(name) || basename(name).startsWith('.')) continue;
+      const file = `${dir}/${name.split('\\').join('/')}`;
+      const original = file.replace(/\.[a-z]{2}\.(yaml|md)$/, '.$1');
+      if (!known.has(original)) errors.push(problems.translationAlone({ file, line: 1, column: 1 }, original));
+    }
+  }
+}

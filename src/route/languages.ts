@@ -1,0 +1,70 @@
+/**
+ * Pairing the pages of the two languages: each page's `hreflang` alternates (reciprocal, with
+ * x-default on the English page) and its language switcher, which leads to the page itself in the
+ * other language, or else to the nearest page above it that the other language has.
+ */
+import type { Content } from '../load/types.ts';
+import { languagePath, pathLanguage } from './categories.ts';
+import { legalPath, noticePath } from './pages.ts';
+import { localHref, localLinks, type LanguageShell, type Route } from './routes.ts';
+import type { Alternate, LanguageSwitch } from './view.ts';
+
+/** Gives every route the language parts of its shell: English routes their links to Spanish, Spanish routes their whole language shell. */
+export function pairLanguages(content: Content, english: Route[], spanish: Route[]): void {
+  const language = content.spanish;
+  if (!language) return;
+  const lang = language.lang;
+  const local = language.content;
+  const pages = new Set(spanish.map((r) => r.path));
+  const byPath = new Map(spanish.map((r) => [r.path, r]));
+  const toSpanish = (href: string) => localHref(href, lang, pages);
+  const offerEnglish: Omit<LanguageSwitch, 'href'> = { lang: 'en', name: content.strings.language.name, offer: content.strings.language.offer };
+  const offerSpanish: Omit<LanguageSwitch, 'href'> = { lang, name: local.strings.language.name, offer: local.strings.language.offer };
+  const spanishShell = {
+    site: local.site,
+    navigation: localLinks(local.navigation, toSpanish),
+    legalLinks: local.legal.map((page) => {
+      const href = toSpanish(legalPath(page.id));
+      return { name: href === legalPath(page.id) ? `${page.footerLabel} ${local.strings.language.inEnglish}` : page.footerLabel, href };
+    }),
+    // The language's feed when it has articles, else the English one.
+    ...(local.articles.length > 0 ? { feed: { href: languagePath('/feed.xml', lang), title: local.strings.blog.feedTitle.replaceAll('{site}', local.site.name) } } : {}),
+    strings: local.strings,
+    home: languagePath('/', lang),
+    blogHref: toSpanish('/blog'),
+    noticeHref: toSpanish(noticePath),
+  } satisfies Partial<LanguageShell>;
+  const spanishOf = new Map<Route, Route>();
+  for (const route of english) {
+    const twin = route.path === '/404' ? undefined : byPath.get(languagePath(route.path, lang));
+    if (twin) spanishOf.set(twin, route);
+    const alternates = twin && route.url ? alternatesOf(route, twin, lang) : [];
+    const href = route.path === '/404' ? languagePath('/', lang) : (twin?.path ?? nearest(route.path, lang, pages));
+    route.shell = { alternates, switcher: { ...offerSpanish, href } };
+  }
+  for (const route of spanish) {
+    const twin = spanishOf.get(route);
+    const alternates = twin && route.url ? alternatesOf(twin, route, lang) : [];
+    route.shell = { ...spanishShell, alternates, switcher: { ...offerEnglish, href: twin?.path ?? pathLanguage(route.path, [lang]).path.replace(/^\/404$/, '/') } };
+  }
+}
+
+/** The alternates both pages of a pair carry: each language's address, and the English one as x-default. */
+function alternatesOf(english: Route, other: Route, lang: string): Alternate[] {
+  return [
+    { lang: 'en', url: english.url },
+    { lang, url: other.url },
+    { lang: 'x-default', url: english.url },
+  ];
+}
+
+/** The nearest page above `path` that language `lang` has (`/blog/category/x/` → `/es/blog`), else its home page. */
+function nearest(path: string, lang: string, pages: ReadonlySet<string>): string {
+  const parts = path.split('/').filter(Boolean);
+  while (parts.length > 0) {
+    parts.pop();
+    const found = localHref(`/${parts.join('/')}`, lang, pages);
+    if (found !== `/${parts.join('/')}`) return found;
+  }
+  return languagePath('/', lang);
+}

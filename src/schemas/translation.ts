@@ -1,0 +1,90 @@
+/**
+ * A translation's schema, derived from the English file's: the same fields, text only (ids, prices in
+ * their own fields, links, dates, images and flags come from the English file), plus `translation`,
+ * which records what the translation was made from and who reviewed it.
+ */
+import { z } from 'zod';
+
+/** Fields that are never visitor text, in any file: ids, links, images, dates, flags, analytics, contact values. */
+const notText = new Set([
+  'id', 'href', 'src', 'icon', 'color', 'link', 'service', 'event', 'phoneEvent', 'treatments', 'treatment', 'founder', 'pillar',
+  'shownWhen', 'extra', 'faqs', 'style', 'baseUrl', 'phone', 'email', 'address', 'days', 'opens', 'closes', 'closed', 'socialImage',
+  'links', 'bookingServices', 'embedUrl', 'directionsUrl', 'intakeWidget', 'analytics', 'social', 'reviewedBy', 'reviewedOn',
+  'sources', 'publishDate', 'language', 'lang', 'dir', 'photo', 'order', 'copyrightYear', 'number', 'position', 'pageSize',
+  'image', 'draft', 'featured', 'aliases', 'author', 'medical', 'mentalHealth', 'crisisLine',
+]);
+
+/** Fields that are text in general but names or ids in one file (the brand's name, blog categories, which articles name). */
+const notTextIn: Record<string, readonly string[]> = {
+  'site.yaml': ['name', 'shortName', 'defaultAuthor'],
+  'blog.yaml': ['categories.name'],
+  'language-assistance.yaml': ['taglines'],
+};
+
+/** Whether the field at `path` (keys only, list positions left out) of the English file `file` (its name) is visitor text. */
+export function isTextField(file: string, path: readonly string[]): boolean {
+  const key = path[path.length - 1];
+  if (key === undefined) return true;
+  if (notText.has(key)) return false;
+  return !(notTextIn[file] ?? []).includes(path.join('.'));
+}
+
+/** What a translation records about itself: the English text it was made from, and its review by a qualified medical translator. */
+export const translationRecord = z
+  .strictObject({
+    from: z
+      .record(z.string(), z.string().regex(/^[0-9a-f]{8}$/, 'must be the 8-letter hash `clinic-site translated` writes'))
+      .describe('The hash of each English field this translation was made from; `clinic-site translated FILE` writes it.'),
+    reviewedBy: z.string().trim().min(1).optional().describe('Who reviewed the translation: a qualified medical translator. Leave out until one has.'),
+    reviewedOn: z.iso.date('must be a date written YYYY-MM-DD').optional().describe('The day of that review, YYYY-MM-DD.'),
+  })
+  .describe('What this translation was made from and who reviewed it.');
+export type TranslationRecord = z.infer<typeof translationRecord>;
+
+/** The translation schema of a YAML file checked with `schema` (its name `file`, such as treatments.yaml): text fields only, all optional. */
+export function translationSchemaOf(schema: z.ZodType, file: string): z.ZodType {
+  const derived = textOnly(schema, file, []);
+  const shape = derived instanceof z.ZodObject ? derived.shape : {};
+  return z.strictObject({ ...shape, translation: translationRecord });
+}
+
+/** The text part of `schema`: objects keep their text fields (optional, strict), lists their items', strings stay; anything else is left out. */
+function textOnly(schema: z.ZodType, file: string, path: string[]): z.ZodType | undefined {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  switch (def.type) {
+    case 'string':
+      return z.string().trim().min(1, 'must not be empty');
+    case 'optional':
+    case 'default':
+    case 'nullable':
+    case 'prefault':
+    case 'readonly':
+      return textOnly(def.innerType as z.ZodType, file, path);
+    case 'pipe':
+      return textOnly(def.in as z.ZodType, file, path) ?? textOnly(def.out as z.ZodType, file, path);
+    case 'array': {
+      const item = textOnly(def.element as z.ZodType, file, path);
+      return item && z.array(item);
+    }
+    case 'record': {
+      const value = textOnly(def.valueType as z.ZodType, file, path);
+      return value && z.record(z.string(), value);
+    }
+    case 'object': {
+      const shape: Record<string, z.ZodType> = {};
+      for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+        if (!isTextField(file, [...path, key])) continue;
+        const text = textOnly(field, file, [...path, key]);
+        if (text) shape[key] = text.optional().describe(field.description ?? '');
+      }
+      return Object.keys(shape).length > 0 ? z.strictObject(shape) : undefined;
+    }
+    case 'union': {
+      // A field that is text in one form and a group in another (a dosage, a list of texts or a text): the translation writes the same form.
+      const options = (def.options as z.ZodType[]).map((o) => textOnly(o, file, path)).filter((o) => o !== undefined);
+      return options.length === 0 ? undefined : options.length === 1 ? options[0] : z.union(options as [z.ZodType, z.ZodType]);
+    }
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Translations that cannot go stale silently: each records the hash of every English field it was made
+ * from; a field whose English has changed since is named, with both files. Like medical pages,
+ * translations record their review (by a qualified medical translator); one never reviewed is listed.
+ */
+import { problems, type SiteError } from '../errors.ts';
+import type { Content, TranslationFile } from '../load/types.ts';
+
+/** The English fields that changed since the translation was made from them (or that it never recorded). */
+export function changedFields(translation: Pick<TranslationFile, 'record' | 'current'>): string[] {
+  return Object.keys(translation.current).filter((field) => translation.record.from[field] !== translation.current[field]);
+}
+
+/** What is wrong with the translations: each one older than its English file, and each never reviewed; `build` warns, `check --strict` fails. */
+export function translationProblems(content: Content): SiteError[] {
+  const found: SiteError[] = [];
+  for (const translation of content.spanish?.translations ?? []) {
+    const changed = changedFields(translation);
+    if (changed.length > 0) found.push(problems.translationStale(translation.source.locate(['translation', 'from']), translation.english, changed));
+    if (!translation.record.reviewedBy) found.push(problems.translationNotReviewed(translation.source.locate(['translation'])));
+  }
+  return found;
+}
+
+/** The build's warnings about translations: one per kind of problem, naming every file (a stale one with the English file and the fields). */
+export function translationWarnings(found: readonly SiteError[]): string[] {
+  const stale = found.filter((e) => e.code === 'translation-stale');
+  const unreviewed = found.filter((e) => e.code === 'translation-not-reviewed').map((e) => e.loc!.file);
+  const warnings: string[] = [];
+  if (stale.length > 0) {
+    const lines = stale.map((e) => `\n    ${e.message}`).join('');
+    warnings.push(`${stale.length} translation${stale.length === 1 ? ' is' : 's are'} older than ${stale.length === 1 ? 'its' : 'their'} English file (update the text, then run "npx clinic-site translated FILE"; check --strict fails on this):${lines}`);
+  }
+  if (unreviewed.length > 0) {
+    const lines = unreviewed.map((f) => `\n    ${f}`).join('');
+    warnings.push(`${unreviewed.length} translation${unreviewed.length === 1 ? ' has' : 's have'} not been reviewed by a qualified medical translator (check --strict fails on this):${lines}`);
+  }
+  return warnings;
+}

@@ -1,0 +1,63 @@
+/** The notice of free language assistance: the notice, how to ask (the clinic's phone number), and a tagline in each language HHS lists. */
+import { Fragment, type ReactElement } from 'react';
+import type { PageView, Shell } from '../../src/route/view.ts';
+import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { PhoneLink } from '../components/PhoneLink.tsx';
+
+type NoticeView = Extract<PageView, { template: 'languageAssistance' }>;
+
+/** `text` with each {phone} as a link that dials the clinic; isolated, so digits keep their order inside right-to-left text. */
+function WithPhone({ text, phone }: { text: string; phone: string }): ReactElement {
+  return (
+    <>
+      {text.split('{phone}').map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? (
+            <bdi dir="ltr">
+              <PhoneLink phone={phone} />
+            </bdi>
+          ) : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+/** The notice page, in the page's language, with the taglines in their own. */
+export function LanguageAssistancePage({ shell, view }: { shell: Shell; view: NoticeView }): ReactElement {
+  const { notice, breadcrumbs } = view;
+  const phone = shell.site.phone;
+  return (
+    <article className="legal-page language-notice">
+      <header className="legal-hero">
+        <div className="container container-narrow">
+          <Breadcrumbs trail={breadcrumbs} />
+          <h1 id="page-title">{notice.title}</h1>
+          <p className="lead">{notice.intro}</p>
+        </div>
+      </header>
+      <div className="container container-narrow legal-body">
+        <p className="notice-ask">
+          <WithPhone text={notice.howToAsk} phone={phone} />
+        </p>
+        {notice.paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+        <section aria-labelledby="taglines-heading">
+          <h2 id="taglines-heading">{notice.taglinesHeading}</h2>
+          <ul className="taglines">
+            {notice.taglines.map((tagline) => (
+              <li key={tagline.lang} lang={tagline.lang} dir={tagline.dir}>
+                <p className="tagline-name">{tagline.name}</p>
+                <p className="tagline-text">
+                  <WithPhone text={tagline.text} phone={phone} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </article>
+  );
+}
