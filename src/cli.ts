@@ -124,6 +124,20 @@ function authoringCommands(program: Command, { root, color }: CommandContext): v
     });
 
   program
+    .command('translated')
+    .description('record that translations (NAME.es.yaml, SLUG.es.md) are up to date with their English files as they are now')
+    .argument('[files...]', 'the translation files, such as content/treatments/ssri.es.yaml')
+    .option('--all', 'every translation of the site (only after checking each one against its English)')
+    .action(async (files: string[], options: { all?: boolean }) => {
+      const { markTranslated } = await import('./authoring/translated.ts');
+      const marked = await markTranslated(root, files, options.all ?? false);
+      for (const m of marked) {
+        const was = m.changed.length > 0 ? ` (its English had changed in: ${m.changed.join(', ')})` : ' (it already was)';
+        process.stdout.write(`${c.green('✓')} ${m.file} marked as translated from ${m.english} as it is now${was}\n`);
+      }
+    });
+
+  program
     .command('generate', { hidden: true })
     .description('regenerate the editor schemas (schemas/), editor settings and the field reference of docs/content.md')
     .action(async () => {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { problems, type SiteError } from '../errors.ts';
 import { hashOf } from '../hash.ts';
 import type { Article } from '../schemas/article.ts';
-import { isTextField, translationRecord, translationSchemaOf, type TranslationRecord } from '../schemas/translation.ts';
+import { translationRecord, translationSchemaOf, type TranslationRecord } from '../schemas/translation.ts';
 import { articleSchema } from '../schemas/article.ts';
 import { fieldLabel } from '../validate/schema.ts';
 import { loadArticle } from './article.ts';
@@ -46,16 +46,17 @@ export async function loadTranslations(english: Content, schemaFor: (file: strin
     const translated = translationOf(file);
     const path = join(root, translated);
     if (!statSync(path, { throwIfNoEntry: false })?.isFile()) continue;
-    const schema = schemaFor(file);
-    if (!schema) continue;
-    const loaded = await read(path, translated, translationSchemaOf(schema, basename(file)));
+    const english = schemaFor(file);
+    if (!english) continue;
+    const schema = translationSchemaOf(english, basename(file));
+    const loaded = await read(path, translated, schema);
     if (!loaded || loaded.value === undefined) continue;
     const before = errors.length;
-    compareText(source.data, loaded.source.data, basename(file), [], loaded.source, errors);
+    compareText(source.data, loaded.source.data, schema, [], loaded.source, errors);
     if (errors.length > before) continue;
     values.set(file, loaded.value);
     const record = (loaded.value as { translation: TranslationRecord }).translation;
-    translations.push({ file: translated, english: file, record, current: fieldHashes(source.data, basename(file)), source: loaded.source });
+    translations.push({ file: translated, english: file, record, current: fieldHashes(source.data, schema), source: loaded.source });
   }
   const articles = loadArticleTranslations(english, translations, errors);
   reportOrphans(root, english, errors);
@@ -109,24 +110,52 @@ function isGroup(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The visitor text of a parsed English value (what its translation translates), or undefined when it holds none. */
-function textPart(value: unknown, file: string, path: string[]): unknown {
+/** A zod schema's definition, to walk the derived translation schema alongside the data. */
+type Def = { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType; valueType?: z.ZodType; catchall?: z.ZodType; options?: z.ZodType[] };
+const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
+
+/** `schema` without optional and default wrappers. */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let node = schema;
+  for (let def = defOf(node); def.innerType && ['optional', 'default', 'nullable', 'prefault'].includes(def.type); def = defOf(node)) node = def.innerType;
+  return node;
+}
+
+/** The schema of the field `key` of a group (its own, or the catch-all of a file keyed by address), if it is text. */
+function fieldSchema(schema: z.ZodType, key: string): z.ZodType | undefined {
+  const def = defOf(unwrapped(schema));
+  if (def.type === 'object') return def.shape?.[key] ?? (key === 'translation' || defOf(def.catchall ?? z.never()).type === 'never' ? undefined : def.catchall);
+  if (def.type === 'record') return def.valueType;
+  return undefined;
+}
+
+/** The schema of a list's entries (for a union of a text and a list, the list's). */
+function entrySchema(schema: z.ZodType): z.ZodType | undefined {
+  const def = defOf(unwrapped(schema));
+  if (def.type === 'array') return def.element;
+  if (def.type === 'union') return def.options?.map(entrySchema).find((s) => s !== undefined);
+  return undefined;
+}
+
+/** The visitor text of a parsed English value, as the translation schema `schema` (derived from the English one) says, or undefined when it holds none. */
+function textPart(value: unknown, schema: z.ZodType | undefined): unknown {
+  if (!schema) return undefined;
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) {
-    const items = value.map((v) => textPart(v, file, path));
+    const entry = entrySchema(schema);
+    const items = value.map((v) => textPart(v, entry));
     return items.some((i) => i !== undefined) ? items : undefined;
   }
   if (isGroup(value)) {
-    const entries = Object.entries(value).filter(([k]) => isTextField(file, [...path, k])).map(([k, v]) => [k, textPart(v, file, [...path, k])] as const);
-    const kept = entries.filter(([, v]) => v !== undefined);
+    const kept = Object.entries(value).map(([k, v]) => [k, textPart(v, fieldSchema(schema, k))] as const).filter(([, v]) => v !== undefined);
     return kept.length > 0 ? Object.fromEntries(kept) : undefined;
   }
   return undefined;
 }
 
 /** A short hash of each top-level text field of an English file's data: what a translation records it was made from. */
-export function fieldHashes(data: unknown, file: string): Record<string, string> {
-  const text = textPart(data, file, []);
+export function fieldHashes(data: unknown, schema: z.ZodType): Record<string, string> {
+  const text = textPart(data, schema);
   if (!isGroup(text)) return {};
   return Object.fromEntries(Object.entries(text).map(([key, value]) => [key, shortHash(JSON.stringify(value))]));
 }
@@ -145,10 +174,8 @@ function figuresOf(text: string): string[] {
  * Reports, in the translation's source, each text the English has and the translation lacks (with the
  * English shown), each list of another length, and each figure of an English text its translation leaves out.
  */
-function compareText(english: unknown, translation: unknown, file: string, path: (string | number)[], source: YamlSource, errors: SiteError[]): void {
-  const keys = path.filter((p): p is string => typeof p === 'string');
-  if (path.length > 0 && typeof path[path.length - 1] === 'string' && !isTextField(file, keys)) return;
-  const text = textPart(english, file, keys);
+function compareText(english: unknown, translation: unknown, schema: z.ZodType | undefined, path: (string | number)[], source: YamlSource, errors: SiteError[]): void {
+  const text = textPart(english, schema);
   if (text === undefined) return;
   if (translation === undefined) {
     errors.push(problems.translationMissingText(source.locate(path), fieldLabel(path), firstText(text)));
@@ -162,9 +189,9 @@ function compareText(english: unknown, translation: unknown, file: string, path:
     if (english.length !== translation.length) {
       const detail = `has ${translation.length} entr${translation.length === 1 ? 'y' : 'ies'}, but the English has ${english.length}`;
       errors.push(problems.translationMismatch(source.locate(path), fieldLabel(path), detail));
-    } else english.forEach((e, i) => compareText(e, translation[i], file, [...path, i], source, errors));
+    } else english.forEach((e, i) => compareText(e, translation[i], entrySchema(schema!), [...path, i], source, errors));
   } else if (isGroup(english) && isGroup(translation)) {
-    for (const key of Object.keys(english)) compareText(english[key], translation[key], file, [...path, key], source, errors);
+    for (const key of Object.keys(english)) compareText(english[key], translation[key], fieldSchema(schema!, key), [...path, key], source, errors);
   }
 }
 
@@ -204,7 +231,8 @@ function loadArticleTranslations(english: Content, translations: TranslationFile
     const schema = articleTranslationSchema.transform((t) => ({ ...articleSchema.parse(englishFront), title: t.title, excerpt: t.excerpt, readTime: t.readTime }));
     const loaded = loadArticle(file, read.text, schema as unknown as typeof articleSchema, errors);
     if (!loaded) continue;
-    const data = loaded.source.data as { translation: TranslationRecord };
+    // The record as validated (with its defaults): the source holds it as written, perhaps not at all.
+    const record = translationRecord.parse((loaded.source.data as { translation?: unknown }).translation);
     const englishText = { title: article.title, excerpt: article.excerpt, readTime: article.readTime, body: article.markdown ?? readEnglishBody(english.root, article) };
     const before = errors.length;
     for (const [key, value] of Object.entries(englishText)) {
@@ -215,7 +243,7 @@ function loadArticleTranslations(english: Content, translations: TranslationFile
     }
     if (errors.length > before) continue;
     const current = Object.fromEntries(Object.entries(englishText).map(([k, v]) => [k, shortHash(JSON.stringify(v))]));
-    translations.push({ file, english: article.file, record: data.translation, current, source: loaded.source });
+    translations.push({ file, english: article.file, record, current, source: loaded.source });
     const { slug, file: _file, ...rest } = loaded.article;
     spanish.push({ ...rest, slug: article.slug, file, cardHash: hashOf(loaded.article.cardHash, article.slug) });
   }

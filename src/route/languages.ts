@@ -30,7 +30,7 @@ export function pairLanguages(content: Content, english: Route[], spanish: Route
     // The language's feed when it has articles, else the English one.
     ...(local.articles.length > 0 ? { feed: { href: languagePath('/feed.xml', lang), title: local.strings.blog.feedTitle.replaceAll('{site}', local.site.name) } } : {}),
     strings: local.strings,
-    home: languagePath('/', lang),
+    home: toSpanish('/'),
     blogHref: toSpanish('/blog'),
     noticeHref: toSpanish(noticePath),
   } satisfies Partial<LanguageShell>;
@@ -39,8 +39,8 @@ export function pairLanguages(content: Content, english: Route[], spanish: Route
     const twin = route.path === '/404' ? undefined : byPath.get(languagePath(route.path, lang));
     if (twin) spanishOf.set(twin, route);
     const alternates = twin && route.url ? alternatesOf(route, twin, lang) : [];
-    const href = route.path === '/404' ? languagePath('/', lang) : (twin?.path ?? nearest(route.path, lang, pages));
-    route.shell = { alternates, switcher: { ...offerSpanish, href } };
+    const href = twin?.path ?? nearest(route.path === '/404' ? '/' : route.path, lang, pages);
+    route.shell = { alternates, switcher: href === undefined ? undefined : { ...offerSpanish, href } };
   }
   for (const route of spanish) {
     const twin = spanishOf.get(route);
@@ -58,13 +58,13 @@ function alternatesOf(english: Route, other: Route, lang: string): Alternate[] {
   ];
 }
 
-/** The nearest page above `path` that language `lang` has (`/blog/category/x/` → `/es/blog`), else its home page. */
-function nearest(path: string, lang: string, pages: ReadonlySet<string>): string {
+/** The nearest page at or above `path` that language `lang` has (`/blog/category/x/` → `/es/blog`), if any (its home page at least). */
+function nearest(path: string, lang: string, pages: ReadonlySet<string>): string | undefined {
   const parts = path.split('/').filter(Boolean);
-  while (parts.length > 0) {
-    parts.pop();
+  for (;;) {
     const found = localHref(`/${parts.join('/')}`, lang, pages);
     if (found !== `/${parts.join('/')}`) return found;
+    if (parts.length === 0) return undefined;
+    parts.pop();
   }
-  return languagePath('/', lang);
 }

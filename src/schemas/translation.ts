@@ -5,27 +5,25 @@
  */
 import { z } from 'zod';
 
-/** Fields that are never visitor text, in any file: ids, links, images, dates, flags, analytics, contact values. */
-const notText = new Set([
-  'id', 'href', 'src', 'icon', 'color', 'link', 'service', 'event', 'phoneEvent', 'treatments', 'treatment', 'founder', 'pillar',
-  'shownWhen', 'extra', 'faqs', 'style', 'baseUrl', 'phone', 'email', 'address', 'days', 'opens', 'closes', 'closed', 'socialImage',
-  'links', 'bookingServices', 'embedUrl', 'directionsUrl', 'intakeWidget', 'analytics', 'social', 'reviewedBy', 'reviewedOn',
-  'sources', 'publishDate', 'language', 'lang', 'dir', 'photo', 'order', 'copyrightYear', 'number', 'position', 'pageSize',
-  'image', 'draft', 'featured', 'aliases', 'author', 'medical', 'mentalHealth', 'crisisLine',
-]);
+/**
+ * Plain-text fields that are not visitor text, in any file (the schema tells the others apart: ids, links,
+ * images, dates, numbers and flags have a pattern, a format or another type, and are never translated).
+ */
+const notText = new Set(['address', 'bookingServices', 'containerId', 'officeHours.opens', 'officeHours.closes', 'event', 'phoneEvent', 'reviewedBy', 'sources', 'author', 'price']);
 
-/** Fields that are text in general but names or ids in one file (the brand's name, blog categories, which articles name). */
+/** Fields that are text in general but names, ids or numbers in one file (the brand's name, blog categories, the crisis number). */
 const notTextIn: Record<string, readonly string[]> = {
-  'site.yaml': ['name', 'shortName', 'defaultAuthor'],
+  'site.yaml': ['name', 'shortName', 'defaultAuthor', 'crisisLine.number'],
   'blog.yaml': ['categories.name'],
   'language-assistance.yaml': ['taglines'],
 };
 
-/** Whether the field at `path` (keys only, list positions left out) of the English file `file` (its name) is visitor text. */
+/** Whether the plain-text field at `path` (keys only, list positions left out) of the English file `file` (its name) is visitor text. */
 export function isTextField(file: string, path: readonly string[]): boolean {
   const key = path[path.length - 1];
-  if (key === undefined) return true;
-  if (notText.has(key)) return false;
+  // The interface strings are text, every one of them.
+  if (key === undefined || file === 'strings.yaml') return true;
+  if (notText.has(key) || notText.has(path.slice(-2).join('.'))) return false;
   return !(notTextIn[file] ?? []).includes(path.join('.'));
 }
 
@@ -33,17 +31,21 @@ export function isTextField(file: string, path: readonly string[]): boolean {
 export const translationRecord = z
   .strictObject({
     from: z
-      .record(z.string(), z.string().regex(/^[0-9a-f]{8}$/, 'must be the 8-letter hash `clinic-site translated` writes'))
+      .record(z.string(), z.string().regex(/^[\w-]{8}$/, 'must be the 8-letter hash `clinic-site translated` writes'))
+      .default({})
       .describe('The hash of each English field this translation was made from; `clinic-site translated FILE` writes it.'),
     reviewedBy: z.string().trim().min(1).optional().describe('Who reviewed the translation: a qualified medical translator. Leave out until one has.'),
     reviewedOn: z.iso.date('must be a date written YYYY-MM-DD').optional().describe('The day of that review, YYYY-MM-DD.'),
   })
+  .default({ from: {} })
   .describe('What this translation was made from and who reviewed it.');
 export type TranslationRecord = z.infer<typeof translationRecord>;
 
 /** The translation schema of a YAML file checked with `schema` (its name `file`, such as treatments.yaml): text fields only, all optional. */
 export function translationSchemaOf(schema: z.ZodType, file: string): z.ZodType {
   const derived = textOnly(schema, file, []);
+  // A file keyed by address (metadata.yaml): each entry is checked as the English ones are, translation: aside.
+  if (derived instanceof z.ZodRecord) return z.object({ translation: translationRecord }).catchall(derived.valueType as z.ZodType);
   const shape = derived instanceof z.ZodObject ? derived.shape : {};
   return z.strictObject({ ...shape, translation: translationRecord });
 }
@@ -52,8 +54,12 @@ export function translationSchemaOf(schema: z.ZodType, file: string): z.ZodType 
 function textOnly(schema: z.ZodType, file: string, path: string[]): z.ZodType | undefined {
   const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
   switch (def.type) {
-    case 'string':
+    case 'string': {
+      // A pattern or a format (an id, a link, a date, a phone number) marks a value, not text.
+      const checks = (def.checks as { _zod: { def: { check: string } } }[] | undefined) ?? [];
+      if (def.format !== undefined || checks.some((c) => c._zod.def.check === 'string_format')) return undefined;
       return z.string().trim().min(1, 'must not be empty');
+    }
     case 'optional':
     case 'default':
     case 'nullable':
