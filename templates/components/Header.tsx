@@ -57,7 +57,7 @@ function HeaderActions({ shell, label }: { shell: Shell; label: 'header' | 'mobi
   const bookVisit = outboundHref(links, { link: 'booking', service: site.bookingServices.visit });
   return (
     <>
-      {shell.switcher && label === 'header' ? <LanguageLink to={shell.switcher} className="language-switch" /> : null}
+      {shell.switcher && label === 'header' ? <LanguageLink to={shell.switcher} className="language-switch" compact /> : null}
       <ExternalLink href={links.patientPortal} className="button button-ghost" event={{ name: 'portal_login_clicked', category: 'conversion' }} eventLabel={label}>
         {navigation.portal}
       </ExternalLink>
@@ -75,8 +75,10 @@ function LanguageLink({ to, className, compact = false }: { to: LanguageSwitch; 
       <Icon name="globe" size={18} />
       {compact ? (
         <>
-          {/* Phones: the language's code, its name read out (which holds the code, as voice control needs). */}
-          <span aria-hidden="true">{to.lang.toUpperCase()}</span>
+          {/* The language's code; its name is read out, and holds the code, as voice control needs. */}
+          <span aria-hidden="true" className="language-code">
+            {to.lang.toUpperCase()}
+          </span>
           <span className="visually-hidden">{to.name}</span>
         </>
       ) : (
