@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { articleSchema, folders, singleFiles } from '../schemas/registry.ts';
 import { iconNames } from '../schemas/common.ts';
+import { translationSchemaOf } from '../schemas/translation.ts';
 
 /** One content type: the schema file it gets, where its files live, and its schema. */
 export interface ContentType {
@@ -18,10 +19,17 @@ export function contentTypes(): ContentType[] {
   return [...singles, ...many, { name: 'article', files: 'content/blog/*.md (front matter)', schema: articleSchema }];
 }
 
+/** The Spanish translation of every YAML content type but redirects (no text): its text fields only, and `translation:`. */
+export function translationTypes(): ContentType[] {
+  const singles = Object.values(singleFiles).filter((s) => s.file !== 'redirects.yaml').map((s) => ({ name: `${s.file.replace(/\.yaml$/, '')}.es`, files: `content/${s.file.replace(/\.yaml$/, '.es.yaml')}`, schema: translationSchemaOf(s.schema, s.file) }));
+  const many = Object.values(folders).map((f) => ({ name: `${f.dir.replace(/s$/, '')}.es`, files: `content/${f.dir}/*.es.yaml`, schema: translationSchemaOf(f.schema, `${f.dir}.yaml`) }));
+  return [...singles, ...many];
+}
+
 /** The JSON Schema files to write under schemas/, by file name. */
 export function editorSchemas(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const type of contentTypes()) {
+  for (const type of [...contentTypes(), ...translationTypes()]) {
     const json = z.toJSONSchema(type.schema, { io: 'input', unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
     json.title = `clinic-site: ${type.files}`;
     files.set(`${type.name}.schema.json`, `${JSON.stringify(json, null, 2)}\n`);
@@ -31,8 +39,12 @@ export function editorSchemas(): Map<string, string> {
 
 /** The editor settings that map each content file to its schema (VS Code's YAML extension). */
 export function editorSettings(): string {
-  const schemas: Record<string, string> = {};
-  for (const type of contentTypes()) if (!type.files.endsWith('(front matter)')) schemas[`./schemas/${type.name}.schema.json`] = type.files;
+  const schemas: Record<string, string | string[]> = {};
+  // A folder's English files leave out its translations (ssri.es.yaml), which have a schema of their own.
+  for (const type of contentTypes()) {
+    if (!type.files.endsWith('(front matter)')) schemas[`./schemas/${type.name}.schema.json`] = type.files.endsWith('/*.yaml') ? [type.files, `!${type.files.replace(/\*\.yaml$/, '*.es.yaml')}`] : type.files;
+  }
+  for (const type of translationTypes()) schemas[`./schemas/${type.name}.schema.json`] = type.files;
   return `${JSON.stringify({ 'yaml.schemas': schemas, 'yaml.validate': true, 'yaml.completion': true, 'files.associations': { '*.yaml': 'yaml' } }, null, 2)}\n`;
 }
 
