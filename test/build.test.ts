@@ -40,19 +40,22 @@ describe('build of the real content', () => {
     const files = result.files.filter((f) => f.endsWith('.html'));
     for (const file of files) {
       const html = await readFile(join(out, file), 'utf8');
-      expect(html.startsWith('<!doctype html><html lang="en">'), file).toBe(true);
+      // Pages under es/ are the Spanish site's (issue 28): their language and feed are Spanish.
+      const lang = file.startsWith('es/') ? 'es' : 'en';
+      expect(html.startsWith(`<!doctype html><html lang="${lang}">`), file).toBe(true);
       const $ = load(html);
       const title = $('title').text();
       expect(title.endsWith(` | ${content.site.name}`), file).toBe(true);
-      for (const selector of ['meta[name="description"]', 'meta[name="keywords"]', 'meta[property="og:title"]', 'meta[property="og:description"]', 'meta[property="og:image"]', ...(file === '404.html' ? [] : ['meta[property="og:url"]'])]) {
+      const notFound = file.endsWith('404.html');
+      for (const selector of ['meta[name="description"]', 'meta[name="keywords"]', 'meta[property="og:title"]', 'meta[property="og:description"]', 'meta[property="og:image"]', ...(notFound ? [] : ['meta[property="og:url"]'])]) {
         expect($(selector).attr('content'), `${file} ${selector}`).toBeTruthy();
       }
-      if (file !== '404.html') expect($('link[rel="canonical"]').attr('href'), file).toMatch(/^https:\/\//);
+      if (!notFound) expect($('link[rel="canonical"]').attr('href'), file).toMatch(/^https:\/\//);
       expect($('meta[property="og:image:width"]').attr('content')).toBe('1200');
       expect($('meta[property="og:image:height"]').attr('content')).toBe('630');
       expect($('meta[name="twitter:card"]').attr('content')).toBe('summary_large_image');
       expect($('meta[name="robots"]').attr('content'), file).toBe('index, follow');
-      expect($('link[rel="alternate"][type="application/rss+xml"]').attr('href')).toBe('/feed.xml');
+      expect($('link[rel="alternate"][type="application/rss+xml"]').attr('href')).toBe(lang === 'es' ? '/es/feed.xml' : '/feed.xml');
       expect($('link[rel="stylesheet"]').attr('href')).toMatch(/^\/assets\/site-[A-Z0-9]+\.css$/);
       expect($('script[src^="/assets/main-"]').length, file).toBe(1);
       expect(html, file).not.toContain('__clinic');
@@ -104,10 +107,10 @@ describe('build of the real content', () => {
     expect($('.prose h2').length).toBeGreaterThan(0);
   });
 
-  it('should list every page but the 404 in the sitemap, with absolute URLs', async () => {
+  it('should list every page but the 404 pages (English and Spanish) in the sitemap, with absolute URLs', async () => {
     const xml = await readFile(join(out, 'sitemap.xml'), 'utf8');
     const urls = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    expect(urls.length).toBe(result.pages - 1);
+    expect(urls.length).toBe(result.pages - result.files.filter((f) => f.endsWith('404.html')).length);
     for (const url of urls) expect(url.startsWith(`${content.site.baseUrl}/`)).toBe(true);
     expect(urls).toContain(`${content.site.baseUrl}/`);
     expect(urls.some((u) => u.includes('404'))).toBe(false);

@@ -43,7 +43,10 @@ describe('clinic-site CLI', () => {
     expect(result.code, result.stderr).toBe(0);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^✓ \d+ pages written to out\/ in \d+ ms/);
-    expect(lines.slice(1)).toEqual([expect.stringMatching(/^! \d+ medical pages were never medically reviewed \(.*\); `npm run check` lists them$/)]);
+    expect(lines.slice(1)).toEqual([
+      expect.stringMatching(/^! \d+ medical pages were never medically reviewed \(.*\); `npm run check` lists them$/),
+      expect.stringMatching(/^! \d+ translations have not been reviewed by a qualified medical translator \(.*\); `npm run check` lists them$/),
+    ]);
     const sitemap = readFileSync(join(dir, 'out', 'sitemap.xml'), 'utf8');
     expect(sitemap).toContain('<loc>https://clinic.example.org/</loc>');
     // check still names every file.

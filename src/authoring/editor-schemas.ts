@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { articleSchema, folders, singleFiles } from '../schemas/registry.ts';
 import { iconNames } from '../schemas/common.ts';
-import { translationSchemaOf } from '../schemas/translation.ts';
+import { articleTranslationSchema, translationSchemaOf } from '../schemas/translation.ts';
 
 /** One content type: the schema file it gets, where its files live, and its schema. */
 export interface ContentType {
@@ -23,7 +23,7 @@ export function contentTypes(): ContentType[] {
 export function translationTypes(): ContentType[] {
   const singles = Object.values(singleFiles).filter((s) => s.file !== 'redirects.yaml').map((s) => ({ name: `${s.file.replace(/\.yaml$/, '')}.es`, files: `content/${s.file.replace(/\.yaml$/, '.es.yaml')}`, schema: translationSchemaOf(s.schema, s.file) }));
   const many = Object.values(folders).map((f) => ({ name: `${f.dir.replace(/s$/, '')}.es`, files: `content/${f.dir}/*.es.yaml`, schema: translationSchemaOf(f.schema, `${f.dir}.yaml`) }));
-  return [...singles, ...many];
+  return [...singles, ...many, { name: 'article.es', files: 'content/blog/*.es.md (front matter)', schema: articleTranslationSchema }];
 }
 
 /** The JSON Schema files to write under schemas/, by file name. */
@@ -44,7 +44,7 @@ export function editorSettings(): string {
   for (const type of contentTypes()) {
     if (!type.files.endsWith('(front matter)')) schemas[`./schemas/${type.name}.schema.json`] = type.files.endsWith('/*.yaml') ? [type.files, `!${type.files.replace(/\*\.yaml$/, '*.es.yaml')}`] : type.files;
   }
-  for (const type of translationTypes()) schemas[`./schemas/${type.name}.schema.json`] = type.files;
+  for (const type of translationTypes()) if (!type.files.endsWith('(front matter)')) schemas[`./schemas/${type.name}.schema.json`] = type.files;
   return `${JSON.stringify({ 'yaml.schemas': schemas, 'yaml.validate': true, 'yaml.completion': true, 'files.associations': { '*.yaml': 'yaml' } }, null, 2)}\n`;
 }
 

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { problems, type SiteError } from '../errors.ts';
 import { hashOf } from '../hash.ts';
 import type { Article } from '../schemas/article.ts';
-import { translationRecord, translationSchemaOf, type TranslationRecord } from '../schemas/translation.ts';
+import { articleTranslationSchema, translationRecord, translationSchemaOf, type TranslationRecord } from '../schemas/translation.ts';
 import { articleSchema } from '../schemas/article.ts';
 import { fieldLabel } from '../validate/schema.ts';
 import { loadArticle } from './article.ts';
@@ -202,14 +202,6 @@ function firstText(value: unknown): string {
   if (isGroup(value)) return Object.values(value).map(firstText).find((t) => t !== '') ?? '';
   return '';
 }
-
-/** The front matter a Spanish article may have: its text, and the record of its translation. */
-const articleTranslationSchema = z.strictObject({
-  title: z.string().trim().min(1, 'must not be empty').describe('The article\'s title, translated.'),
-  excerpt: z.string().trim().min(1, 'must not be empty').describe('Its excerpt, translated.'),
-  readTime: z.string().trim().min(1, 'must not be empty').describe('Its read time, as the language writes it ("8 min de lectura").'),
-  translation: translationRecord,
-});
 
 /**
  * The Spanish articles (`SLUG.es.md` beside a published English article): front matter and body from

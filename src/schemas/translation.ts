@@ -94,3 +94,12 @@ function textOnly(schema: z.ZodType, file: string, path: string[]): z.ZodType | 
       return undefined;
   }
 }
+
+/** The front matter a Spanish article may have: its text, and the record of its translation. */
+export const articleTranslationSchema = z.strictObject({
+  title: z.string().trim().min(1, 'must not be empty').describe('The article\'s title, translated.'),
+  excerpt: z.string().trim().min(1, 'must not be empty').describe('Its excerpt, translated.'),
+  readTime: z.string().trim().min(1, 'must not be empty').describe('Its read time, as the language writes it ("8 min de lectura").'),
+  translation: translationRecord,
+});
+
