@@ -1,0 +1,175 @@
+/** The site in English and Spanish (issue 28): a whole build of the real content, checked with cheerio. */
+import { load, type CheerioAPI } from 'cheerio';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../src/build.ts';
+import { loadContent } from '../src/load/content.ts';
+import type { Content } from '../src/load/types.ts';
+import { diskWriter } from '../src/write/writer.ts';
+import { projectRoot } from './helpers.ts';
+
+let out: string;
+let result: BuildResult;
+let content: Content;
+const pages = new Map<string, CheerioAPI>();
+
+beforeAll(async () => {
+  out = join(await mkdtemp(join(tmpdir(), 'clinic-languages-')), 'dist');
+  content = await loadContent(projectRoot);
+  result = await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
+  for (const file of result.files.filter((f) => f.endsWith('.html'))) pages.set(file, load(await readFile(join(out, file), 'utf8')));
+});
+afterAll(async () => {
+  await rm(join(out, '..'), { recursive: true, force: true });
+});
+
+const base = 'https://www.example.com';
+/** The output file of a page address (`https://…/es/process/` → es/process/index.html). */
+const fileOf = (url: string) => `${url.slice(base.length + 1)}index.html`;
+const english = () => [...pages.keys()].filter((f) => !f.startsWith('es/') && !f.endsWith('404.html'));
+const spanish = () => [...pages.keys()].filter((f) => f.startsWith('es/') && !f.endsWith('404.html'));
+
+describe('the site in two languages', () => {
+  it('should publish the Spanish pages the issue names under /es/, in Spanish', () => {
+    const wanted = ['', 'process/', 'memberships/', 'lab-sales/', 'inbody-analysis/', 'blog/', 'language-assistance/', 'blog/why-we-started/', 'blog/burnout-and-energy/'];
+    for (const service of content.services) wanted.push(`services/${service.pillar}/${service.id}/`);
+    for (const path of wanted) expect(pages.get(`es/${path}index.html`)?.('html').attr('lang'), path).toBe('es');
+    expect(pages.get('es/404.html')?.('h1').text()).toBe('404 Página no encontrada');
+    expect(pages.get('es/index.html')!('h1').first().text()).toBe('Atención integrativa para la mente, el cuerpo y el bienestar');
+    // Every treatment a home pillar lists has its Spanish page.
+    const listed = new Set(content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments)));
+    for (const id of listed) expect(pages.has(`es/treatments/${id}/index.html`), id).toBe(true);
+  });
+
+  it('should pair every page that has a translation with reciprocal hreflang links and x-default on the English one', () => {
+    let pairs = 0;
+    for (const file of english()) {
+      const $ = pages.get(file)!;
+      const links = $('link[rel="alternate"][hreflang]').map((_, el) => [[$(el).attr('hreflang')!, $(el).attr('href')!]]).get() as unknown as [string, string][];
+      if (links.length === 0) continue;
+      pairs++;
+      const byLang = Object.fromEntries(links);
+      const own = $('link[rel="canonical"]').attr('href')!;
+      expect(byLang, file).toEqual({ en: own, es: expect.stringMatching(/^https:\/\/www\.example\.com\/es\//), 'x-default': own });
+      const twin = pages.get(fileOf(byLang.es!));
+      expect(twin, `${file} → ${byLang.es}`).toBeDefined();
+      expect(twin!('html').attr('lang')).toBe('es');
+      const back = Object.fromEntries(twin!('link[rel="alternate"][hreflang]').map((_, el) => [[twin!(el).attr('hreflang')!, twin!(el).attr('href')!]]).get() as unknown as [string, string][]);
+      expect(back, byLang.es).toEqual(byLang);
+    }
+    expect(pairs).toBe(spanish().length);
+  });
+
+  it('should lead the language switcher of every page to the page itself in the other language, or the nearest one it has', () => {
+    for (const file of [...pages.keys()]) {
+      const $ = pages.get(file)!;
+      const switcher = $('.header-actions .language-switch');
+      const href = switcher.attr('href')!;
+      const lang = file.startsWith('es/') ? 'en' : 'es';
+      expect(switcher.attr('hreflang'), file).toBe(lang);
+      expect(switcher.attr('lang'), file).toBe(lang);
+      const target = href === '/' ? 'index.html' : `${href.replace(/^\//, '').replace(/\/?$/, '/')}index.html`;
+      expect(pages.has(target), `${file} switches to ${href}`).toBe(true);
+      const alternate = $(`link[hreflang="${lang}"]`).attr('href');
+      if (alternate) expect(`${base}${href.replace(/\/?$/, '/')}`, file).toBe(alternate);
+    }
+    // A page in English only (a legal page, a category) leads to the nearest Spanish page.
+    expect(pages.get('legal/privacy-policy/index.html')!('.header-actions .language-switch').attr('href')).toBe('/es/');
+    expect(pages.get('blog/category/womens-health/index.html')!('.header-actions .language-switch').attr('href')).toBe('/es/blog');
+  });
+
+  it('should show Spanish interface strings, dates and labels on Spanish pages, and keep the facts of the English file', () => {
+    const $ = pages.get('es/blog/why-we-started/index.html')!;
+    expect($('.skip-link').text()).toBe('Saltar al contenido');
+    expect($('time').first().text()).toBe('20 de mayo de 2024');
+    expect($('.menu-button').attr('aria-label')).toBe('Abrir el menú');
+    const treatment = pages.get('es/treatments/testosterone-optimization/index.html')!;
+    expect(treatment.text()).toContain('100-200 mg');
+    expect(treatment('h1').text()).toBe('Optimización de la testosterona');
+    const inbody = pages.get('es/inbody-analysis/index.html')!.text();
+    for (const price of ['$25', '$10', '$30', 'Ahorre $5']) expect(inbody).toContain(price);
+    // The same booking links and the same phone number as the English page.
+    const externalOf = ($$: CheerioAPI) => $$('a[target="_blank"]').map((_, el) => $$(el).attr('href')).get().sort();
+    expect(externalOf(pages.get('es/services/brain/anxiety/index.html')!)).toEqual(externalOf(pages.get('services/brain/anxiety/index.html')!));
+    expect(pages.get('es/index.html')!('a[href^="tel:"]').first().attr('href')).toBe(pages.get('index.html')!('a[href^="tel:"]').first().attr('href'));
+  });
+
+  it('should lead the links of Spanish pages to Spanish pages wherever there is one, and mark the English-only ones', () => {
+    const $ = pages.get('es/index.html')!;
+    // The language switcher's links (hreflang en) lead to English on purpose.
+    const internal = $('a[href^="/"]:not([hreflang])').map((_, el) => $(el).attr('href')!).get();
+    for (const href of internal.filter((h) => !h.startsWith('/es/'))) {
+      // Only pages Spanish does not have: the legal pages, which are in English.
+      expect(href, href).toMatch(/^\/legal\//);
+    }
+    expect($('.footer-legal a[href^="/legal/"]').first().text()).toMatch(/\(en inglés\)$/);
+    expect($('a[href="/es/#about"]').length).toBeGreaterThan(0);
+    expect($('a[href="/es/process"]').length).toBeGreaterThan(0);
+  });
+
+  it('should list both languages in the sitemap with xhtml:link alternates', async () => {
+    const xml = await readFile(join(out, 'sitemap.xml'), 'utf8');
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(xml).toContain(
+      `<url><loc>${base}/es/process/</loc><xhtml:link rel="alternate" hreflang="en" href="${base}/process/"/><xhtml:link rel="alternate" hreflang="es" href="${base}/es/process/"/><xhtml:link rel="alternate" hreflang="x-default" href="${base}/process/"/></url>`,
+    );
+    expect(xml).toContain(`<url><loc>${base}/legal/privacy-policy/</loc></url>`);
+  });
+
+  it('should publish a feed per language, linked from the pages of that language', async () => {
+    const feed = await readFile(join(out, 'es/feed.xml'), 'utf8');
+    expect(feed).toContain('<language>es-us</language>');
+    expect(feed).toContain(`<link>${base}/es/blog/why-we-started/</link>`);
+    expect(feed).not.toContain('/blog/hrt-glow-up/');
+    expect(pages.get('es/process/index.html')!('link[type="application/rss+xml"]').attr('href')).toBe('/es/feed.xml');
+    expect(await readFile(join(out, 'feed.xml'), 'utf8')).toContain('<language>en-us</language>');
+  });
+
+  it('should say in the structured data which language each medical page is in', () => {
+    const languageOf = (file: string, type: string) => {
+      const $ = pages.get(file)!;
+      const data = $('script[type="application/ld+json"]').map((_, el) => JSON.parse($(el).text()) as { '@type': string; inLanguage?: string }).get() as { '@type': string; inLanguage?: string }[];
+      return data.find((d) => d['@type'] === type)?.inLanguage;
+    };
+    expect(languageOf('es/blog/why-we-started/index.html', 'BlogPosting')).toBe('es');
+    expect(languageOf('blog/why-we-started/index.html', 'BlogPosting')).toBe('en');
+    expect(languageOf('es/services/brain/mood/index.html', 'MedicalWebPage')).toBe('es');
+  });
+});
+
+describe('the language assistance notice', () => {
+  it('should be linked from every footer and from both home pages', () => {
+    for (const [file, $] of pages) {
+      const href = file.startsWith('es/') ? '/es/language-assistance' : '/language-assistance';
+      expect($(`.site-footer a[href="${href}"]`).length, file).toBe(1);
+    }
+    expect(pages.get('index.html')!('main a[href="/language-assistance"]').length).toBe(1);
+    expect(pages.get('es/index.html')!('main a[href="/es/language-assistance"]').length).toBe(1);
+  });
+
+  it('should give the notice and the 15 taglines of HHS for Texas, each in its own language and direction, with the phone of site.yaml', () => {
+    for (const file of ['language-assistance/index.html', 'es/language-assistance/index.html']) {
+      const $ = pages.get(file)!;
+      const taglines = $('.taglines li');
+      expect(taglines.length).toBe(15);
+      const langs = taglines.map((_, el) => $(el).attr('lang')).get();
+      expect(new Set(langs).size).toBe(15);
+      expect([$('html').attr('lang'), ...langs].filter((l) => l !== 'es' || file.startsWith('es/')).length).toBeGreaterThanOrEqual(15);
+      for (const el of taglines.toArray()) {
+        const lang = $(el).attr('lang')!;
+        expect($(el).attr('dir'), lang).toBe(['ar', 'ur', 'fa'].includes(lang) ? 'rtl' : 'ltr');
+        expect($(el).find('bdi[dir="ltr"] a[href^="tel:"]').text().replace(/\u00a0/g, ' ').replace(/\u2011/g, '-'), lang).toBe(content.site.phone);
+      }
+      expect($('.notice-ask a[href^="tel:"]').length).toBe(1);
+    }
+    expect(pages.get('language-assistance/index.html')!('h1').text()).toBe('Language Assistance');
+    expect(pages.get('es/language-assistance/index.html')!('h1').text()).toBe('Ayuda con el idioma');
+  });
+
+  it('should not write a page for a language the site does not publish', () => {
+    expect(existsSync(join(out, 'vi'))).toBe(false);
+  });
+});

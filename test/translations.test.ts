@@ -1,0 +1,116 @@
+/** Translations beside their English files (issue 28): what a mistake in one says, and stale or unreviewed ones reported. */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { build } from '../src/build.ts';
+import { memoryWriter } from '../src/write/writer.ts';
+import { editFile, removeProject, runCli, siteErrorsOf, tempProject } from './helpers.ts';
+
+let project: string;
+const originals = new Map<string, string>();
+const touched = ['content/treatments/ssri.yaml', 'content/treatments/ssri.es.yaml', 'content/strings.es.yaml', 'content/treatments/nad.es.yaml', 'content/treatments/testosterone-optimization.es.yaml', 'content/home.es.yaml', 'content/process.es.yaml'];
+
+beforeAll(async () => {
+  project = await tempProject();
+  for (const file of touched) originals.set(file, await readFile(join(project, file), 'utf8'));
+});
+afterAll(async () => {
+  await removeProject(project);
+});
+// Each case starts from the real content.
+beforeEach(async () => {
+  for (const [file, text] of originals) await writeFile(join(project, file), text);
+  await rm(join(project, 'content/treatments/not-a-treatment.es.yaml'), { force: true });
+});
+
+const check = () => build({ root: project, writer: memoryWriter(), today: '2026-11-26' });
+const lineOf = async (file: string, text: string) => (await readFile(join(project, file), 'utf8')).split('\n').findIndex((l) => l.includes(text)) + 1;
+
+describe('a translation file', () => {
+  it('should report a string missing from strings.es.yaml at its place, with the English text', async () => {
+    await editFile(project, 'content/strings.es.yaml', '  skipToContent: Saltar al contenido\n', '');
+    const [error, ...rest] = await siteErrorsOf(check());
+    expect(rest).toEqual([]);
+    expect(error!.code).toBe('translation-missing-text');
+    // At the group it belongs to, where it is to be added.
+    expect(error!.loc).toMatchObject({ file: 'content/strings.es.yaml', line: await lineOf('content/strings.es.yaml', 'draftBanner:') });
+    expect(error!.message).toBe('"shell skipToContent" is missing from this translation (the English says: "Skip to content")');
+  });
+
+  it('should refuse a field the English file does not translate, with the fields it can have', async () => {
+    await editFile(project, 'content/treatments/nad.es.yaml', 'dosage: >-', 'dosis: >-');
+    const errors = await siteErrorsOf(check());
+    const unknown = errors.find((e) => e.code === 'unknown-field')!;
+    expect(unknown.loc).toMatchObject({ file: 'content/treatments/nad.es.yaml', line: await lineOf('content/treatments/nad.es.yaml', 'dosis: >-') });
+    expect(unknown.message).toBe('"dosis" is not a field this file can have');
+    expect(unknown.hint).toContain('dosage');
+  });
+
+  it('should refuse a translation whose figures are not the English ones', async () => {
+    await editFile(project, 'content/treatments/testosterone-optimization.es.yaml', 'de 100-200 mg por semana', 'de 100-250 mg por semana');
+    const [error] = await siteErrorsOf(check());
+    expect(error!.code).toBe('translation-figure');
+    expect(error!.loc!.file).toBe('content/treatments/testosterone-optimization.es.yaml');
+    expect(error!.message).toMatch(/^"dosage" lacks the figure 200 that the English text has/);
+  });
+
+  it('should refuse a list of another length than the English one', async () => {
+    await editFile(project, 'content/process.es.yaml', /  - number: Paso 4[\s\S]*?(?=closing:)/, '');
+    const [error] = await siteErrorsOf(check());
+    expect(error!.code).toBe('translation-mismatch');
+    expect(error!.message).toBe('"steps" has 3 entries, but the English has 4');
+  });
+
+  it('should refuse a translation without an English file', async () => {
+    await writeFile(join(project, 'content/treatments/not-a-treatment.es.yaml'), 'title: Nada\n');
+    const [error] = await siteErrorsOf(check());
+    expect(error!.code).toBe('translation-alone');
+    expect(error!.message).toBe('this translation has no English file: content/treatments/not-a-treatment.yaml does not exist');
+  });
+
+  it('should name both files and the changed fields when the English changes, warn in build and fail check --strict', async () => {
+    await editFile(project, 'content/treatments/ssri.yaml', 'are among the most widely used', 'are among the most commonly used');
+    const built = await check();
+    const stale = built.warnings.find((w) => w.includes('older than'))!;
+    expect(stale).toContain('content/treatments/ssri.es.yaml was translated from an older content/treatments/ssri.yaml: changed since: description');
+    const strict = await runCli(['check', '--strict'], project);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('content/treatments/ssri.es.yaml was translated from an older content/treatments/ssri.yaml: changed since: description');
+    expect(strict.stderr).toContain('npx clinic-site translated content/treatments/ssri.es.yaml');
+    // Brought up to date (here: the English change needs no new Spanish), it is recorded so, and only that file changes.
+    const marked = await runCli(['translated', 'content/treatments/ssri.es.yaml'], project);
+    expect(marked.stdout).toContain('✓ content/treatments/ssri.es.yaml marked as translated from content/treatments/ssri.yaml as it is now (its English had changed in: description)');
+    expect((await check()).warnings.some((w) => w.includes('older than'))).toBe(false);
+    const text = await readFile(join(project, 'content/treatments/ssri.es.yaml'), 'utf8');
+    expect(text.slice(0, text.indexOf('translation:'))).toBe(originals.get('content/treatments/ssri.es.yaml')!.slice(0, text.indexOf('translation:')));
+  });
+
+  it('should list translations not reviewed by a qualified medical translator, and not one whose review is recorded', async () => {
+    const before = (await check()).warnings.find((w) => w.includes('qualified medical translator'))!;
+    expect(before).toContain('content/treatments/ssri.es.yaml');
+    await editFile(project, 'content/treatments/ssri.es.yaml', 'translation:\n', 'translation:\n  reviewedBy: A. Translator, CMI-Spanish\n  reviewedOn: 2026-11-20\n');
+    const after = (await check()).warnings.find((w) => w.includes('qualified medical translator'))!;
+    expect(after).not.toContain('content/treatments/ssri.es.yaml');
+    const strict = await runCli(['check', '--strict'], project);
+    expect(strict.stderr).toContain('content/home.es.yaml has not been reviewed by a qualified medical translator');
+    expect(strict.stderr).not.toContain('content/treatments/ssri.es.yaml has not been reviewed');
+  });
+
+  it('should publish a page in Spanish only while its file has a translation, and lead Spanish links to the English page meanwhile', async () => {
+    const memberships = await readFile(join(project, 'content/memberships.es.yaml'), 'utf8');
+    await rm(join(project, 'content/memberships.es.yaml'));
+    try {
+      const writer = memoryWriter();
+      const built = await build({ root: project, writer, today: '2026-11-26' });
+      expect(built.files).not.toContain('es/memberships/index.html');
+      const home = Buffer.from(writer.files.get('es/index.html')!).toString();
+      expect(home).toContain('href="/memberships"');
+      expect(home).not.toContain('href="/es/memberships"');
+      const english = Buffer.from(writer.files.get('memberships/index.html')!).toString();
+      expect(english).not.toContain('hreflang="es"');
+      expect(english).toMatch(/<a href="\/es\/" class="language-switch"/);
+    } finally {
+      await writeFile(join(project, 'content/memberships.es.yaml'), memberships);
+    }
+  });
+});
