@@ -86,7 +86,7 @@ function articleText(a: GeneratedArticle): string {
 /** The kinds of edit made from the schemas (test/replay-edits.ts). */
 const schemaKinds = {
   field: true, 'field-invalid': true, optional: true, 'list-entry': true, review: true, 'blog-category': true,
-  'entity-file': true, 'public-file': true, 'any-template': true, 'any-css': true,
+  'entity-file': true, 'public-file': true, 'any-template': true, 'any-css': true, translation: true,
 } as const;
 
 /** Every file under a folder, by path relative to it (with forward slashes). */
@@ -268,6 +268,8 @@ class Replay {
         return edits.template(n);
       case 'any-css':
         return edits.css(n);
+      case 'translation':
+        return edits.translation(n);
     }
   }
 
@@ -298,6 +300,8 @@ class Replay {
       // Made from the content schemas (test/replay-edits.ts): any field, files of every kind.
       ...['field', 'field', 'field', 'field', 'field', 'field-invalid', 'optional', 'list-entry', 'review', 'review', 'blog-category'],
       ...['entity-file', 'entity-file', 'public-file', 'any-template', 'any-css'],
+      // Translations (issue 28): one appears, changes or goes away, and the English page's hreflang follows.
+      ...['translation', 'translation'],
     ] as const;
     const kind = this.rng.pick(kinds);
     if (kind in schemaKinds) {

@@ -289,7 +289,7 @@ export class SchemaEdits {
    */
   async entityFile(n: number, invalid: boolean): Promise<Edit | undefined> {
     const folder = this.rng.pick(entityFolders);
-    const files = (await this.list(`content/${folder}`)).filter((f) => f.endsWith('.yaml') && !this.skip(f));
+    const files = (await this.list(`content/${folder}`)).filter((f) => f.endsWith('.yaml') && !f.endsWith('.es.yaml') && !this.skip(f));
     if (files.length === 0) return undefined;
     const copies = files.filter((f) => /-(copy|renamed)-\d+\.yaml$/.test(f));
     const how = this.rng.pick(['copy', 'copy', 'rename', 'delete'] as const);
@@ -311,6 +311,50 @@ export class SchemaEdits {
     await rm(join(this.root, file));
     return { what: `rename ${file} to ${to}`, changed: [file, to], undo };
   }
+
+  /**
+   * A translation appears (one removed earlier comes back, or an article gets one), changes (a text of
+   * it, or the English it was made from is recorded anew) or goes away; the English page's hreflang follows.
+   */
+  async translation(n: number): Promise<Edit | undefined> {
+    const content = await this.list('content');
+    const translations = content.filter((f) => /\.es\.(yaml|md)$/.test(f) && !this.skip(f));
+    const how = this.rng.pick(['appear', 'appear', 'change', 'change', 'remove'] as const);
+    if (how === 'remove' && translations.length > 0) {
+      const file = this.rng.pick(translations);
+      const undo = await this.before([file]);
+      this.removedTranslations.set(file, undo[0]!.before!);
+      await rm(join(this.root, file));
+      return { what: `delete the translation ${file}`, changed: [file], undo };
+    }
+    if (how === 'change' && translations.length > 0) {
+      const file = this.rng.pick(translations);
+      const text = await this.read(file);
+      // The first text of the file (its front matter's, for an article) gains a mark; the English's figures stay in it.
+      const next = text.replace(/^((?:title|heading|tagline|label|name): +"?)(.*?)("?)$/m, (_all, key: string, value: string, quote: string) => `${key}${value} (v${n})${quote}`);
+      if (next === text) return undefined;
+      return this.write(file, next, `change a text of the translation ${file}`);
+    }
+    const gone = [...this.removedTranslations.keys()].filter((f) => !content.includes(f) && !this.skip(f));
+    if (gone.length > 0 && this.rng.next() < 0.5) {
+      const file = this.rng.pick(gone);
+      const bytes = this.removedTranslations.get(file)!;
+      return this.write(file, bytes, `the translation ${file} comes back`);
+    }
+    // An article without a translation gets one: its English text as it is, marked, with a read time of its own.
+    const articles = content.filter((f) => /^content\/blog\/[^/]+\.md$/.test(f) && !f.endsWith('.es.md') && !content.includes(f.replace(/\.md$/, '.es.md')));
+    if (articles.length === 0) return undefined;
+    const english = this.rng.pick(articles);
+    const source = await this.yamlFile(english);
+    const data = source?.doc.toJS() as { title?: string; excerpt?: string; readTime?: string } | null | undefined;
+    if (!source || !data?.title || !data.excerpt || !data.readTime) return undefined;
+    const body = (await this.read(english)).slice(`---\n${source.yaml}---\n`.length);
+    const front = [`title: ${JSON.stringify(`${data.title} (es ${n})`)}`, `excerpt: ${JSON.stringify(data.excerpt)}`, `readTime: ${JSON.stringify(data.readTime.replace('min read', 'min de lectura'))}`];
+    return this.write(english.replace(/\.md$/, '.es.md'), `---\n${front.join('\n')}\n---\n${body}`, `a translation of ${english} appears`);
+  }
+
+  /** Translations the replay deleted, to bring back. */
+  private readonly removedTranslations = new Map<string, Buffer>();
 
   /** A file of public/: a new one (an image, a text, a dotfile, in a new folder), one removed, one replaced. */
   async publicFile(n: number, images: readonly Buffer[]): Promise<Edit | undefined> {

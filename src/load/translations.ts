@@ -237,7 +237,8 @@ function loadArticleTranslations(english: Content, translations: TranslationFile
     const current = Object.fromEntries(Object.entries(englishText).map(([k, v]) => [k, shortHash(JSON.stringify(v))]));
     translations.push({ file, english: article.file, record, current, source: loaded.source });
     const { slug, file: _file, ...rest } = loaded.article;
-    spanish.push({ ...rest, slug: article.slug, file, cardHash: hashOf(loaded.article.cardHash, article.slug) });
+    // Its page is made from the English article's fields too (date, review, image): its key follows both files.
+    spanish.push({ ...rest, slug: article.slug, file, sourceHash: hashOf(rest.sourceHash, article.sourceHash), cardHash: hashOf(loaded.article.cardHash, article.slug) });
   }
   return spanish;
 }
