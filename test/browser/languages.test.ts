@@ -1,0 +1,143 @@
+/**
+ * The two languages in Chromium (issue 28): the language switcher at 390 and 1280 px, there and back; every link of
+ * the Spanish home page followed; the Spanish pages and the notice of language assistance without axe-core
+ * violations or anything wider than the screen; the right-to-left taglines drawn right to left.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeSource, servedSite, type ServedSite } from './static-server.ts';
+
+let site: ServedSite;
+let origin: string;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await servedSite();
+  ({ origin, browser } = site);
+}, 120_000);
+afterAll(async () => {
+  await site?.close();
+});
+
+/** A context of its own at a width, with every request to another site refused (nothing leaves the machine). */
+async function contextAt(width: number): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.route((url) => url.origin !== origin, (route) => route.abort());
+  return context;
+}
+
+/** Runs axe-core on the page; the violations as lines. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'], rules: { 'target-size': { enabled: true } } });
+  });
+  return result.violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** How far the page is wider than the screen (0 when it is not). */
+const sideways = (page: Page) => page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth));
+
+describe('the language switcher', () => {
+  it('should switch a page to Spanish and back at 1280 px from the header', async () => {
+    const context = await contextAt(1280);
+    const page = await context.newPage();
+    await page.goto(`${origin}/services/brain/anxiety`);
+    const toSpanish = page.locator('.header-actions .language-switch');
+    await expect(toSpanish.isVisible()).resolves.toBe(true);
+    await expect(toSpanish.getAttribute('title')).resolves.toBe('Ver esta página en español');
+    await toSpanish.click();
+    await page.waitForURL(`${origin}/es/services/brain/anxiety`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(await page.locator('h1').first().textContent()).toBe('Tratamiento de la ansiedad');
+    await page.locator('.header-actions .language-switch').click();
+    await page.waitForURL(`${origin}/services/brain/anxiety`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await context.close();
+  }, 60_000);
+
+  it('should switch at 390 px from the header, and from the drawer, without anything wider than the screen', async () => {
+    const context = await contextAt(390);
+    const page = await context.newPage();
+    await page.goto(`${origin}/process`);
+    expect(await sideways(page)).toBe(0);
+    const compact = page.locator('.language-switch-compact');
+    expect(await compact.isVisible()).toBe(true);
+    // Its accessible name is the language's own name.
+    expect(await compact.evaluate((el) => el.textContent)).toContain('Español');
+    await compact.click();
+    await page.waitForURL(`${origin}/es/process`);
+    expect(await sideways(page)).toBe(0);
+    await page.locator('.menu-button').click();
+    const drawer = page.locator('#drawer');
+    await expect(drawer.isVisible()).resolves.toBe(true);
+    expect(await page.locator('.menu-button').getAttribute('aria-label')).toBe('Abrir el menú');
+    await drawer.locator('.drawer-language').click();
+    await page.waitForURL(`${origin}/process`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await context.close();
+  }, 60_000);
+
+  it('should lead a page that exists in English only to the nearest Spanish page', async () => {
+    const context = await contextAt(1280);
+    const page = await context.newPage();
+    await page.goto(`${origin}/legal/privacy-policy`);
+    await page.locator('.header-actions .language-switch').click();
+    await page.waitForURL(`${origin}/es/`);
+    expect(await page.locator('h1').first().textContent()).toBe('Atención integrativa para la mente, el cuerpo y el bienestar');
+    await context.close();
+  }, 60_000);
+});
+
+describe('the Spanish home page', () => {
+  it('should lead every one of its links to a page that answers, in Spanish wherever Spanish has one', async () => {
+    const context = await contextAt(1280);
+    const page = await context.newPage();
+    await page.goto(`${origin}/es/`);
+    const hrefs = await page.evaluate(() => [...new Set([...document.querySelectorAll('a[href]')].map((a) => (a as HTMLAnchorElement).href))]);
+    const internal = hrefs.filter((h) => h.startsWith(origin));
+    expect(internal.length).toBeGreaterThan(30);
+    for (const href of internal) {
+      // From another document, so that a link to a section of the page just loaded is a real load too.
+      await page.goto('about:blank');
+      const response = await page.goto(href);
+      expect(response?.status(), href).toBe(200);
+      const url = new URL(href);
+      if (url.hash.length > 1) expect(await page.locator(`[id="${decodeURIComponent(url.hash.slice(1))}"]`).count(), href).toBe(1);
+      const lang = await page.locator('html').getAttribute('lang');
+      // Only the switcher's English page and the English-only legal pages are in English.
+      if (lang === 'en') expect(url.pathname === '/' || url.pathname.startsWith('/legal/'), href).toBe(true);
+    }
+    await context.close();
+  }, 180_000);
+});
+
+describe('Spanish pages and the notice of language assistance in Chromium', () => {
+  const routes = ['/es/', '/es/process', '/es/memberships', '/es/blog', '/es/blog/why-we-started/', '/es/treatments/ssri/', '/es/language-assistance', '/language-assistance'];
+  for (const width of [390, 1280]) {
+    it(`should have no axe-core violations and nothing wider than the screen at ${width} px`, async () => {
+      const context = await contextAt(width);
+      const page = await context.newPage();
+      for (const route of routes) {
+        await page.goto(`${origin}${route}`);
+        expect(await axeViolations(page), `${route} at ${width} px`).toEqual([]);
+        expect(await sideways(page), `${route} at ${width} px`).toBe(0);
+      }
+      await context.close();
+    }, 180_000);
+  }
+
+  it('should draw the Arabic, Urdu and Persian taglines right to left, and the others left to right', async () => {
+    const context = await contextAt(390);
+    const page = await context.newPage();
+    await page.goto(`${origin}/es/language-assistance`);
+    const directions = await page.locator('.taglines li').evaluateAll((items) => items.map((li) => [li.getAttribute('lang'), getComputedStyle(li).direction]));
+    expect(directions).toHaveLength(15);
+    for (const [lang, direction] of directions) expect(direction, lang!).toBe(['ar', 'ur', 'fa'].includes(lang!) ? 'rtl' : 'ltr');
+    // The phone number keeps its digits in order inside right-to-left text.
+    const phone = await page.locator('.taglines li[lang="ar"] bdi').evaluate((el) => getComputedStyle(el).direction);
+    expect(phone).toBe('ltr');
+    await context.close();
+  }, 60_000);
+});
