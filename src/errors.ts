@@ -405,7 +405,10 @@ export const problems = {
       hint: `add "${field.split(' ').pop()}:" with the translation of that text`,
     }),
   translationMismatch: (loc: SourceLocation, field: string, detail: string) =>
-    new SiteError('translation-mismatch', `"${field}" ${detail}`, { loc, hint: 'a translation follows its English file entry for entry: translate each entry in the same order' }),
+    new SiteError('translation-mismatch', `"${field}" ${detail}`, {
+      loc,
+      hint: 'a translation follows its English file entry for entry: translate each entry in the same order',
+    }),
   translationFigure: (loc: SourceLocation, field: string, figure: string, english: string) =>
     new SiteError('translation-figure', `"${field}" lacks the figure ${figure} that the English text has ("${clip(english)}")`, {
       loc,
@@ -419,7 +422,9 @@ export const problems = {
   translationNotReviewed: (loc: SourceLocation) =>
     new SiteError('translation-not-reviewed', `${loc.file} has not been reviewed by a qualified medical translator`, {
       loc,
-      hint: 'once one has, add "reviewedBy:" (their name) and "reviewedOn: YYYY-MM-DD" under "translation:"; never record a review that did not happen',
+      hint:
+        'once one has, add "reviewedBy:" (their name) and "reviewedOn: YYYY-MM-DD" under "translation:"; ' +
+        'never record a review that did not happen',
     }),
   translationAlone: (loc: SourceLocation, english: string) =>
     new SiteError('translation-alone', `this translation has no English file: ${english} does not exist`, {
@@ -427,12 +432,14 @@ export const problems = {
       hint: `name the translation after the English file it translates (NAME.es.yaml beside NAME.yaml), or delete it`,
     }),
   translationIncomplete: (loc: SourceLocation, needed: string) =>
-    new SiteError('translation-incomplete', `the site has Spanish pages (${loc.file} exists), but ${needed} has no translation, and every Spanish page shows it`, {
+    new SiteError('translation-incomplete', `the site has Spanish pages (${loc.file} exists), but ${needed}, which all show, is not translated`, {
       loc,
       hint: `add ${needed.replace(/\.(yaml|md)$/, '.es.$1')} (copy the English file and translate its text), or delete ${loc.file} to publish in English only`,
     }),
   hreflangError: (page: string, detail: string) =>
-    new SiteError('hreflang-error', `the page ${page} ${detail}`, { hint: 'this is a fault of the generator, not of the content: please report it' }),
+    new SiteError('hreflang-error', `the page ${page} ${detail}`, {
+      hint: 'this is a fault of the generator, not of the content: please report it',
+    }),
   /** A symbolic link under content/, templates/ or public/ that leads out of the project: what it points to is never read. */
   linkOutsideProject: (file: string, target: string, folder: boolean) => {
     const what = folder ? 'folder' : 'file';

@@ -21,8 +21,14 @@ export function contentTypes(): ContentType[] {
 
 /** The Spanish translation of every YAML content type but redirects (no text): its text fields only, and `translation:`. */
 export function translationTypes(): ContentType[] {
-  const singles = Object.values(singleFiles).filter((s) => s.file !== 'redirects.yaml').map((s) => ({ name: `${s.file.replace(/\.yaml$/, '')}.es`, files: `content/${s.file.replace(/\.yaml$/, '.es.yaml')}`, schema: translationSchemaOf(s.schema, s.file) }));
-  const many = Object.values(folders).map((f) => ({ name: `${f.dir.replace(/s$/, '')}.es`, files: `content/${f.dir}/*.es.yaml`, schema: translationSchemaOf(f.schema, `${f.dir}.yaml`) }));
+  const singles = Object.values(singleFiles)
+    .filter((s) => s.file !== 'redirects.yaml')
+    .map((s) => ({ name: `${s.file.replace(/\.yaml$/, '')}.es`, files: `content/${s.file.replace(/\.yaml$/, '.es.yaml')}`, schema: translationSchemaOf(s.schema, s.file) }));
+  const many = Object.values(folders).map((f) => ({
+    name: `${f.dir.replace(/s$/, '')}.es`,
+    files: `content/${f.dir}/*.es.yaml`,
+    schema: translationSchemaOf(f.schema, `${f.dir}.yaml`),
+  }));
   return [...singles, ...many, { name: 'article.es', files: 'content/blog/*.es.md (front matter)', schema: articleTranslationSchema }];
 }
 
@@ -42,9 +48,13 @@ export function editorSettings(): string {
   const schemas: Record<string, string | string[]> = {};
   // A folder's English files leave out its translations (ssri.es.yaml), which have a schema of their own.
   for (const type of contentTypes()) {
-    if (!type.files.endsWith('(front matter)')) schemas[`./schemas/${type.name}.schema.json`] = type.files.endsWith('/*.yaml') ? [type.files, `!${type.files.replace(/\*\.yaml$/, '*.es.yaml')}`] : type.files;
+    if (type.files.endsWith('(front matter)')) continue;
+    const translations = `!${type.files.replace(/\*\.yaml$/, '*.es.yaml')}`;
+    schemas[`./schemas/${type.name}.schema.json`] = type.files.endsWith('/*.yaml') ? [type.files, translations] : type.files;
   }
-  for (const type of translationTypes()) if (!type.files.endsWith('(front matter)')) schemas[`./schemas/${type.name}.schema.json`] = type.files;
+  for (const type of translationTypes()) {
+    if (!type.files.endsWith('(front matter)')) schemas[`./schemas/${type.name}.schema.json`] = type.files;
+  }
   return `${JSON.stringify({ 'yaml.schemas': schemas, 'yaml.validate': true, 'yaml.completion': true, 'files.associations': { '*.yaml': 'yaml' } }, null, 2)}\n`;
 }
 

@@ -25,8 +25,9 @@ export async function markTranslated(root: string, files: readonly string[], all
   const wanted = all ? translations : files.map((f) => {
     const file = (isAbsolute(f) ? relative(root, f) : f).split(sep).join('/');
     const found = byFile.get(file);
-    if (!found) throw new SiteErrors([problems.usage(`${file} is not a translation the site has (a NAME.es.yaml or SLUG.es.md beside its English file)`, 'name the translation file, such as content/treatments/ssri.es.yaml')]);
-    return found;
+    if (found) return found;
+    const detail = `${file} is not a translation the site has (a NAME.es.yaml or SLUG.es.md beside its English file)`;
+    throw new SiteErrors([problems.usage(detail, 'name the translation file, such as content/treatments/ssri.es.yaml')]);
   });
   const marked: Marked[] = [];
   for (const translation of wanted) {
@@ -55,7 +56,8 @@ async function writeRecord(root: string, translation: TranslationFile): Promise<
 export function withRecord(text: string, translation: Pick<TranslationFile, 'current'>): string {
   const from = ['  from:', ...Object.entries(translation.current).map(([field, hash]) => `    ${field}: "${hash}"`)].join('\n');
   const block = /^translation:[ \t]*(?:#.*)?\r?\n((?:[ \t]+.*\r?\n|[ \t]*\r?\n)*)/m.exec(text.endsWith('\n') ? text : `${text}\n`);
-  if (!block) return `${text.replace(/\s*$/, '')}\n# Not yet reviewed by a qualified medical translator: add reviewedBy and reviewedOn once one has.\ntranslation:\n${from}\n`;
+  const note = '# Not yet reviewed by a qualified medical translator: add reviewedBy and reviewedOn once one has.';
+  if (!block) return `${text.replace(/\s*$/, '')}\n${note}\ntranslation:\n${from}\n`;
   const kept = block[1]!.replace(/^  from:.*\r?\n(?:    .*\r?\n|[ \t]*\r?\n)*/m, '');
   const start = block.index;
   const end = start + block[0].length;

@@ -28,7 +28,14 @@ export function translationOf(file: string): string {
 }
 
 /** Reads one translation YAML file through the load stage's reader, checked against its derived schema. */
-export type TranslationReader = (path: string, file: string, schema: z.ZodType) => Promise<{ source: YamlSource; value: unknown; hash: string } | undefined>;
+export type TranslationReader = (path: string, file: string, schema: z.ZodType) => Promise<ReadTranslation | undefined>;
+
+/** A translation file as the reader hands it back. */
+export interface ReadTranslation {
+  source: YamlSource;
+  value: unknown;
+  hash: string;
+}
 
 /** The files every Spanish page shows (the header, footer and interface strings): with one translated, all must be. */
 const shellFiles = ['content/site.yaml', 'content/navigation.yaml', 'content/metadata.yaml'];
@@ -38,7 +45,12 @@ const shellFiles = ['content/site.yaml', 'content/navigation.yaml', 'content/met
  * when content/strings.es.yaml does not exist (the site is then published in English only). Problems
  * (unknown or missing fields, figures not carried over, translations without an English file) go to `errors`.
  */
-export async function loadTranslations(english: Content, schemaFor: (file: string) => z.ZodType | undefined, read: TranslationReader, errors: SiteError[]): Promise<LanguageSite | undefined> {
+export async function loadTranslations(
+  english: Content,
+  schemaFor: (file: string) => z.ZodType | undefined,
+  read: TranslationReader,
+  errors: SiteError[],
+): Promise<LanguageSite | undefined> {
   const root = english.root;
   const translations: TranslationFile[] = [];
   const values = new Map<string, unknown>();
@@ -61,7 +73,8 @@ export async function loadTranslations(english: Content, schemaFor: (file: strin
   const articles = loadArticleTranslations(english, translations, errors);
   reportOrphans(root, english, errors);
   if (!values.has('content/strings.yaml')) return undefined;
-  for (const needed of shellFiles) if (!values.has(needed)) errors.push(problems.translationIncomplete({ file: 'content/strings.es.yaml', line: 1, column: 1 }, needed));
+  const strings = { file: 'content/strings.es.yaml', line: 1, column: 1 };
+  for (const needed of shellFiles) if (!values.has(needed)) errors.push(problems.translationIncomplete(strings, needed));
   const content = spanishContent(english, values, articles);
   return { lang: translationLanguage, content, translations, translated: new Set(translations.map((t) => t.english)) };
 }
@@ -69,7 +82,8 @@ export async function loadTranslations(english: Content, schemaFor: (file: strin
 /** The English content with the translated text of `values` (by English file) laid over it, and the Spanish articles. */
 function spanishContent(english: Content, values: Map<string, unknown>, articles: Article[]): Content {
   const over = <T>(file: string, value: T): T => (values.has(file) ? overlay(value, values.get(file)) : value);
-  const each = <T extends { id: string }>(dir: string, map: Map<string, T>) => new Map([...map].map(([id, v]) => [id, over(`content/${dir}/${id}.yaml`, v)]));
+  const each = <T extends { id: string }>(dir: string, map: Map<string, T>) =>
+    new Map([...map].map(([id, v]) => [id, over(`content/${dir}/${id}.yaml`, v)]));
   const site = over('content/site.yaml', english.site);
   return {
     ...english,
@@ -97,10 +111,14 @@ function spanishContent(english: Content, values: Map<string, unknown>, articles
 /** `value` with the strings of `translation` at the same places (lists entry by entry); `translation:` itself is left out. */
 export function overlay<T>(value: T, translation: unknown): T {
   if (typeof translation === 'string') return (typeof value === 'string' ? translation : value) as T;
-  if (Array.isArray(value) && Array.isArray(translation)) return value.map((v, i) => (i < translation.length ? overlay(v, translation[i]) : v)) as T;
+  if (Array.isArray(value) && Array.isArray(translation)) {
+    return value.map((v, i) => (i < translation.length ? overlay(v, translation[i]) : v)) as T;
+  }
   if (isGroup(value) && isGroup(translation)) {
     const result: Record<string, unknown> = { ...value };
-    for (const [key, text] of Object.entries(translation)) if (key !== 'translation' && key in value) result[key] = overlay(value[key], text);
+    for (const [key, text] of Object.entries(translation)) {
+      if (key !== 'translation' && key in value) result[key] = overlay(value[key], text);
+    }
     return result as T;
   }
   return value;
@@ -111,20 +129,31 @@ function isGroup(value: unknown): value is Record<string, unknown> {
 }
 
 /** A zod schema's definition, to walk the derived translation schema alongside the data. */
-type Def = { type: string; innerType?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType; valueType?: z.ZodType; catchall?: z.ZodType; options?: z.ZodType[] };
+interface Def {
+  type: string;
+  innerType?: z.ZodType;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  valueType?: z.ZodType;
+  catchall?: z.ZodType;
+  options?: z.ZodType[];
+}
 const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** `schema` without optional and default wrappers. */
 function unwrapped(schema: z.ZodType): z.ZodType {
   let node = schema;
-  for (let def = defOf(node); def.innerType && ['optional', 'default', 'nullable', 'prefault'].includes(def.type); def = defOf(node)) node = def.innerType;
+  const wrappers = ['optional', 'default', 'nullable', 'prefault'];
+  for (let def = defOf(node); def.innerType && wrappers.includes(def.type); def = defOf(node)) node = def.innerType;
   return node;
 }
 
 /** The schema of the field `key` of a group (its own, or the catch-all of a file keyed by address), if it is text. */
 function fieldSchema(schema: z.ZodType, key: string): z.ZodType | undefined {
   const def = defOf(unwrapped(schema));
-  if (def.type === 'object') return def.shape?.[key] ?? (key === 'translation' || defOf(def.catchall ?? z.never()).type === 'never' ? undefined : def.catchall);
+  if (def.type !== 'object') return def.type === 'record' ? def.valueType : undefined;
+  const catchall = key === 'translation' || defOf(def.catchall ?? z.never()).type === 'never' ? undefined : def.catchall;
+  return def.shape?.[key] ?? catchall;
   if (def.type === 'record') return def.valueType;
   return undefined;
 }
@@ -137,7 +166,7 @@ function entrySchema(schema: z.ZodType): z.ZodType | undefined {
   return undefined;
 }
 
-/** The visitor text of a parsed English value, as the translation schema `schema` (derived from the English one) says, or undefined when it holds none. */
+/** The visitor text of a parsed English value, as its translation schema `schema` says, or undefined when it holds none. */
 function textPart(value: unknown, schema: z.ZodType | undefined): unknown {
   if (!schema) return undefined;
   if (typeof value === 'string') return value;
@@ -147,7 +176,8 @@ function textPart(value: unknown, schema: z.ZodType | undefined): unknown {
     return items.some((i) => i !== undefined) ? items : undefined;
   }
   if (isGroup(value)) {
-    const kept = Object.entries(value).map(([k, v]) => [k, textPart(v, fieldSchema(schema, k))] as const).filter(([, v]) => v !== undefined);
+    const parts = Object.entries(value).map(([k, v]) => [k, textPart(v, fieldSchema(schema, k))] as const);
+    const kept = parts.filter(([, v]) => v !== undefined);
     return kept.length > 0 ? Object.fromEntries(kept) : undefined;
   }
   return undefined;
@@ -174,7 +204,14 @@ function figuresOf(text: string): string[] {
  * Reports, in the translation's source, each text the English has and the translation lacks (with the
  * English shown), each list of another length, and each figure of an English text its translation leaves out.
  */
-function compareText(english: unknown, translation: unknown, schema: z.ZodType | undefined, path: (string | number)[], source: YamlSource, errors: SiteError[]): void {
+function compareText(
+  english: unknown,
+  translation: unknown,
+  schema: z.ZodType | undefined,
+  path: (string | number)[],
+  source: YamlSource,
+  errors: SiteError[],
+): void {
   const text = textPart(english, schema);
   if (text === undefined) return;
   if (translation === undefined) {
@@ -183,7 +220,8 @@ function compareText(english: unknown, translation: unknown, schema: z.ZodType |
   }
   if (typeof english === 'string' && typeof translation === 'string') {
     for (const figure of figuresOf(english)) {
-      if (!figuresOf(translation).includes(figure)) errors.push(problems.translationFigure(source.locate(path), fieldLabel(path), figure, english));
+      if (figuresOf(translation).includes(figure)) continue;
+      errors.push(problems.translationFigure(source.locate(path), fieldLabel(path), figure, english));
     }
   } else if (Array.isArray(english) && Array.isArray(translation)) {
     if (english.length !== translation.length) {
@@ -191,7 +229,9 @@ function compareText(english: unknown, translation: unknown, schema: z.ZodType |
       errors.push(problems.translationMismatch(source.locate(path), fieldLabel(path), detail));
     } else english.forEach((e, i) => compareText(e, translation[i], entrySchema(schema!), [...path, i], source, errors));
   } else if (isGroup(english) && isGroup(translation)) {
-    for (const key of Object.keys(english)) compareText(english[key], translation[key], fieldSchema(schema!, key), [...path, key], source, errors);
+    for (const key of Object.keys(english)) {
+      compareText(english[key], translation[key], fieldSchema(schema!, key), [...path, key], source, errors);
+    }
   }
 }
 
@@ -220,17 +260,24 @@ function loadArticleTranslations(english: Content, translations: TranslationFile
     }
     const englishFront = (english.sources.get(article.file)?.data ?? {}) as Record<string, unknown>;
     // The translation's own fields are checked strictly; the English ones then make the article whole.
-    const schema = articleTranslationSchema.transform((t) => ({ ...articleSchema.parse(englishFront), title: t.title, excerpt: t.excerpt, readTime: t.readTime }));
+    const schema = articleTranslationSchema.transform((t) => ({
+      ...articleSchema.parse(englishFront),
+      title: t.title,
+      excerpt: t.excerpt,
+      readTime: t.readTime,
+    }));
     const loaded = loadArticle(file, read.text, schema as unknown as typeof articleSchema, errors);
     if (!loaded) continue;
     // The record as validated (with its defaults): the source holds it as written, perhaps not at all.
     const record = translationRecord.parse((loaded.source.data as { translation?: unknown }).translation);
-    const englishText = { title: article.title, excerpt: article.excerpt, readTime: article.readTime, body: article.markdown ?? readEnglishBody(english.root, article) };
+    const body = article.markdown ?? readEnglishBody(english.root, article);
+    const englishText = { title: article.title, excerpt: article.excerpt, readTime: article.readTime, body };
     const before = errors.length;
     for (const [key, value] of Object.entries(englishText)) {
       const given = key === 'body' ? loaded.article.markdown : (loaded.source.data as Record<string, string>)[key];
       for (const figure of key === 'body' ? [] : figuresOf(value)) {
-        if (!figuresOf(given ?? '').includes(figure)) errors.push(problems.translationFigure(loaded.source.locate([key]), key, figure, value));
+        if (figuresOf(given ?? '').includes(figure)) continue;
+        errors.push(problems.translationFigure(loaded.source.locate([key]), key, figure, value));
       }
     }
     if (errors.length > before) continue;
@@ -238,7 +285,8 @@ function loadArticleTranslations(english: Content, translations: TranslationFile
     translations.push({ file, english: article.file, record, current, source: loaded.source });
     const { slug, file: _file, ...rest } = loaded.article;
     // Its page is made from the English article's fields too (date, review, image): its key follows both files.
-    spanish.push({ ...rest, slug: article.slug, file, sourceHash: hashOf(rest.sourceHash, article.sourceHash), cardHash: hashOf(loaded.article.cardHash, article.slug) });
+    const sourceHash = hashOf(rest.sourceHash, article.sourceHash);
+    spanish.push({ ...rest, slug: article.slug, file, sourceHash, cardHash: hashOf(loaded.article.cardHash, article.slug) });
   }
   return spanish;
 }
@@ -252,7 +300,8 @@ function readEnglishBody(root: string, article: Article): string {
 /** Each translation file whose English file does not exist, in the folders of content/ that hold translations. */
 function reportOrphans(root: string, english: Content, errors: SiteError[]): void {
   const known = new Set([...english.sources.keys()]);
-  for (const dir of ['content', 'content/treatments', 'content/programs', 'content/services', 'content/legal', 'content/providers', 'content/blog']) {
+  const folders = ['treatments', 'programs', 'services', 'legal', 'providers', 'blog'].map((dir) => `content/${dir}`);
+  for (const dir of ['content', ...folders]) {
     let names: string[];
     try {
       names = readdirSync(join(root, dir), { recursive: dir === 'content/blog' }) as string[];

@@ -3,6 +3,7 @@ import type { Content } from '../load/types.ts';
 import type { Article } from '../schemas/article.ts';
 import { articlePath } from '../route/categories.ts';
 import type { Route } from '../route/routes.ts';
+import type { Alternate } from '../route/view.ts';
 
 /** Most URLs one sitemap file may hold; past it, a sitemap index points to several. */
 export const sitemapLimit = 50_000;
@@ -27,7 +28,8 @@ export function sitemaps(routes: readonly Route[], baseUrl: string, limit = site
 
 /** A route's `<url>` line. */
 function sitemapLine(route: Route): string {
-  const alternates = (route.shell?.alternates ?? []).map((a) => `<xhtml:link rel="alternate" hreflang="${a.lang}" href="${escapeXml(a.url)}"/>`).join('');
+  const link = (a: Alternate) => `<xhtml:link rel="alternate" hreflang="${a.lang}" href="${escapeXml(a.url)}"/>`;
+  const alternates = (route.shell?.alternates ?? []).map(link).join('');
   return `  <url><loc>${escapeXml(route.url)}</loc>${alternates}</url>`;
 }
 
@@ -49,7 +51,8 @@ export interface FeedOptions {
 /** RSS 2.0 feed of the latest articles, with their full text when `bodyOf` gives it (a category's feed carries excerpts). */
 export function rssFeed(content: Content, articles: Article[], bodyOf: ((article: Article) => string) | undefined, baseUrl: string, latest = 20, feed?: FeedOptions): string {
   const base = baseUrl.replace(/\/+$/, '');
-  const { title, description, page, self } = feed ?? { title: content.strings.blog.feedTitle.replaceAll('{site}', content.site.name), description: content.blogPage.intro, page: '/blog/', self: '/feed.xml' };
+  const blog = { title: content.strings.blog.feedTitle.replaceAll('{site}', content.site.name), description: content.blogPage.intro, page: '/blog/', self: '/feed.xml' };
+  const { title, description, page, self } = feed ?? blog;
   const lang = feed?.language ?? 'en-us';
   const items = articles.slice(0, latest).map((a) => {
     const link = `${base}${articlePath(a.slug, lang.slice(0, 2))}`;

@@ -18,7 +18,10 @@ import { idsOf, internalLinksOf } from '../verify/links.ts';
 import type { ExternalLinks, RouteView, Shell } from '../route/view.ts';
 
 /** The part of every page's shell that is the same on all pages. */
-export type SharedView = Pick<Shell, 'site' | 'navigation' | 'assets' | 'links' | 'feed' | 'images' | 'legalLinks' | 'strings' | 'home' | 'blogHref' | 'noticeHref'>;
+export type SharedView = Pick<Shell, 'site' | 'navigation' | 'assets' | 'links' | 'feed' | 'images' | 'legalLinks' | SharedLinks>;
+
+/** The parts of the shell a page in another language takes from its route (render.ts viewOf). */
+type SharedLinks = 'strings' | 'home' | 'blogHref' | 'noticeHref';
 
 /** One route to render. */
 export type RenderJob = Route;
@@ -67,7 +70,17 @@ export function externalLinks(content: Content): ExternalLinks {
 export function viewOf(shared: SharedView, route: Route): RouteView {
   return {
     // A page in another language takes that language's site, navigation and strings from its route.
-    shell: { ...shared, alternates: [], switcher: undefined, ...route.shell, path: route.path, meta: route.meta, jsonLd: route.jsonLd, draft: route.draft, scripts: route.scripts },
+    shell: {
+      ...shared,
+      alternates: [],
+      switcher: undefined,
+      ...route.shell,
+      path: route.path,
+      meta: route.meta,
+      jsonLd: route.jsonLd,
+      draft: route.draft,
+      scripts: route.scripts,
+    },
     page: route.page,
   };
 }

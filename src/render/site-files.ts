@@ -31,7 +31,8 @@ export function languageFeeds(content: Content, published: readonly Article[], b
   const articles = local.articles.filter((a) => slugs.has(a.slug));
   if (articles.length === 0) return [];
   const title = local.strings.blog.feedTitle.replaceAll('{site}', local.site.name);
-  const feed = { title, description: local.blogPage.intro, page: `/${language.lang}/blog/`, self: `/${language.lang}/feed.xml`, language: `${language.lang}-us` };
+  const lang = language.lang;
+  const feed = { title, description: local.blogPage.intro, page: `/${lang}/blog/`, self: `/${lang}/feed.xml`, language: `${lang}-us` };
   return [{ file: `${language.lang}/feed.xml`, bytes: Buffer.from(rssFeed(local, articles, undefined, baseUrl, feedLength, feed)) }];
 }
 

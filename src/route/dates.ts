@@ -20,6 +20,10 @@ export function longDate(iso: string, dates: { months: string[]; long: string })
   const date = new Date(`${iso}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) throw new RangeError(`not a date: ${iso}`);
   const year = date.getUTCFullYear();
-  const parts: Record<string, string> = { month: dates.months[date.getUTCMonth()] ?? '', day: String(date.getUTCDate()), year: String(year > 0 ? year : 1 - year) };
+  const parts: Record<string, string> = {
+    month: dates.months[date.getUTCMonth()] ?? '',
+    day: String(date.getUTCDate()),
+    year: String(year > 0 ? year : 1 - year),
+  };
   return dates.long.replace(/\{(month|day|year)\}/g, (_all, name: string) => parts[name]!);
 }

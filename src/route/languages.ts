@@ -18,8 +18,10 @@ export function pairLanguages(content: Content, english: Route[], spanish: Route
   const pages = new Set(spanish.map((r) => r.path));
   const byPath = new Map(spanish.map((r) => [r.path, r]));
   const toSpanish = (href: string) => localHref(href, lang, pages);
-  const offerEnglish: Omit<LanguageSwitch, 'href'> = { lang: 'en', name: content.strings.language.name, offer: content.strings.language.offer };
+  const { name, offer } = content.strings.language;
+  const offerEnglish: Omit<LanguageSwitch, 'href'> = { lang: 'en', name, offer };
   const offerSpanish: Omit<LanguageSwitch, 'href'> = { lang, name: local.strings.language.name, offer: local.strings.language.offer };
+  const feedTitle = local.strings.blog.feedTitle.replaceAll('{site}', local.site.name);
   const spanishShell = {
     site: local.site,
     navigation: localLinks(local.navigation, toSpanish),
@@ -28,7 +30,7 @@ export function pairLanguages(content: Content, english: Route[], spanish: Route
       return { name: href === legalPath(page.id) ? `${page.footerLabel} ${local.strings.language.inEnglish}` : page.footerLabel, href };
     }),
     // The language's feed when it has articles, else the English one.
-    ...(local.articles.length > 0 ? { feed: { href: languagePath('/feed.xml', lang), title: local.strings.blog.feedTitle.replaceAll('{site}', local.site.name) } } : {}),
+    ...(local.articles.length > 0 ? { feed: { href: languagePath('/feed.xml', lang), title: feedTitle } } : {}),
     strings: local.strings,
     home: toSpanish('/'),
     blogHref: toSpanish('/blog'),
@@ -45,7 +47,8 @@ export function pairLanguages(content: Content, english: Route[], spanish: Route
   for (const route of spanish) {
     const twin = spanishOf.get(route);
     const alternates = twin && route.url ? alternatesOf(twin, route, lang) : [];
-    route.shell = { ...spanishShell, alternates, switcher: { ...offerEnglish, href: twin?.path ?? pathLanguage(route.path, [lang]).path.replace(/^\/404$/, '/') } };
+    const href = twin?.path ?? pathLanguage(route.path, [lang]).path.replace(/^\/404$/, '/');
+    route.shell = { ...spanishShell, alternates, switcher: { ...offerEnglish, href } };
   }
 }
 

@@ -94,7 +94,12 @@ export function legalRoutes({ content, add, metaFor, trail }: RouteContext): voi
 export function languageAssistanceRoute({ content, add, metaFor, trail }: RouteContext): void {
   const notice = content.languageAssistance;
   const path = noticePath;
-  add(path, { template: 'languageAssistance', notice, breadcrumbs: [{ name: content.strings.shell.home, href: '/' }, { name: notice.title, href: path }] }, metaFor(path, { title: notice.title, description: notice.description, keywords: [notice.title, content.site.name] }), {
+  const breadcrumbs = [
+    { name: content.strings.shell.home, href: '/' },
+    { name: notice.title, href: path },
+  ];
+  const meta = metaFor(path, { title: notice.title, description: notice.description, keywords: [notice.title, content.site.name] });
+  add(path, { template: 'languageAssistance', notice, breadcrumbs }, meta, {
     jsonLd: [trail([notice.title, path])],
     sources: ['content/language-assistance.yaml'],
   });

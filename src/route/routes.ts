@@ -51,12 +51,13 @@ export interface Route {
   key: string;
   /** The file of the article the page shows whole (its own page), if any. */
   article?: string;
-  /** What the page's shell takes in its language: its language links, and for a page not in English, that language's site, navigation and strings. */
+  /** What the page's shell takes in its language: its language links, and off English, that language's site, navigation and strings. */
   shell?: LanguageShell;
 }
 
 /** The parts of a page's shell that depend on its language (the route stage pairs each page with its other-language page). */
-export type LanguageShell = Partial<Pick<Shell, 'site' | 'navigation' | 'legalLinks' | 'feed' | 'strings' | 'home' | 'blogHref' | 'noticeHref'>> & Pick<Shell, 'alternates' | 'switcher'>;
+export type LanguageShell = Partial<Pick<Shell, 'site' | 'navigation' | 'legalLinks' | 'feed' | 'strings' | 'home' | 'blogHref' | 'noticeHref'>> &
+  Pick<Shell, 'alternates' | 'switcher'>;
 
 /** Everything under content/ but the articles: what every page shares. A page reads articles only through its inputs. */
 export type SiteContent = Omit<Content, 'articles'>;
@@ -150,7 +151,8 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
   const made = new Set<string>();
   // Read when a view is made (after the table is whole): a link leads to this language's page when there is one.
   const localize = language ? (href: string) => localHref(href, language.lang, made) : undefined;
-  const translated = (sources: readonly string[] | undefined) => !language || (sources ?? []).every((f) => language.translated.has(f) || isTranslationFile(f));
+  const translated = (sources: readonly string[] | undefined) =>
+    !language || (sources ?? []).every((f) => language.translated.has(f) || isTranslationFile(f));
   const base = options.baseUrl.replace(/\/+$/, '');
   const absolute = (path: string) => `${base}${path}`;
   const sizeOf = (path: string) => {
@@ -168,12 +170,15 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
     return { title: entry.title, documentTitle: `${entry.title} | ${content.site.name}`, description: entry.description, keywords: entry.keywords, url, image, type: 'website', index: true, ...extra };
   };
   const trail = (...steps: [string, string][]) =>
-    serializeJsonLd(breadcrumbs(([[content.strings.shell.home, '/'], ...steps] as [string, string][]).map(([name, path]) => ({ name, url: absolute(pageAddress(at(path))) }))));
+    serializeJsonLd(
+      breadcrumbs(([[content.strings.shell.home, '/'], ...steps] as [string, string][]).map(([name, path]) => ({ name, url: absolute(pageAddress(at(path))) }))),
+    );
   const reviewOf = (page: { reviewedBy?: string | undefined; reviewedOn?: string | undefined }): ReviewView | undefined => {
     // References validated the reviewer: an unknown id never gets here.
     const provider = page.reviewedBy ? content.providers.get(page.reviewedBy) : undefined;
     if (!provider || !page.reviewedOn) return undefined;
-    return { reviewer: { id: provider.id, name: provider.name, credentials: provider.credentials }, reviewedOn: page.reviewedOn, date: longDate(page.reviewedOn, content.strings.dates) };
+    const reviewer = { id: provider.id, name: provider.name, credentials: provider.credentials };
+    return { reviewer, reviewedOn: page.reviewedOn, date: longDate(page.reviewedOn, content.strings.dates) };
   };
   const clinic = serializeJsonLd(medicalClinic(content.site, absolute));
   const routes: Route[] = [];
@@ -185,11 +190,13 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
   const page: RouteContext['page'] = (path, inputs, make, more = {}) => {
     if (!translated(more.sources)) return;
     made.add(at(path));
-    const route = routeOf(clinic, at(path), keyOfInputs(inputs), localized(() => make(inputs), localize), absolute(pageAddress(at(path))), more);
+    const view = localized(() => make(inputs), localize);
+    const route = routeOf(clinic, at(path), keyOfInputs(inputs), view, absolute(pageAddress(at(path))), more);
     if (inputs.article) route.article = inputs.article.file;
     routes.push(route);
   };
-  return { content, options, lang, at, inLanguage: translated, absolute, clinic, image, imageSizes, sizeOf, metaFor, trail, reviewOf, add, page, routes, errors };
+  const inLanguage = translated;
+  return { content, options, lang, at, inLanguage, absolute, clinic, image, imageSizes, sizeOf, metaFor, trail, reviewOf, add, page, routes, errors };
 }
 
 /** `make` with the internal links of the view it makes led through `localize` (in English, `make` as it is). */
@@ -209,7 +216,9 @@ export function localLinks<T>(value: T, localize: (href: string) => string): T {
   if (Array.isArray(value)) return value.map((v) => localLinks(v, localize)) as T;
   if (typeof value !== 'object' || value === null) return value;
   const result: Record<string, unknown> = {};
-  for (const [key, v] of Object.entries(value)) result[key] = typeof v === 'string' ? (linkFields.has(key) ? localize(v) : v) : localLinks(v, localize);
+  for (const [key, v] of Object.entries(value)) {
+    result[key] = typeof v === 'string' ? (linkFields.has(key) ? localize(v) : v) : localLinks(v, localize);
+  }
   return result as T;
 }
 

@@ -8,7 +8,8 @@ import type { Content, LanguageSite } from '../load/types.ts';
 import type { Article } from '../schemas/article.ts';
 import { articleRoutes, blogIndexRoutes, categoriesOf, categoryRoutes } from './blog.ts';
 import { pairLanguages } from './languages.ts';
-import { homeRoutes, languageAssistanceRoute, legalRoutes, notFoundRoute, servicePageRoutes, sitePageRoutes, treatmentRoutes } from './pages.ts';
+import { homeRoutes, languageAssistanceRoute, legalRoutes, notFoundRoute, servicePageRoutes, sitePageRoutes } from './pages.ts';
+import { treatmentRoutes } from './pages.ts';
 import { feedArticles, publishedArticles, routeContext, type ImageSizes, type Route, type RouteOptions } from './routes.ts';
 
 /**

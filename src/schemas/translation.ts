@@ -9,7 +9,10 @@ import { z } from 'zod';
  * Plain-text fields that are not visitor text, in any file (the schema tells the others apart: ids, links,
  * images, dates, numbers and flags have a pattern, a format or another type, and are never translated).
  */
-const notText = new Set(['address', 'bookingServices', 'containerId', 'officeHours.opens', 'officeHours.closes', 'event', 'phoneEvent', 'reviewedBy', 'sources', 'author', 'price']);
+const notText = new Set([
+  'address', 'bookingServices', 'containerId', 'officeHours.opens', 'officeHours.closes', 'event', 'phoneEvent', 'reviewedBy', 'sources', 'author',
+  'price',
+]);
 
 /** Fields that are text in general but names, ids or numbers in one file (the brand's name, blog categories, the crisis number). */
 const notTextIn: Record<string, readonly string[]> = {
@@ -34,14 +37,19 @@ export const translationRecord = z
       .record(z.string(), z.string().regex(/^[\w-]{8}$/, 'must be the 8-letter hash `clinic-site translated` writes'))
       .default({})
       .describe('The hash of each English field this translation was made from; `clinic-site translated FILE` writes it.'),
-    reviewedBy: z.string().trim().min(1).optional().describe('Who reviewed the translation: a qualified medical translator. Leave out until one has.'),
+    reviewedBy: z
+      .string()
+      .trim()
+      .min(1)
+      .optional()
+      .describe('Who reviewed the translation: a qualified medical translator. Leave out until one has.'),
     reviewedOn: z.iso.date('must be a date written YYYY-MM-DD').optional().describe('The day of that review, YYYY-MM-DD.'),
   })
   .default({ from: {} })
   .describe('What this translation was made from and who reviewed it.');
 export type TranslationRecord = z.infer<typeof translationRecord>;
 
-/** The translation schema of a YAML file checked with `schema` (its name `file`, such as treatments.yaml): text fields only, all optional. */
+/** The translation schema of a YAML file checked with `schema` (its name `file`, such as home.yaml): text fields only, all optional. */
 export function translationSchemaOf(schema: z.ZodType, file: string): z.ZodType {
   const derived = textOnly(schema, file, []);
   // A file keyed by address (metadata.yaml): each entry is checked as the English ones are, translation: aside.
@@ -50,7 +58,7 @@ export function translationSchemaOf(schema: z.ZodType, file: string): z.ZodType 
   return z.strictObject({ ...shape, translation: translationRecord });
 }
 
-/** The text part of `schema`: objects keep their text fields (optional, strict), lists their items', strings stay; anything else is left out. */
+/** The text part of `schema`: objects keep their text fields (optional, strict), lists their items', strings stay; the rest goes. */
 function textOnly(schema: z.ZodType, file: string, path: string[]): z.ZodType | undefined {
   const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
   switch (def.type) {
@@ -86,7 +94,7 @@ function textOnly(schema: z.ZodType, file: string, path: string[]): z.ZodType | 
       return Object.keys(shape).length > 0 ? z.strictObject(shape) : undefined;
     }
     case 'union': {
-      // A field that is text in one form and a group in another (a dosage, a list of texts or a text): the translation writes the same form.
+      // A field that is text in one form and a group in another: the translation writes the same form.
       const options = (def.options as z.ZodType[]).map((o) => textOnly(o, file, path)).filter((o) => o !== undefined);
       return options.length === 0 ? undefined : options.length === 1 ? options[0] : z.union(options as [z.ZodType, z.ZodType]);
     }

@@ -11,29 +11,33 @@ export function changedFields(translation: Pick<TranslationFile, 'record' | 'cur
   return Object.keys(translation.current).filter((field) => translation.record.from[field] !== translation.current[field]);
 }
 
-/** What is wrong with the translations: each one older than its English file, and each never reviewed; `build` warns, `check --strict` fails. */
+/** What is wrong with the translations: each one older than its English file, each never reviewed; `build` warns, `check --strict` fails. */
 export function translationProblems(content: Content): SiteError[] {
   const found: SiteError[] = [];
   for (const translation of content.spanish?.translations ?? []) {
     const changed = changedFields(translation);
-    if (changed.length > 0) found.push(problems.translationStale(translation.source.locate(['translation', 'from']), translation.english, changed));
+    const record = translation.source.locate(['translation', 'from']);
+    if (changed.length > 0) found.push(problems.translationStale(record, translation.english, changed));
     if (!translation.record.reviewedBy) found.push(problems.translationNotReviewed(translation.source.locate(['translation'])));
   }
   return found;
 }
 
-/** The build's warnings about translations: one per kind of problem, naming every file (a stale one with the English file and the fields). */
+/** The build's warnings about translations: one per kind of problem, naming every file (a stale one with its English file and fields). */
 export function translationWarnings(found: readonly SiteError[]): string[] {
   const stale = found.filter((e) => e.code === 'translation-stale');
   const unreviewed = found.filter((e) => e.code === 'translation-not-reviewed').map((e) => e.loc!.file);
   const warnings: string[] = [];
   if (stale.length > 0) {
     const lines = stale.map((e) => `\n    ${e.message}`).join('');
-    warnings.push(`${stale.length} translation${stale.length === 1 ? ' is' : 's are'} older than ${stale.length === 1 ? 'its' : 'their'} English file (update the text, then run "npx clinic-site translated FILE"; check --strict fails on this):${lines}`);
+    const one = stale.length === 1;
+    const what = `${stale.length} translation${one ? ' is' : 's are'} older than ${one ? 'its' : 'their'} English file`;
+    warnings.push(`${what} (update the text, then run "npx clinic-site translated FILE"; check --strict fails on this):${lines}`);
   }
   if (unreviewed.length > 0) {
     const lines = unreviewed.map((f) => `\n    ${f}`).join('');
-    warnings.push(`${unreviewed.length} translation${unreviewed.length === 1 ? ' has' : 's have'} not been reviewed by a qualified medical translator (check --strict fails on this):${lines}`);
+    const what = `${unreviewed.length} translation${unreviewed.length === 1 ? ' has' : 's have'} not been reviewed by a qualified medical translator`;
+    warnings.push(`${what} (check --strict fails on this):${lines}`);
   }
   return warnings;
 }

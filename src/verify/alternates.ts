@@ -9,11 +9,12 @@ export function alternateProblems(routes: readonly Route[]): SiteError[] {
   for (const route of routes) {
     for (const alternate of route.shell?.alternates ?? []) {
       const target = byUrl.get(alternate.url);
-      if (!target) found.push(problems.hreflangError(route.path, `names ${alternate.url} as its ${alternate.lang} page, which is not a page of the site`));
+      const names = `names ${alternate.url} as its ${alternate.lang} page`;
+      if (!target) found.push(problems.hreflangError(route.path, `${names}, which is not a page of the site`));
       else if (!target.shell?.alternates.some((back) => back.url === route.url)) {
-        found.push(problems.hreflangError(route.path, `names ${alternate.url} as its ${alternate.lang} page, which does not name it back`));
+        found.push(problems.hreflangError(route.path, `${names}, which does not name it back`));
       } else if (alternate.lang !== 'x-default' && target.path.startsWith('/') && alternate.lang !== langOf(target)) {
-        found.push(problems.hreflangError(route.path, `names ${alternate.url} as its ${alternate.lang} page, which is in ${langOf(target)}`));
+        found.push(problems.hreflangError(route.path, `${names}, which is in ${langOf(target)}`));
       }
     }
   }
