@@ -414,11 +414,11 @@ export const problems = {
       loc,
       hint: 'facts and figures are carried over exactly: write the same number (a decimal point, not a comma) in the translation',
     }),
-  translationStale: (loc: SourceLocation, english: string, fields: string[]) =>
-    new SiteError('translation-stale', `${loc.file} was translated from an older ${english}: changed since: ${fields.join(', ')}`, {
-      loc,
-      hint: `bring those fields up to date with the English, then run "npx clinic-site translated ${loc.file}" to record it`,
-    }),
+  translationStale: (loc: SourceLocation, english: string, fields: string[], meanwhile = '') => {
+    const message = `${loc.file} was translated from an older ${english}: changed since: ${fields.join(', ')}${meanwhile}`;
+    const hint = `bring those fields up to date with the English, then run "npx clinic-site translated ${loc.file}" to record it`;
+    return new SiteError('translation-stale', message, { loc, hint });
+  },
   translationNotReviewed: (loc: SourceLocation) =>
     new SiteError('translation-not-reviewed', `${loc.file} has not been reviewed by a qualified medical translator`, {
       loc,

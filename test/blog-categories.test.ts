@@ -33,7 +33,8 @@ beforeAll(async () => {
   }
   const result = await runCli(['build'], dir);
   expect(result.code, result.stderr).toBe(0);
-  const files = (await readdir(join(dir, 'content/blog'))).filter((f) => f.endsWith('.md'));
+  // English articles: a translation (SLUG.es.md) takes its category and date from its English file.
+  const files = (await readdir(join(dir, 'content/blog'))).filter((f) => f.endsWith('.md') && !f.endsWith('.es.md'));
   articles = await Promise.all(
     files.map(async (f) => {
       const text = await readFile(join(dir, 'content/blog', f), 'utf8');

@@ -108,6 +108,10 @@ describe('the site in two languages', () => {
     expect($('.footer-legal a[href^="/legal/"]').first().text()).toMatch(/\(en inglés\)$/);
     expect($('a[href="/es/#about"]').length).toBeGreaterThan(0);
     expect($('a[href="/es/process"]').length).toBeGreaterThan(0);
+    // A Spanish article's own links are written as the English addresses and lead to the Spanish pages.
+    const article = pages.get('es/blog/why-we-started/index.html')!;
+    expect(article('.prose a[href="/es/process"]').length).toBe(1);
+    expect(article('.prose a[href="/es/#contact"]').length).toBe(1);
   });
 
   it('should list both languages in the sitemap with xhtml:link alternates', async () => {

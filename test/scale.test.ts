@@ -59,7 +59,8 @@ async function scaleProject(): Promise<string> {
 
 /** The published articles of a project by slug, newest first (ties: slug A to Z), read from their files. */
 async function expectedOrder(dir: string): Promise<string[]> {
-  const files = (await readdir(join(dir, 'content/blog'))).filter((f) => f.endsWith('.md'));
+  // English articles: a translation (SLUG.es.md) takes its date from its English file.
+  const files = (await readdir(join(dir, 'content/blog'))).filter((f) => f.endsWith('.md') && !f.endsWith('.es.md'));
   const dated = await Promise.all(
     files.map(async (f) => ({ slug: f.slice(0, -3), date: /^publishDate: (\S+)$/m.exec(await readFile(join(dir, 'content/blog', f), 'utf8'))![1]! })),
   );

@@ -71,7 +71,7 @@ describe('a translation file', () => {
   it('should name both files and the changed fields when the English changes, warn in build and fail check --strict', async () => {
     await editFile(project, 'content/treatments/ssri.yaml', 'are among the most widely used', 'are among the most commonly used');
     const built = await check();
-    const stale = built.warnings.find((w) => w.includes('older than'))!;
+    const stale = built.warnings.find((w) => w.includes('translated from an older'))!;
     expect(stale).toContain('content/treatments/ssri.es.yaml was translated from an older content/treatments/ssri.yaml: changed since: description');
     const strict = await runCli(['check', '--strict'], project);
     expect(strict.code).toBe(1);
@@ -80,9 +80,36 @@ describe('a translation file', () => {
     // Brought up to date (here: the English change needs no new Spanish), it is recorded so, and only that file changes.
     const marked = await runCli(['translated', 'content/treatments/ssri.es.yaml'], project);
     expect(marked.stdout).toContain('✓ content/treatments/ssri.es.yaml marked as translated from content/treatments/ssri.yaml as it is now (its English had changed in: description)');
-    expect((await check()).warnings.some((w) => w.includes('older than'))).toBe(false);
+    expect((await check()).warnings.some((w) => w.includes('translated from an older'))).toBe(false);
     const text = await readFile(join(project, 'content/treatments/ssri.es.yaml'), 'utf8');
     expect(text.slice(0, text.indexOf('translation:'))).toBe(originals.get('content/treatments/ssri.es.yaml')!.slice(0, text.indexOf('translation:')));
+  });
+
+  it('should leave a translation out, with a warning, while its English has changed a figure it no longer carries', async () => {
+    // The English dose changes after the translation was made: the Spanish page must not show the old one.
+    await editFile(project, 'content/treatments/ssri.yaml', 'sertraline\n  25-50 mg', 'sertraline\n  25-75 mg');
+    const writer = memoryWriter();
+    const built = await build({ root: project, writer, today: '2026-11-26' });
+    const stale = built.warnings.find((w) => w.startsWith('content/treatments/ssri.es.yaml was translated from an older'))!;
+    expect(stale).toContain('changed since: dosage (it no longer matches it, so its Spanish pages are left out until then)');
+    expect(built.files).not.toContain('es/treatments/ssri/index.html');
+    expect(built.files).toContain('treatments/ssri/index.html');
+    // So are the Spanish pages that show it (the home page lists it, the anxiety and mood pages have its card).
+    expect(built.files).not.toContain('es/services/brain/anxiety/index.html');
+    expect(built.files).toContain('es/process/index.html');
+  });
+
+  it('should show a text of a file every page shows in English meanwhile, when its English changed and no longer matches', async () => {
+    const text = await readFile(join(project, 'content/site.yaml'), 'utf8');
+    try {
+      await editFile(project, 'content/site.yaml', 'tagline: Wellness starts when you are heard.', 'tagline: Wellness starts when you are heard, 24 hours a day.');
+      const writer = memoryWriter();
+      const built = await build({ root: project, writer, today: '2026-11-26' });
+      expect(built.warnings.join('\n')).toContain('content/site.es.yaml was translated from an older content/site.yaml: changed since: tagline (it no longer matches it, so tagline is shown in English until then)');
+      expect(Buffer.from(writer.files.get('es/process/index.html')!).toString()).toContain('Wellness starts when you are heard, 24 hours a day.');
+    } finally {
+      await writeFile(join(project, 'content/site.yaml'), text);
+    }
   });
 
   it('should list translations not reviewed by a qualified medical translator, and not one whose review is recorded', async () => {

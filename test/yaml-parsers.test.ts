@@ -16,6 +16,8 @@ import { loadYamlText } from '../src/load/content.ts';
 import { folders, singleFiles } from '../src/schemas/registry.ts';
 import type { SiteError } from '../src/errors.ts';
 import { articleSchema } from '../src/schemas/article.ts';
+import { translationSchemaOf } from '../src/schemas/translation.ts';
+import type { z } from 'zod';
 import { projectRoot, seededRandom } from './helpers.ts';
 
 const seed = Number(process.env.CLINIC_SITE_YAML_SEED ?? Date.now() % 2 ** 31);
@@ -43,7 +45,9 @@ const originals = files.map((f) => {
 });
 
 /** The schema loadContent checks a file against. */
-function schemaOf(file: string) {
+function schemaOf(file: string): z.ZodType {
+  // A translation (NAME.es.yaml) is checked against the text part of its English file's schema.
+  if (file.endsWith('.es.yaml')) return translationSchemaOf(schemaOf(file.replace(/\.es\.yaml$/, '.yaml')), file.replace(/^.*\/|\.es(?=\.yaml$)/g, ''));
   const single = Object.values(singleFiles).find((f) => `content/${f.file}` === file);
   if (single) return single.schema;
   const folder = Object.values(folders).find((f) => file.startsWith(`content/${f.dir}/`));

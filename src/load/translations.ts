@@ -39,6 +39,8 @@ export interface ReadTranslation {
 
 /** The files every Spanish page shows (the header, footer and interface strings): with one translated, all must be. */
 const shellFiles = ['content/site.yaml', 'content/navigation.yaml', 'content/metadata.yaml'];
+/** Files every Spanish page shows: a field of theirs whose English changed and no longer matches is shown in English meanwhile. */
+const everyPage = new Set([...shellFiles, 'content/strings.yaml']);
 
 /**
  * The Spanish site: the English content with each translated file's text laid over it, or undefined
@@ -54,7 +56,9 @@ export async function loadTranslations(
   const root = english.root;
   const translations: TranslationFile[] = [];
   const values = new Map<string, unknown>();
-  for (const [file, source] of [...english.sources].filter(([f]) => f.endsWith('.yaml') && !isTranslationFile(f))) {
+  // In file order, so that every build lists the translations alike (the loaders finish in any order).
+  const yamlFiles = [...english.sources].filter(([f]) => f.endsWith('.yaml') && !isTranslationFile(f)).sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const [file, source] of yamlFiles) {
     const translated = translationOf(file);
     const path = join(root, translated);
     if (!statSync(path, { throwIfNoEntry: false })?.isFile()) continue;
@@ -63,12 +67,26 @@ export async function loadTranslations(
     const schema = translationSchemaOf(english, basename(file));
     const loaded = await read(path, translated, schema);
     if (!loaded || loaded.value === undefined) continue;
-    const before = errors.length;
-    compareText(source.data, loaded.source.data, schema, [], loaded.source, errors);
-    if (errors.length > before) continue;
-    values.set(file, loaded.value);
     const record = (loaded.value as { translation: TranslationRecord }).translation;
-    translations.push({ file: translated, english: file, record, current: fieldHashes(source.data, schema), source: loaded.source });
+    const current = fieldHashes(source.data, schema);
+    const stale = new Set(Object.keys(current).filter((field) => record.from[field] !== current[field]));
+    // A mismatch in a field whose English changed since is what "stale" means (a warning); in any other field, the translator's mistake.
+    const mismatched = new Set<string>();
+    compareText(source.data, loaded.source.data, schema, [], loaded.source, (path, error) => {
+      const field = String(path[0]);
+      if (stale.has(field)) mismatched.add(field);
+      else errors.push(error);
+    });
+    const entry: TranslationFile = { file: translated, english: file, record, current, source: loaded.source };
+    translations.push(entry);
+    if (mismatched.size === 0) values.set(file, loaded.value);
+    else if (everyPage.has(file)) {
+      // Shown in English until translated again: the Spanish site cannot do without the file.
+      const value = { ...(loaded.value as Record<string, unknown>) };
+      for (const field of mismatched) delete value[field];
+      values.set(file, value);
+      entry.inEnglish = [...mismatched];
+    } else entry.setAside = true;
   }
   const articles = loadArticleTranslations(english, translations, errors);
   reportOrphans(root, english, errors);
@@ -76,7 +94,8 @@ export async function loadTranslations(
   const strings = { file: 'content/strings.es.yaml', line: 1, column: 1 };
   for (const needed of shellFiles) if (!values.has(needed)) errors.push(problems.translationIncomplete(strings, needed));
   const content = spanishContent(english, values, articles);
-  return { lang: translationLanguage, content, translations, translated: new Set(translations.map((t) => t.english)) };
+  const translated = new Set(translations.filter((t) => !t.setAside).map((t) => t.english));
+  return { lang: translationLanguage, content, translations, translated };
 }
 
 /** The English content with the translated text of `values` (by English file) laid over it, and the Spanish articles. */
@@ -210,27 +229,27 @@ function compareText(
   schema: z.ZodType | undefined,
   path: (string | number)[],
   source: YamlSource,
-  errors: SiteError[],
+  report: (path: (string | number)[], error: SiteError) => void,
 ): void {
   const text = textPart(english, schema);
   if (text === undefined) return;
   if (translation === undefined) {
-    errors.push(problems.translationMissingText(source.locate(path), fieldLabel(path), firstText(text)));
+    report(path, problems.translationMissingText(source.locate(path), fieldLabel(path), firstText(text)));
     return;
   }
   if (typeof english === 'string' && typeof translation === 'string') {
     for (const figure of figuresOf(english)) {
       if (figuresOf(translation).includes(figure)) continue;
-      errors.push(problems.translationFigure(source.locate(path), fieldLabel(path), figure, english));
+      report(path, problems.translationFigure(source.locate(path), fieldLabel(path), figure, english));
     }
   } else if (Array.isArray(english) && Array.isArray(translation)) {
     if (english.length !== translation.length) {
       const detail = `has ${translation.length} entr${translation.length === 1 ? 'y' : 'ies'}, but the English has ${english.length}`;
-      errors.push(problems.translationMismatch(source.locate(path), fieldLabel(path), detail));
-    } else english.forEach((e, i) => compareText(e, translation[i], entrySchema(schema!), [...path, i], source, errors));
+      report(path, problems.translationMismatch(source.locate(path), fieldLabel(path), detail));
+    } else english.forEach((e, i) => compareText(e, translation[i], entrySchema(schema!), [...path, i], source, report));
   } else if (isGroup(english) && isGroup(translation)) {
     for (const key of Object.keys(english)) {
-      compareText(english[key], translation[key], fieldSchema(schema!, key), [...path, key], source, errors);
+      compareText(english[key], translation[key], fieldSchema(schema!, key), [...path, key], source, report);
     }
   }
 }
@@ -272,17 +291,20 @@ function loadArticleTranslations(english: Content, translations: TranslationFile
     const record = translationRecord.parse((loaded.source.data as { translation?: unknown }).translation);
     const body = article.markdown ?? readEnglishBody(english.root, article);
     const englishText = { title: article.title, excerpt: article.excerpt, readTime: article.readTime, body };
+    const current = Object.fromEntries(Object.entries(englishText).map(([k, v]) => [k, shortHash(JSON.stringify(v))]));
+    const entry: TranslationFile = { file, english: article.file, record, current, source: loaded.source };
+    translations.push(entry);
     const before = errors.length;
     for (const [key, value] of Object.entries(englishText)) {
       const given = key === 'body' ? loaded.article.markdown : (loaded.source.data as Record<string, string>)[key];
       for (const figure of key === 'body' ? [] : figuresOf(value)) {
         if (figuresOf(given ?? '').includes(figure)) continue;
-        errors.push(problems.translationFigure(loaded.source.locate([key]), key, figure, value));
+        // Its English changed since: the article waits, in English only, until it is translated again.
+        if (record.from[key] !== current[key]) entry.setAside = true;
+        else errors.push(problems.translationFigure(loaded.source.locate([key]), key, figure, value));
       }
     }
-    if (errors.length > before) continue;
-    const current = Object.fromEntries(Object.entries(englishText).map(([k, v]) => [k, shortHash(JSON.stringify(v))]));
-    translations.push({ file, english: article.file, record, current, source: loaded.source });
+    if (errors.length > before || entry.setAside) continue;
     const { slug, file: _file, ...rest } = loaded.article;
     // Its page is made from the English article's fields too (date, review, image): its key follows both files.
     const sourceHash = hashOf(rest.sourceHash, article.sourceHash);

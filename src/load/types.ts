@@ -65,6 +65,10 @@ export interface TranslationFile {
   /** The hash of each English text field as it is now. */
   current: Record<string, string>;
   source: YamlSource;
+  /** Set aside: its English changed since and it no longer matches (a figure, an entry): its pages wait, in English only. */
+  setAside?: boolean;
+  /** Fields of a file every page shows that are shown in English meanwhile, for the same reason. */
+  inEnglish?: string[];
 }
 
 /** The site in another language: its content (the English content with the translated text laid over it) and its translations. */

@@ -193,6 +193,9 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
     const view = localized(() => make(inputs), localize);
     const route = routeOf(clinic, at(path), keyOfInputs(inputs), view, absolute(pageAddress(at(path))), more);
     if (inputs.article) route.article = inputs.article.file;
+    // An article's own links, written as the English addresses, lead to this language's pages too (read when it is rendered).
+    const { markdown } = more;
+    if (localize && markdown !== undefined) Object.defineProperty(route, 'markdown', { get: () => localMarkdownLinks(markdown, localize), enumerable: true });
     routes.push(route);
   };
   const inLanguage = translated;
@@ -220,6 +223,13 @@ export function localLinks<T>(value: T, localize: (href: string) => string): T {
     result[key] = typeof v === 'string' ? (linkFields.has(key) ? localize(v) : v) : localLinks(v, localize);
   }
   return result as T;
+}
+
+/** Markdown with the root-relative targets of its links (`](/process)`, `[x]: /process`) led through `localize`. */
+export function localMarkdownLinks(markdown: string, localize: (href: string) => string): string {
+  return markdown
+    .replace(/(\]\()(\/[^\s)]*)/g, (_all, open: string, href: string) => open + localize(href))
+    .replace(/^( {0,3}\[[^\]]+\]:[ \t]*)(\/\S*)/gm, (_all, open: string, href: string) => open + localize(href));
 }
 
 /** `href` in language `lang` when the site has that page in it (`/process#x` → `/es/process#x`), else as it is (the English page). */

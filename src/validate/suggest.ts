@@ -19,13 +19,16 @@ export function distance(a: string, b: string): number {
 /** The candidates closest to `name`, best first, that are plausibly what was meant. */
 export function closest(name: string, candidates: Iterable<string>, limit = 3): string[] {
   const lower = name.toLowerCase();
-  const scored: { candidate: string; score: number }[] = [];
+  const scored: { candidate: string; score: number; edits: number }[] = [];
   for (const candidate of candidates) {
     const c = candidate.toLowerCase();
-    const score = c.includes(lower) || lower.includes(c) ? Math.min(1, distance(lower, c)) : distance(lower, c);
-    if (score <= Math.max(2, Math.floor(Math.max(name.length, candidate.length) / 3))) scored.push({ candidate, score });
+    const edits = distance(lower, c);
+    const score = c.includes(lower) || lower.includes(c) ? Math.min(1, edits) : edits;
+    if (score <= Math.max(2, Math.floor(Math.max(name.length, candidate.length) / 3))) scored.push({ candidate, score, edits });
   }
-  return scored.sort((x, y) => x.score - y.score || x.candidate.localeCompare(y.candidate)).slice(0, limit).map((s) => s.candidate);
+  // Among equals, the one fewer edits away (/proces: /process before /es/process, which merely holds it).
+  const order = (x: (typeof scored)[number], y: (typeof scored)[number]) => x.score - y.score || x.edits - y.edits || x.candidate.localeCompare(y.candidate);
+  return scored.sort(order).slice(0, limit).map((s) => s.candidate);
 }
 
 /** Whether a name can be a slug or id: lower-case letters and digits in words joined by single hyphens. */

@@ -17,7 +17,14 @@ export function translationProblems(content: Content): SiteError[] {
   for (const translation of content.spanish?.translations ?? []) {
     const changed = changedFields(translation);
     const record = translation.source.locate(['translation', 'from']);
-    if (changed.length > 0) found.push(problems.translationStale(record, translation.english, changed));
+    const inEnglish = translation.inEnglish ?? [];
+    const shown = `${inEnglish.join(', ')} ${inEnglish.length === 1 ? 'is' : 'are'} shown in English`;
+    const meanwhile = translation.setAside
+      ? ' (it no longer matches it, so its Spanish pages are left out until then)'
+      : inEnglish.length > 0
+        ? ` (it no longer matches it, so ${shown} until then)`
+        : '';
+    if (changed.length > 0) found.push(problems.translationStale(record, translation.english, changed, meanwhile));
     if (!translation.record.reviewedBy) found.push(problems.translationNotReviewed(translation.source.locate(['translation'])));
   }
   return found;
@@ -28,11 +35,9 @@ export function translationWarnings(found: readonly SiteError[]): string[] {
   const stale = found.filter((e) => e.code === 'translation-stale');
   const unreviewed = found.filter((e) => e.code === 'translation-not-reviewed').map((e) => e.loc!.file);
   const warnings: string[] = [];
-  if (stale.length > 0) {
-    const lines = stale.map((e) => `\n    ${e.message}`).join('');
-    const one = stale.length === 1;
-    const what = `${stale.length} translation${one ? ' is' : 's are'} older than ${one ? 'its' : 'their'} English file`;
-    warnings.push(`${what} (update the text, then run "npx clinic-site translated FILE"; check --strict fails on this):${lines}`);
+  // One line each, naming both files and the fields: serve prints every warning on one line.
+  for (const e of stale) {
+    warnings.push(`${e.message} (update it, then run "npx clinic-site translated ${e.loc!.file}"; check --strict fails on this)`);
   }
   if (unreviewed.length > 0) {
     const lines = unreviewed.map((f) => `\n    ${f}`).join('');

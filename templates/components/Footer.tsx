@@ -125,6 +125,11 @@ export function Footer({ shell }: { shell: Shell }): ReactElement {
                 </a>
               </li>
             ))}
+          </ul>
+        </nav>
+        {/* The notice of language assistance on every page, and the page in the other language (without JavaScript, no drawer). */}
+        <nav aria-label={shell.strings.language.switcherLabel} className="footer-language">
+          <ul>
             <li>
               <a href={shell.noticeHref} aria-current={shell.path === shell.noticeHref ? 'page' : undefined}>
                 {shell.strings.language.noticeLink}

@@ -170,8 +170,8 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
         </nav>
         <div className="drawer-actions">
           <HeaderActions shell={shell} label="mobile_header" />
-          {shell.switcher ? <LanguageLink to={shell.switcher} className="drawer-link drawer-language" /> : null}
         </div>
+        {shell.switcher ? <LanguageLink to={shell.switcher} className="drawer-link drawer-language" /> : null}
       </dialog>
     </header>
   );
