@@ -81,8 +81,10 @@ export async function checkLinks(site) {
           continue;
         }
         if (raw.startsWith('//')) add(element, raw, 'protocol-relative URL');
-        const targetFile = url.pathname === pageUrl.pathname && page.status === 404 ? page.file : await fileForPath(site.dist, url.pathname);
-        if (!targetFile || url.pathname.endsWith('/404.html')) {
+        // A link within a not-found page (404.html, or a language's own, es/404.html) stays on it.
+        const samePage = url.pathname === pageUrl.pathname && (page.status === 404 || url.pathname.endsWith('/404.html'));
+        const targetFile = samePage ? page.file : await fileForPath(site.dist, url.pathname);
+        if (!targetFile || (!samePage && url.pathname.endsWith('/404.html'))) {
           add(element, raw, `${url.pathname} does not exist in the build`);
           continue;
         }

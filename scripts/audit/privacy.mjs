@@ -1,6 +1,6 @@
 /**
  * Privacy by default: the requests each page makes (scrolled to the end, so lazy frames load) go
- * to the site's own origin only, except the map on the home page and the intake widget on /blog;
+ * to the site's own origin only, except the map on the home page and the intake widget on /blog (and /es/, /es/blog/);
  * every analytics command carries only what SPEC §7 names.
  */
 import { load } from 'cheerio';
@@ -46,8 +46,11 @@ export function allowedOrigins(site) {
   };
   const measured = site.pages.some((page) => /data-measurement-id="[^"]+"/.test(page.html));
   const allowed = new Map(site.pages.map((page) => [page.route, new Set(measured ? analyticsOrigins : [])]));
-  for (const origin of originsOf('/', 'iframe[src]', 'src')) allowed.get('/')?.add(origin);
-  for (const origin of originsOf('/blog/', 'script[src]', 'src')) allowed.get('/blog/')?.add(origin);
+  // The home page and the blog of each language (/, /es/; /blog/, /es/blog/).
+  for (const route of site.pages.map((p) => p.route)) {
+    if (/^\/([a-z]{2}\/)?$/.test(route)) for (const origin of originsOf(route, 'iframe[src]', 'src')) allowed.get(route)?.add(origin);
+    if (/^\/([a-z]{2}\/)?blog\/$/.test(route)) for (const origin of originsOf(route, 'script[src]', 'src')) allowed.get(route)?.add(origin);
+  }
   return { allowed, measured };
 }
 

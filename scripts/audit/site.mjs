@@ -34,8 +34,13 @@ export async function loadSite(dist) {
   }
   const notFound = join(dist, '404.html');
   pages.push({ route: '404', path: missingPath, lighthousePath: '/404.html', file: notFound, html: await readFile(notFound, 'utf8'), status: 404 });
-  const listed = new Set(pages.map((page) => page.file));
   const htmlFiles = (await readdir(dist, { recursive: true })).filter((name) => name.endsWith('.html')).map((name) => join(dist, name));
+  // A language's own not-found page (es/404.html), audited as the file it is (hosts that look for the nearest 404.html serve it).
+  for (const file of htmlFiles.filter((f) => /^[a-z]{2}\/404\.html$/.test(relative(dist, f).split(sep).join('/')))) {
+    const path = `/${relative(dist, file).split(sep).join('/')}`;
+    pages.push({ route: path, path, file, html: await readFile(file, 'utf8'), status: 200 });
+  }
+  const listed = new Set(pages.map((page) => page.file));
   // Pages left at old addresses (redirects) forward at once and are kept out of search on purpose.
   const forwarding = async (file) => /<meta http-equiv="refresh"/.test(await readFile(file, 'utf8'));
   const unlisted = htmlFiles.filter((file) => !listed.has(file));

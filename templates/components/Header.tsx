@@ -155,6 +155,8 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
             <Icon name="close" />
           </button>
         </div>
+        {/* First in the drawer: a visitor who reads the other language finds it before anything else. */}
+        {shell.switcher ? <LanguageLink to={shell.switcher} className="drawer-link drawer-language" /> : null}
         <nav aria-label={strings.shell.mobileNavLabel}>
           <ul className="drawer-list">
             {main.map((link) => (
@@ -171,7 +173,6 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
         <div className="drawer-actions">
           <HeaderActions shell={shell} label="mobile_header" />
         </div>
-        {shell.switcher ? <LanguageLink to={shell.switcher} className="drawer-link drawer-language" /> : null}
       </dialog>
     </header>
   );
