@@ -57,18 +57,29 @@ describe('the language switcher', () => {
     await context.close();
   }, 60_000);
 
-  it('should switch at 390 px from the header, and from the drawer, without anything wider than the screen', async () => {
-    const context = await contextAt(390);
+  it('should switch from the header beside the menu button on a 430 px phone', async () => {
+    const context = await contextAt(430);
     const page = await context.newPage();
     await page.goto(`${origin}/process`);
-    expect(await sideways(page)).toBe(0);
     const compact = page.locator('.language-switch-compact');
     expect(await compact.isVisible()).toBe(true);
-    // Its accessible name is the language's own name.
+    // Its accessible name is the language's own name; the menu button keeps its full size beside it.
     expect(await compact.evaluate((el) => el.textContent)).toContain('Español');
+    expect(await page.locator('.menu-button').evaluate((el) => el.getBoundingClientRect().width)).toBe(48);
     await compact.click();
     await page.waitForURL(`${origin}/es/process`);
     expect(await sideways(page)).toBe(0);
+    await context.close();
+  }, 60_000);
+
+  it('should switch at 390 px from the first item of the drawer and from the footer, without anything wider than the screen', async () => {
+    const context = await contextAt(390);
+    const page = await context.newPage();
+    await page.goto(`${origin}/es/process`);
+    expect(await sideways(page)).toBe(0);
+    // No room beside the menu button at this width: the header row keeps its booking button and menu button whole.
+    expect(await page.locator('.language-switch-compact').isVisible()).toBe(false);
+    expect(await page.locator('.menu-button').evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(390 - 16);
     await page.locator('.menu-button').click();
     const drawer = page.locator('#drawer');
     await expect(drawer.isVisible()).resolves.toBe(true);
@@ -76,6 +87,8 @@ describe('the language switcher', () => {
     await drawer.locator('.drawer-language').click();
     await page.waitForURL(`${origin}/process`);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.locator('.footer-language a[hreflang="es"]').click();
+    await page.waitForURL(`${origin}/es/process`);
     await context.close();
   }, 60_000);
 
