@@ -21,7 +21,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     survey = surveyInputs(options.root);
     const last = readSettled(options.root);
     const record = last?.record;
-    if (record && record.key === settleKeyOf(options.writer, key) && changedSince(record, survey, options.root)?.length === 0 && options.writer.unchangedSince?.(record.output)) {
+    if (
+      record &&
+      record.key === settleKeyOf(options.writer, key) &&
+      changedSince(record, survey, options.root)?.length === 0 &&
+      options.writer.unchangedSince?.(record.output)
+    ) {
       const files = record.output.files.filter((f) => f !== outputMarker);
       return { ...record.result, files, rendered: 0, largestPage: undefined, elapsedMs: performance.now() - started, way: 'settled' };
     }

@@ -11,7 +11,16 @@ import { bundleStamps, keptBundle, keptImageReader } from './incremental/bundles
 import { memoReader } from './incremental/content.ts';
 import { bySite, keptListing, keptRoutes, siteKeyOf } from './incremental/routes.ts';
 import { readMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
-import { commitOutput, keptFeedBodies, textOf, renderChanged, sharedKeyOf, verifiedBefore, verifyChanged, type RenderResult } from './incremental/outputs.ts';
+import {
+  commitOutput,
+  keptFeedBodies,
+  textOf,
+  renderChanged,
+  sharedKeyOf,
+  verifiedBefore,
+  verifyChanged,
+  type RenderResult,
+} from './incremental/outputs.ts';
 import { settledRecord, settleKeyOf, surveyedStamps, type InputSurvey, type SettledResult, type SettleKey } from './incremental/survey.ts';
 import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
@@ -100,9 +109,13 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const published = feedArticles(content, routeOptions, shown);
     // What reads the whole site but no article body: the dev server keeps it while the site's cards and YAML files are the same.
     const whole = persistent ? undefined : { memo: (memo.site ??= new Map()), key: siteKeyOf(content, routeOptions) };
-    const acrossSite = <T>(name: string, extra: string, make: () => T): T => (whole ? bySite(whole.memo, name, `${whole.key} ${extra}`, make) : make());
+    const acrossSite = <T>(name: string, extra: string, make: () => T): T =>
+      whole ? bySite(whole.memo, name, `${whole.key} ${extra}`, make) : make();
     // Medical review, judged on the build date: a warning, or with strictReview an error.
-    const review = acrossSite('review', '', () => [...reviewProblems(content, published, routeOptions.today), ...translationProblems(content)]);
+    const review = acrossSite('review', '', () => [
+      ...reviewProblems(content, published, routeOptions.today),
+      ...translationProblems(content),
+    ]);
     if (options.strictReview && review.length > 0) throw new SiteErrors(review);
     const beside = besideFiles(root, content, shown, keptImageReader(memo.bundles));
     const bundle = await keptBundle(memo.bundles, root, content.site.socialImage, beside);
@@ -110,7 +123,9 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     acrossSite('images', [...bundle.assets.publicFiles, ...beside].map((f) => f.file).join('\0'), () => checkImages(root, content, bundle));
     stage('bundled');
     // The dev server keeps its route table in memory from one rebuild to the next.
-    const routes = persistent ? buildRoutes(content, routeOptions, bundle.images.images) : (memo.routes = keptRoutes(memo.routes, content, routeOptions, bundle.images.images)).routes;
+    const routes = persistent
+      ? buildRoutes(content, routeOptions, bundle.images.images)
+      : (memo.routes = keptRoutes(memo.routes, content, routeOptions, bundle.images.images)).routes;
     const alternates = content.spanish ? alternateProblems(routes) : [];
     if (alternates.length > 0) throw new SiteErrors(alternates);
     stage('routes');
@@ -135,10 +150,25 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     await commitOutput(memo, writer, files, routes, sharedKey);
     feedBodies.keep();
     stage('committed');
-    const warnings = acrossSite('warnings', '', () => [...(routeOptions.drafts ? [] : leftOut(content.articles, shown)), ...undescribedCategories(shown, content.blogPage.categories), ...reviewWarnings(review), ...translationWarnings(review)]);
-    const result = resultOf(started, routes, rendered, bundle.assets.bundled, files, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
+    const warnings = acrossSite('warnings', '', () => [
+      ...(routeOptions.drafts ? [] : leftOut(content.articles, shown)),
+      ...undescribedCategories(shown, content.blogPage.categories),
+      ...reviewWarnings(review),
+      ...translationWarnings(review),
+    ]);
+    const result = resultOf(started, routes, rendered, bundle.assets.bundled, files, [
+      ...warnings,
+      ...lostPages(before, routes, site.redirects, shown),
+    ]);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
-    if (survey && persistent) memo.settled = settledRecord(survey, settleKeyOf(writer, key), bundleStamps(memo.bundles), writer.survey?.(), settledOf(result, warnings));
+    if (survey && persistent)
+      memo.settled = settledRecord(
+        survey,
+        settleKeyOf(writer, key),
+        bundleStamps(memo.bundles),
+        writer.survey?.(),
+        settledOf(result, warnings),
+      );
     if (persistent) saveMemo(root, memo);
     stage('memo saved');
     return result;
@@ -155,7 +185,14 @@ function routeOptionsOf(key: SettleKey, content: Content): RouteOptions {
 }
 
 /** What a build reports. Compressed sizes are for the summary `build` prints: worked out when read, not on every rebuild of serve. */
-function resultOf(started: number, routes: Route[], rendered: RenderResult, assets: OutputFile[], files: OutputFile[], warnings: string[]): BuildResult {
+function resultOf(
+  started: number,
+  routes: Route[],
+  rendered: RenderResult,
+  assets: OutputFile[],
+  files: OutputFile[],
+  warnings: string[],
+): BuildResult {
   let sizes: SizedFile[] | undefined;
   let written: string[] | undefined;
   return {
@@ -177,7 +214,10 @@ function resultOf(started: number, routes: Route[], rendered: RenderResult, asse
   };
 }
 
-/** What a build reports that a next one with nothing changed reports too: its own warnings (not those about the output it replaced), its assets. */
+/**
+ * What a build reports that a next one with nothing changed reports too: its own warnings (not those about the output it replaced), its
+ * assets.
+ */
 function settledOf(result: BuildResult, warnings: string[]): SettledResult {
   return { pages: result.pages, warnings, assets: result.assets };
 }
@@ -185,10 +225,12 @@ function settledOf(result: BuildResult, warnings: string[]): SettledResult {
 /** The pages the output being replaced published, from its sitemaps; none to look at when they are this build's, byte for byte. */
 function previousPages(writer: Writer, files: OutputFile[]): string[] {
   const isSitemap = (file: string) => /^sitemap(-\d+)?\.xml$/.test(file);
-  const same = files.filter((f) => isSitemap(f.file)).every((f) => {
-    const previous = writer.previous(f.file);
-    return previous !== undefined && Buffer.compare(previous, f.bytes) === 0;
-  });
+  const same = files
+    .filter((f) => isSitemap(f.file))
+    .every((f) => {
+      const previous = writer.previous(f.file);
+      return previous !== undefined && Buffer.compare(previous, f.bytes) === 0;
+    });
   return same ? [] : sitemapPaths((file) => (isSitemap(file) ? textOf(writer.previous(file)) : undefined));
 }
 
@@ -215,13 +257,19 @@ function leftOut(articles: readonly Article[], published: readonly Article[]): s
   const hidden = articles.filter((a) => !shown.has(a));
   if (hidden.length === 0) return [];
   const why = (a: Article) => (a.draft ? 'a draft' : `dated ${a.publishDate}, after today`);
-  const listed = hidden.slice(0, 10).map((a) => `\n    ${a.file} (${why(a)})`).join('');
+  const listed = hidden
+    .slice(0, 10)
+    .map((a) => `\n    ${a.file} (${why(a)})`)
+    .join('');
   const more = hidden.length > 10 ? `\n    and ${hidden.length - 10} more` : '';
-  return [`left out ${hidden.length} article${hidden.length === 1 ? '' : 's'} (build --drafts shows ${hidden.length === 1 ? 'it' : 'them'}; remove "draft: true" to publish one):${listed}${more}`];
+  return [
+    `left out ${hidden.length} article${hidden.length === 1 ? '' : 's'} (build --drafts shows ${hidden.length === 1 ? 'it' : 'them'}; remove "draft: true" to publish one):${listed}${more}`,
+  ];
 }
 
 /**
- * With CLINIC_SITE_TIMINGS set, prints each stage's time, the process's CPU time in it and the main thread's heap after it to stderr (for profiling and the bench);
+ * With CLINIC_SITE_TIMINGS set, prints each stage's time, the process's CPU time in it and the main thread's heap after it to stderr (for
+ * profiling and the bench);
  * otherwise a no-op.
  */
 export function stageTimer(started: number): (name: string) => void {
@@ -234,7 +282,9 @@ export function stageTimer(started: number): (name: string) => void {
     const cpu = process.cpuUsage();
     const cpuMs = (cpu.user + cpu.system - lastCpu.user - lastCpu.system) / 1000;
     const heapMb = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);
-    process.stderr.write(`  ${(now - last).toFixed(0).padStart(6)} ms  ${cpuMs.toFixed(0).padStart(6)} ms CPU  ${name}  (main heap ${heapMb} MB)\n`);
+    process.stderr.write(
+      `  ${(now - last).toFixed(0).padStart(6)} ms  ${cpuMs.toFixed(0).padStart(6)} ms CPU  ${name}  (main heap ${heapMb} MB)\n`,
+    );
     last = now;
     lastCpu = cpu;
   };

@@ -14,8 +14,16 @@ export interface ContentType {
 
 /** Every content type, in the order the guide lists them. */
 export function contentTypes(): ContentType[] {
-  const singles = Object.values(singleFiles).map((s) => ({ name: s.file.replace(/\.yaml$/, ''), files: `content/${s.file}`, schema: s.schema as z.ZodType }));
-  const many = Object.values(folders).map((f) => ({ name: f.dir.replace(/s$/, ''), files: `content/${f.dir}/*.yaml`, schema: f.schema as z.ZodType }));
+  const singles = Object.values(singleFiles).map((s) => ({
+    name: s.file.replace(/\.yaml$/, ''),
+    files: `content/${s.file}`,
+    schema: s.schema as z.ZodType,
+  }));
+  const many = Object.values(folders).map((f) => ({
+    name: f.dir.replace(/s$/, ''),
+    files: `content/${f.dir}/*.yaml`,
+    schema: f.schema as z.ZodType,
+  }));
   return [...singles, ...many, { name: 'article', files: 'content/blog/*.md (front matter)', schema: articleSchema }];
 }
 
@@ -23,7 +31,11 @@ export function contentTypes(): ContentType[] {
 export function translationTypes(): ContentType[] {
   const singles = Object.values(singleFiles)
     .filter((s) => s.file !== 'redirects.yaml')
-    .map((s) => ({ name: `${s.file.replace(/\.yaml$/, '')}.es`, files: `content/${s.file.replace(/\.yaml$/, '.es.yaml')}`, schema: translationSchemaOf(s.schema, s.file) }));
+    .map((s) => ({
+      name: `${s.file.replace(/\.yaml$/, '')}.es`,
+      files: `content/${s.file.replace(/\.yaml$/, '.es.yaml')}`,
+      schema: translationSchemaOf(s.schema, s.file),
+    }));
   const many = Object.values(folders).map((f) => ({
     name: `${f.dir.replace(/s$/, '')}.es`,
     files: `content/${f.dir}/*.es.yaml`,
@@ -58,7 +70,18 @@ export function editorSettings(): string {
   return `${JSON.stringify({ 'yaml.schemas': schemas, 'yaml.validate': true, 'yaml.completion': true, 'files.associations': { '*.yaml': 'yaml' } }, null, 2)}\n`;
 }
 
-type JsonSchema = { type?: string | string[]; description?: string; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; enum?: unknown[]; pattern?: string; default?: unknown; anyOf?: JsonSchema[]; additionalProperties?: JsonSchema | boolean };
+type JsonSchema = {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  pattern?: string;
+  default?: unknown;
+  anyOf?: JsonSchema[];
+  additionalProperties?: JsonSchema | boolean;
+};
 
 /** The field reference: one table per content type, from the same schemas the build validates with. */
 export function fieldReference(): string {
@@ -85,21 +108,28 @@ function kind(schema: JsonSchema): string {
 }
 
 function plural(text: string): string {
-  return text.replace(/^group of fields$/, 'groups of fields').replace(/^text$/, 'texts').replace(/^one of:/, 'each one of:');
+  return text
+    .replace(/^group of fields$/, 'groups of fields')
+    .replace(/^text$/, 'texts')
+    .replace(/^one of:/, 'each one of:');
 }
 
 function walk(schema: JsonSchema, prefix: string, rows: string[]): void {
   const properties = schema.properties ?? (schema.type === 'array' ? schema.items?.properties : undefined);
   const required = new Set(schema.required ?? (schema.type === 'array' ? schema.items?.required : undefined) ?? []);
   if (!properties) {
-    if (schema.additionalProperties && typeof schema.additionalProperties === 'object') walk(schema.additionalProperties, `${prefix}<route>.`, rows);
+    if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+      walk(schema.additionalProperties, `${prefix}<route>.`, rows);
     return;
   }
   for (const [name, field] of Object.entries(properties)) {
     const path = `${prefix}${name}`;
     const hasDefault = field.default !== undefined;
-    rows.push(`| \`${path}\` | ${kind(field).replace(/\|/g, '\\|')} | ${required.has(name) && !hasDefault ? 'yes' : 'no'} | ${(field.description ?? '').replace(/\|/g, '\\|')} |`);
+    rows.push(
+      `| \`${path}\` | ${kind(field).replace(/\|/g, '\\|')} | ${required.has(name) && !hasDefault ? 'yes' : 'no'} | ${(field.description ?? '').replace(/\|/g, '\\|')} |`,
+    );
     const inner = field.type === 'array' ? field.items : field;
-    if (inner?.properties || (inner?.anyOf === undefined && inner?.additionalProperties && typeof inner.additionalProperties === 'object')) walk(inner, `${path}${field.type === 'array' ? '[].' : '.'}`, rows);
+    if (inner?.properties || (inner?.anyOf === undefined && inner?.additionalProperties && typeof inner.additionalProperties === 'object'))
+      walk(inner, `${path}${field.type === 'array' ? '[].' : '.'}`, rows);
   }
 }

@@ -22,13 +22,15 @@ export async function markTranslated(root: string, files: readonly string[], all
   const content = await loadContent(root);
   const translations = content.spanish?.translations ?? [];
   const byFile = new Map(translations.map((t) => [t.file, t]));
-  const wanted = all ? translations : files.map((f) => {
-    const file = (isAbsolute(f) ? relative(root, f) : f).split(sep).join('/');
-    const found = byFile.get(file);
-    if (found) return found;
-    const detail = `${file} is not a translation the site has (a NAME.es.yaml or SLUG.es.md beside its English file)`;
-    throw new SiteErrors([problems.usage(detail, 'name the translation file, such as content/treatments/ssri.es.yaml')]);
-  });
+  const wanted = all
+    ? translations
+    : files.map((f) => {
+        const file = (isAbsolute(f) ? relative(root, f) : f).split(sep).join('/');
+        const found = byFile.get(file);
+        if (found) return found;
+        const detail = `${file} is not a translation the site has (a NAME.es.yaml or SLUG.es.md beside its English file)`;
+        throw new SiteErrors([problems.usage(detail, 'name the translation file, such as content/treatments/ssri.es.yaml')]);
+      });
   const marked: Marked[] = [];
   for (const translation of wanted) {
     await writeRecord(root, translation);

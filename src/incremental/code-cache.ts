@@ -18,7 +18,10 @@ import { Script } from 'node:vm';
 /** The CLI as loaded: its entry point, and what says how it was loaded. */
 export interface LoadedCli {
   main(argv: string[]): Promise<number>;
-  /** Saves what V8 compiled in this run: when no cache was taken, or while the cache has checks left and this run compiled more than it holds. */
+  /**
+   * Saves what V8 compiled in this run: when no cache was taken, or while the cache has checks left and this run compiled more than it
+   * holds.
+   */
   save(): void;
   /** 'accepted', 'none', or why a cache found was not used ('damaged', 'rejected by V8'). */
   cache: string;
@@ -48,16 +51,24 @@ export function loadCli(entry: URL | string, folder?: string): LoadedCli {
   const source = readFileSync(file, 'utf8');
   const cacheFile = join(folder, `${basename(file)}-${createHash('sha1').update(source).digest('hex').slice(0, 20)}.bin`);
   const cached = readCache(cacheFile);
-  // A script compiled from a cache cannot call import() in Node 20 (without an experimental flag): the CLI loads what its bundle leaves out with require (see requireModule in entries.ts).
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData: typeof cached === 'object' ? cached.data : undefined });
-  const cache = cached === undefined ? 'none' : cached === 'damaged' ? 'damaged' : script.cachedDataRejected ? 'rejected by V8' : 'accepted';
+  // A script compiled from a cache cannot call import() in Node 20 (without an experimental flag): the CLI loads what its bundle leaves out
+  // with require (see requireModule in entries.ts).
+  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    cachedData: typeof cached === 'object' ? cached.data : undefined,
+  });
+  const cache =
+    cached === undefined ? 'none' : cached === 'damaged' ? 'damaged' : script.cachedDataRejected ? 'rejected by V8' : 'accepted';
   const module = { exports: {} as { main(argv: string[]): Promise<number> } };
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
   return {
     main: (argv) => module.exports.main(argv),
     cache,
     save() {
-      const outcome = typeof cached === 'object' && cache === 'accepted' ? lookAgain(cacheFile, script, cached) : writeCache(folder, cacheFile, script.createCachedData());
+      const outcome =
+        typeof cached === 'object' && cache === 'accepted'
+          ? lookAgain(cacheFile, script, cached)
+          : writeCache(folder, cacheFile, script.createCachedData());
       if (process.env.CLINIC_SITE_TIMINGS) process.stderr.write(`  code cache: ${cache}, ${outcome}\n`);
     },
   };

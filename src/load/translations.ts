@@ -21,7 +21,6 @@ import type { YamlSource } from './yaml.ts';
 /** The language of the translations, as file names and addresses write it. */
 export const translationLanguage = 'es';
 
-
 /** The translation of an English content file: `content/treatments/ssri.yaml` → `content/treatments/ssri.es.yaml`. */
 export function translationOf(file: string): string {
   return file.replace(/\.(yaml|md)$/, `.${translationLanguage}.$1`);
@@ -258,7 +257,12 @@ function compareText(
 function firstText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.map(firstText).find((t) => t !== '') ?? '';
-  if (isGroup(value)) return Object.values(value).map(firstText).find((t) => t !== '') ?? '';
+  if (isGroup(value))
+    return (
+      Object.values(value)
+        .map(firstText)
+        .find((t) => t !== '') ?? ''
+    );
   return '';
 }
 

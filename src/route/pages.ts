@@ -7,33 +7,63 @@ import { breadcrumbs, faqPage, medicalWebPage, serializeJsonLd } from './structu
 export function homeRoutes({ content, add, metaFor }: RouteContext): void {
   const pillars = content.home.services.pillars.map((p) => ({
     ...p,
-    categories: p.categories.map((c) => ({ name: c.name, treatments: c.treatments.map((id) => ({ id, title: content.treatments.get(id)!.title, href: treatmentPath(id) })) })),
+    categories: p.categories.map((c) => ({
+      name: c.name,
+      treatments: c.treatments.map((id) => ({ id, title: content.treatments.get(id)!.title, href: treatmentPath(id) })),
+    })),
   }));
-  add('/', { template: 'home', home: content.home, pillars, founder: content.providers.get(content.home.about.founder)! }, metaFor('/', content.metadata['/']), {
-    sources: ['content/home.yaml', `content/providers/${content.home.about.founder}.yaml`, ...homeTreatments(content).map((t) => `content/treatments/${t.id}.yaml`)],
-  });
+  add(
+    '/',
+    { template: 'home', home: content.home, pillars, founder: content.providers.get(content.home.about.founder)! },
+    metaFor('/', content.metadata['/']),
+    {
+      sources: [
+        'content/home.yaml',
+        `content/providers/${content.home.about.founder}.yaml`,
+        ...homeTreatments(content).map((t) => `content/treatments/${t.id}.yaml`),
+      ],
+    },
+  );
 }
 
 /** A page per home treatment, in the colours of the first pillar that lists it; the home dialog shows its details. */
 export function treatmentRoutes({ content, add, absolute, at, lang, image, reviewOf }: RouteContext): void {
   for (const t of homeTreatments(content)) {
     const path = treatmentPath(t.id);
-    const { categories: _categories, description: _description, ...pillar } = content.home.services.pillars.find((p) => p.categories.some((c) => c.treatments.includes(t.id)))!;
+    const {
+      categories: _categories,
+      description: _description,
+      ...pillar
+    } = content.home.services.pillars.find((p) => p.categories.some((c) => c.treatments.includes(t.id)))!;
     const steps = [
       { name: content.strings.shell.home, href: '/' },
       { name: content.navigation.services.label, href: '/#services' },
       { name: t.title, href: path },
     ];
     const url = absolute(at(path));
-    const meta = { title: t.title, documentTitle: `${t.title} | ${content.site.name}`, description: clipAtWord(t.description, 200), keywords: t.indications, url, image, type: 'website' as const, index: true };
-    add(path, { template: 'treatment', treatment: t, pillar, labels: content.home.services.dialog, breadcrumbs: steps, review: reviewOf(t) }, meta, {
-      jsonLd: [
-        serializeJsonLd(medicalWebPage(t.title, url, reviewOf(t), content.providers, absolute, lang)),
-        serializeJsonLd(breadcrumbs(steps.map((step) => ({ name: step.name, url: absolute(at(step.href)) })))),
-        ...(t.faq.length > 0 ? [serializeJsonLd(faqPage(t.faq))] : []),
-      ],
-      sources: [`content/treatments/${t.id}.yaml`, 'content/home.yaml', 'content/navigation.yaml'],
-    });
+    const meta = {
+      title: t.title,
+      documentTitle: `${t.title} | ${content.site.name}`,
+      description: clipAtWord(t.description, 200),
+      keywords: t.indications,
+      url,
+      image,
+      type: 'website' as const,
+      index: true,
+    };
+    add(
+      path,
+      { template: 'treatment', treatment: t, pillar, labels: content.home.services.dialog, breadcrumbs: steps, review: reviewOf(t) },
+      meta,
+      {
+        jsonLd: [
+          serializeJsonLd(medicalWebPage(t.title, url, reviewOf(t), content.providers, absolute, lang)),
+          serializeJsonLd(breadcrumbs(steps.map((step) => ({ name: step.name, url: absolute(at(step.href)) })))),
+          ...(t.faq.length > 0 ? [serializeJsonLd(faqPage(t.faq))] : []),
+        ],
+        sources: [`content/treatments/${t.id}.yaml`, 'content/home.yaml', 'content/navigation.yaml'],
+      },
+    );
   }
 }
 
@@ -43,18 +73,28 @@ export function sitePageRoutes({ content, add, metaFor, trail }: RouteContext): 
     jsonLd: [trail([content.process.heading, '/process'])],
     sources: ['content/process.yaml'],
   });
-  add('/memberships', { template: 'memberships', memberships: content.memberships }, metaFor('/memberships', content.metadata['/memberships']), {
-    jsonLd: [trail([content.memberships.hero.title, '/memberships'])],
-    sources: ['content/memberships.yaml'],
-  });
+  add(
+    '/memberships',
+    { template: 'memberships', memberships: content.memberships },
+    metaFor('/memberships', content.metadata['/memberships']),
+    {
+      jsonLd: [trail([content.memberships.hero.title, '/memberships'])],
+      sources: ['content/memberships.yaml'],
+    },
+  );
   add('/lab-sales', { template: 'labSales', labSales: content.labSales }, metaFor('/lab-sales', content.metadata['/lab-sales']), {
     jsonLd: [trail([content.labSales.hero.title, '/lab-sales'])],
     sources: ['content/lab-sales.yaml'],
   });
-  add('/inbody-analysis', { template: 'inbody', inbody: content.inbody }, metaFor('/inbody-analysis', content.metadata['/inbody-analysis']), {
-    jsonLd: [trail([content.inbody.hero.title, '/inbody-analysis'])],
-    sources: ['content/inbody-analysis.yaml'],
-  });
+  add(
+    '/inbody-analysis',
+    { template: 'inbody', inbody: content.inbody },
+    metaFor('/inbody-analysis', content.metadata['/inbody-analysis']),
+    {
+      jsonLd: [trail([content.inbody.hero.title, '/inbody-analysis'])],
+      sources: ['content/inbody-analysis.yaml'],
+    },
+  );
 }
 
 /** The service pages: one template, a data file each. */
@@ -68,10 +108,21 @@ export function servicePageRoutes({ content, add, metaFor, trail, absolute, at, 
       return { treatment: t, benefits: card.benefits, faqs: faqs === 'all' ? t.faq : t.faq.slice(0, faqs) };
     });
     const shown = cards.flatMap((c) => c.faqs);
-    add(path, { template: 'service', service, treatments, cards, program: content.programs.get(service.pillar), review: reviewOf(service) }, metaFor(path, content.metadata[path]), {
-      jsonLd: [serializeJsonLd(medicalWebPage(service.hero.title, absolute(`${at(path)}/`), reviewOf(service), content.providers, absolute, lang)), trail([service.label, path]), ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : [])],
-      sources: [`content/services/${service.id}.yaml`, ...treatments.map((t) => `content/treatments/${t.id}.yaml`)],
-    });
+    add(
+      path,
+      { template: 'service', service, treatments, cards, program: content.programs.get(service.pillar), review: reviewOf(service) },
+      metaFor(path, content.metadata[path]),
+      {
+        jsonLd: [
+          serializeJsonLd(
+            medicalWebPage(service.hero.title, absolute(`${at(path)}/`), reviewOf(service), content.providers, absolute, lang),
+          ),
+          trail([service.label, path]),
+          ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : []),
+        ],
+        sources: [`content/services/${service.id}.yaml`, ...treatments.map((t) => `content/treatments/${t.id}.yaml`)],
+      },
+    );
   }
 }
 
@@ -83,7 +134,14 @@ export function legalRoutes({ content, add, metaFor, trail }: RouteContext): voi
     const sections = legal.sections.filter((s) => !s.shownWhen || (s.shownWhen === 'analytics-on') === analyticsOn);
     add(
       path,
-      { template: 'legal', legal: { ...legal, sections }, breadcrumbs: [{ name: content.strings.shell.home, href: '/' }, { name: legal.title, href: path }] },
+      {
+        template: 'legal',
+        legal: { ...legal, sections },
+        breadcrumbs: [
+          { name: content.strings.shell.home, href: '/' },
+          { name: legal.title, href: path },
+        ],
+      },
       metaFor(path, { title: legal.title, description: legal.description, keywords: [legal.title, content.site.name] }),
       { jsonLd: [trail([legal.title, path])], sources: [`content/legal/${legal.id}.yaml`] },
     );
@@ -158,6 +216,8 @@ export function clipAtWord(text: string, max: number): string {
 
 /** The treatments the home pillars list, each once, in order. */
 function homeTreatments(content: SiteContent): Treatment[] {
-  const listed = content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments.map((id) => content.treatments.get(id)!)));
+  const listed = content.home.services.pillars.flatMap((p) =>
+    p.categories.flatMap((c) => c.treatments.map((id) => content.treatments.get(id)!)),
+  );
   return [...new Map(listed.map((t) => [t.id, t])).values()];
 }

@@ -56,7 +56,9 @@ export interface Route {
 }
 
 /** The parts of a page's shell that depend on its language (the route stage pairs each page with its other-language page). */
-export type LanguageShell = Partial<Pick<Shell, 'site' | 'navigation' | 'legalLinks' | 'feed' | 'strings' | 'home' | 'blogHref' | 'noticeHref'>> &
+export type LanguageShell = Partial<
+  Pick<Shell, 'site' | 'navigation' | 'legalLinks' | 'feed' | 'strings' | 'home' | 'blogHref' | 'noticeHref'>
+> &
   Pick<Shell, 'alternates' | 'switcher'>;
 
 /** Everything under content/ but the articles: what every page shares. A page reads articles only through its inputs. */
@@ -94,7 +96,9 @@ export function feedArticles(content: Content, options: RouteOptions, shown: Art
 
 /** Articles that `build` publishes under these options, newest first. */
 export function publishedArticles(content: Content, options: RouteOptions): Article[] {
-  return content.articles.filter((a) => (options.drafts || !a.draft) && (options.future || options.drafts || a.publishDate <= options.today));
+  return content.articles.filter(
+    (a) => (options.drafts || !a.draft) && (options.future || options.drafts || a.publishDate <= options.today),
+  );
 }
 
 /** The pixel size of images under public/, by path (from the image stage). */
@@ -137,7 +141,10 @@ export interface RouteContext {
 }
 
 /** What a route may say beyond its path, view and metadata. */
-export type RouteExtras = Omit<Partial<Route>, 'url' | 'jsonLd' | 'markdownContext' | 'key'> & { jsonLd?: string[]; markdownContext?: () => ArticleMarkdownContext };
+export type RouteExtras = Omit<Partial<Route>, 'url' | 'jsonLd' | 'markdownContext' | 'key'> & {
+  jsonLd?: string[];
+  markdownContext?: () => ArticleMarkdownContext;
+};
 
 /**
  * The context every page kind's routes are made in; with `language` (the site in another language),
@@ -167,11 +174,26 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
       entry = { title: path, description: path, keywords: [path] };
     }
     const url = absolute(pageAddress(at(path)));
-    return { title: entry.title, documentTitle: `${entry.title} | ${content.site.name}`, description: entry.description, keywords: entry.keywords, url, image, type: 'website', index: true, ...extra };
+    return {
+      title: entry.title,
+      documentTitle: `${entry.title} | ${content.site.name}`,
+      description: entry.description,
+      keywords: entry.keywords,
+      url,
+      image,
+      type: 'website',
+      index: true,
+      ...extra,
+    };
   };
   const trail = (...steps: [string, string][]) =>
     serializeJsonLd(
-      breadcrumbs(([[content.strings.shell.home, '/'], ...steps] as [string, string][]).map(([name, path]) => ({ name, url: absolute(pageAddress(at(path))) }))),
+      breadcrumbs(
+        ([[content.strings.shell.home, '/'], ...steps] as [string, string][]).map(([name, path]) => ({
+          name,
+          url: absolute(pageAddress(at(path))),
+        })),
+      ),
     );
   const reviewOf = (page: { reviewedBy?: string | undefined; reviewedOn?: string | undefined }): ReviewView | undefined => {
     // References validated the reviewer: an unknown id never gets here.
@@ -185,7 +207,16 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
   const add: RouteContext['add'] = (path, page, meta, more = {}) => {
     if (!translated(more.sources)) return;
     made.add(at(path));
-    routes.push(routeOf(clinic, at(path), '', localized(() => ({ page, meta, jsonLd: more.jsonLd ?? [] }), localize), meta.url, more));
+    routes.push(
+      routeOf(
+        clinic,
+        at(path),
+        '',
+        localized(() => ({ page, meta, jsonLd: more.jsonLd ?? [] }), localize),
+        meta.url,
+        more,
+      ),
+    );
   };
   const page: RouteContext['page'] = (path, inputs, make, more = {}) => {
     if (!translated(more.sources)) return;
@@ -195,11 +226,30 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
     if (inputs.article) route.article = inputs.article.file;
     // An article's own links, written as the English addresses, lead to this language's pages too (read when it is rendered).
     const { markdown } = more;
-    if (localize && markdown !== undefined) Object.defineProperty(route, 'markdown', { get: () => localMarkdownLinks(markdown, localize), enumerable: true });
+    if (localize && markdown !== undefined)
+      Object.defineProperty(route, 'markdown', { get: () => localMarkdownLinks(markdown, localize), enumerable: true });
     routes.push(route);
   };
   const inLanguage = translated;
-  return { content, options, lang, at, inLanguage, absolute, clinic, image, imageSizes, sizeOf, metaFor, trail, reviewOf, add, page, routes, errors };
+  return {
+    content,
+    options,
+    lang,
+    at,
+    inLanguage,
+    absolute,
+    clinic,
+    image,
+    imageSizes,
+    sizeOf,
+    metaFor,
+    trail,
+    reviewOf,
+    add,
+    page,
+    routes,
+    errors,
+  };
 }
 
 /** `make` with the internal links of the view it makes led through `localize` (in English, `make` as it is). */

@@ -4,23 +4,23 @@ import { text, textList } from './common.ts';
 
 /** A language's tagline: one sentence, in that language, saying help is free and how to ask ({phone} is the clinic's number). */
 const tagline = z.strictObject({
-  language: text.describe('The language\'s name in English, such as Vietnamese.'),
-  name: text.describe('The language\'s own name, as its speakers write it.'),
+  language: text.describe("The language's name in English, such as Vietnamese."),
+  name: text.describe("The language's own name, as its speakers write it."),
   lang: z
     .string()
     .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as vi, zh-Hant or fa')
     .describe('The language tag (BCP 47): vi, zh-Hant, fa.'),
   dir: z.enum(['ltr', 'rtl']).describe('rtl for scripts written right to left (Arabic, Urdu, Persian), else ltr.'),
-  text: text.describe('The tagline, in that language; {phone} stands for the clinic\'s phone number from site.yaml.'),
+  text: text.describe("The tagline, in that language; {phone} stands for the clinic's phone number from site.yaml."),
 });
 
 export const languageAssistanceSchema = z.strictObject({
-  title: text.describe('The page heading and title, and the footer\'s link text in English.'),
+  title: text.describe("The page heading and title, and the footer's link text in English."),
   description: text
     .max(200, 'must be at most 200 characters; search engines cut longer descriptions')
     .describe('What search engines and link previews show.'),
   intro: text.describe('The notice itself: free language assistance and auxiliary aids are available.'),
-  howToAsk: text.describe('How to ask for them; {phone} stands for the clinic\'s phone number from site.yaml.'),
+  howToAsk: text.describe("How to ask for them; {phone} stands for the clinic's phone number from site.yaml."),
   paragraphs: textList.describe('What else the notice says, in plain words.'),
   taglinesHeading: text.describe('The heading over the taglines in other languages.'),
   taglines: z

@@ -16,9 +16,20 @@ export type SourceEntry = z.infer<typeof sourceEntry>;
  * happened: `build` warns about pages never reviewed, or reviewed more than 12 months ago.
  */
 export const reviewFields = {
-  reviewedBy: slug.optional().describe('The provider who medically reviewed this page, by file name in content/providers/ (without .yaml). Only record a review that happened.'),
-  reviewedOn: isoDate.optional().describe('The date of that review, written YYYY-MM-DD. Pages reviewed more than 12 months ago are reported by build and fail check --strict.'),
-  sources: z.array(sourceEntry).optional().describe('References shown at the end of the page: title, publisher, year, url. Only cite documents that exist as cited.'),
+  reviewedBy: slug
+    .optional()
+    .describe(
+      'The provider who medically reviewed this page, by file name in content/providers/ (without .yaml). Only record a review that happened.',
+    ),
+  reviewedOn: isoDate
+    .optional()
+    .describe(
+      'The date of that review, written YYYY-MM-DD. Pages reviewed more than 12 months ago are reported by build and fail check --strict.',
+    ),
+  sources: z
+    .array(sourceEntry)
+    .optional()
+    .describe('References shown at the end of the page: title, publisher, year, url. Only cite documents that exist as cited.'),
 };
 
 /** content/providers/ID.yaml: a clinician of the practice, who can review medical pages. */
@@ -26,7 +37,9 @@ export const providerSchema = z.strictObject({
   name: text.describe('The name as patients see it, such as Dr. Jane Example.'),
   credentials: text.describe('Degrees and certifications, such as DNP, FNP-C.'),
   role: text.describe('The role in the practice, such as Founder and Family Nurse Practitioner.'),
-  photo: image.describe('A portrait under public/, with its size in pixels; replace the illustration with a photograph by changing src, width and height.'),
+  photo: image.describe(
+    'A portrait under public/, with its size in pixels; replace the illustration with a photograph by changing src, width and height.',
+  ),
   bio: text.describe('Two or three sentences about the provider.'),
 });
 export type Provider = z.infer<typeof providerSchema> & { id: string };

@@ -12,16 +12,16 @@ export const stringsSchema = z.strictObject({
       draftBanner: line('The banner over a draft in serve, before the word build: "Draft: this page is not published by".'),
       mainNavLabel: line('What screen readers call the desktop navigation ("Main").'),
       mobileNavLabel: line('What screen readers call the drawer\'s navigation ("Mobile").'),
-      menu: line('The Menu link and the drawer\'s name.'),
-      openMenu: line('The menu button\'s label for screen readers.'),
-      closeMenu: line('The drawer\'s close button\'s label for screen readers.'),
+      menu: line("The Menu link and the drawer's name."),
+      openMenu: line("The menu button's label for screen readers."),
+      closeMenu: line("The drawer's close button's label for screen readers."),
       breadcrumbLabel: line('What screen readers call the breadcrumb trail.'),
       home: line('The first step of every breadcrumb trail ("Home").'),
       newTab: line('Read after every link that opens a new tab: "(opens in a new tab)".'),
       rightsReserved: line('After the copyright line: "All rights reserved."'),
-      onThisPage: line('The heading of a page\'s list of its sections.'),
+      onThisPage: line("The heading of a page's list of its sections."),
       contactLabel: line('What screen readers call the contact box of the legal pages.'),
-      call: line('The label of the not-found page\'s call button.'),
+      call: line("The label of the not-found page's call button."),
     })
     .describe('The header, footer, drawer and the parts every page shares.'),
   review: z
@@ -29,15 +29,15 @@ export const stringsSchema = z.strictObject({
       medically: line('First word of the review byline ("Medically").'),
       reviewedBy: line('The rest of it, before the reviewer\'s name ("reviewed by").'),
       updated: line('Before the review date ("Updated").'),
-      references: line('The heading over a page\'s references.'),
+      references: line("The heading over a page's references."),
     })
     .describe('The medical review byline and references.'),
   blog: z
     .strictObject({
-      feedTitle: line('The title of the blog\'s feed, {site} standing for the clinic\'s name.'),
+      feedTitle: line("The title of the blog's feed, {site} standing for the clinic's name."),
       pageOf: line('After the title of a numbered blog page, with {n} and {pages}: "(page {n} of {pages})".'),
     })
-    .describe('The blog\'s feed and numbered pages.'),
+    .describe("The blog's feed and numbered pages."),
   dates: z
     .strictObject({
       months: z.array(text).length(12, 'must list the twelve months, January first').describe('The names of the months, January first.'),
@@ -49,11 +49,11 @@ export const stringsSchema = z.strictObject({
       name: line('The language\'s own name, as the language switcher offers it ("English", "Español").'),
       offer: line('What the switcher says, in this language, on the pages of the other one ("Read this page in English").'),
       switcherLabel: line('What screen readers call the language switcher ("Language").'),
-      noticeLink: line('The footer\'s link to the language assistance notice.'),
+      noticeLink: line("The footer's link to the language assistance notice."),
       homeNotice: line('The line on the home page that leads to the notice, before its link.'),
       inEnglish: line('After a link, in the other languages, to a page that exists in English only ("(in English)").'),
     })
-    .describe('The language switcher and the language assistance notice\'s links.'),
+    .describe("The language switcher and the language assistance notice's links."),
 });
 /** The interface strings of one language. */
 export type Strings = z.infer<typeof stringsSchema>;

@@ -10,7 +10,16 @@ import { z } from 'zod';
  * images, dates, numbers and flags have a pattern, a format or another type, and are never translated).
  */
 const notText = new Set([
-  'address', 'bookingServices', 'containerId', 'officeHours.opens', 'officeHours.closes', 'event', 'phoneEvent', 'reviewedBy', 'sources', 'author',
+  'address',
+  'bookingServices',
+  'containerId',
+  'officeHours.opens',
+  'officeHours.closes',
+  'event',
+  'phoneEvent',
+  'reviewedBy',
+  'sources',
+  'author',
   'price',
 ]);
 
@@ -105,9 +114,8 @@ function textOnly(schema: z.ZodType, file: string, path: string[]): z.ZodType | 
 
 /** The front matter a Spanish article may have: its text, and the record of its translation. */
 export const articleTranslationSchema = z.strictObject({
-  title: z.string().trim().min(1, 'must not be empty').describe('The article\'s title, translated.'),
+  title: z.string().trim().min(1, 'must not be empty').describe("The article's title, translated."),
   excerpt: z.string().trim().min(1, 'must not be empty').describe('Its excerpt, translated.'),
   readTime: z.string().trim().min(1, 'must not be empty').describe('Its read time, as the language writes it ("8 min de lectura").'),
   translation: translationRecord,
 });
-

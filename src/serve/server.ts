@@ -98,7 +98,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const state: ServerState = { files: new Map(), errors: undefined, clients: new Set(), responses: new Map() };
   const server = createServer(serverOptions, (request, response) => handleRequest(state, request, response));
   const port = await listen(server, options.port, options.host);
-  if (options.port !== 0 && port !== options.port) log(`${c.yellow('!')} port ${options.port} is busy (another preview is probably running there); using port ${port} instead`);
+  if (options.port !== 0 && port !== options.port)
+    log(`${c.yellow('!')} port ${options.port} is busy (another preview is probably running there); using port ${port} instead`);
   const address = server.address() as AddressInfo;
   const everywhere = address.address === '0.0.0.0' || address.address === '::';
   const host = everywhere ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -138,7 +139,12 @@ function broadcast(state: ServerState, event: string, data: unknown): void {
  * The rebuild the watcher calls: the same build as `clinic-site build`, into memory, told what
  * changed. A failed build keeps the last good files served and shows its errors in the browser.
  */
-function rebuilder(options: ServeOptions, state: ServerState, url: string, log: (line: string) => void): (changed?: Set<string>) => Promise<void> {
+function rebuilder(
+  options: ServeOptions,
+  state: ServerState,
+  url: string,
+  log: (line: string) => void,
+): (changed?: Set<string>) => Promise<void> {
   const { root } = options;
   const color = options.color ?? false;
   const c = palette(color);
@@ -166,9 +172,21 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
       if (!found) {
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
         log(`${c.red('Internal error')} (a bug in clinic-site): ${message}`);
-        state.errors = [{ title: 'Internal error', message: error instanceof Error ? error.message : String(error), hint: 'this is a bug in clinic-site, not in your content', file: undefined, line: undefined, column: undefined, frame: [] }];
+        state.errors = [
+          {
+            title: 'Internal error',
+            message: error instanceof Error ? error.message : String(error),
+            hint: 'this is a bug in clinic-site, not in your content',
+            file: undefined,
+            line: undefined,
+            column: undefined,
+            frame: [],
+          },
+        ];
       } else {
-        log(`\n${found.map((e) => formatError(root, e, color)).join('\n\n')}\n${c.red('✗')} ${found.length} problem${found.length === 1 ? '' : 's'}; still serving the last good build.`);
+        log(
+          `\n${found.map((e) => formatError(root, e, color)).join('\n\n')}\n${c.red('✗')} ${found.length} problem${found.length === 1 ? '' : 's'}; still serving the last good build.`,
+        );
         state.errors = found.map((e) => overlayError(root, e));
       }
       broadcast(state, 'build-error', state.errors);
@@ -222,7 +240,11 @@ function prepare(file: string, source: Uint8Array): PreparedResponse {
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   // no-cache, not no-store: the browser asks every time (a reload shows the new build) and gets 304 for what it holds.
   const headers = {
-    'Content-Type': type, 'Content-Length': body.length, ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff',
+    'Content-Type': type,
+    'Content-Length': body.length,
+    ETag: etag,
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
   };
   return { source, body, etag, headers };
 }
@@ -276,7 +298,9 @@ function openBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'cmd' : 'xdg-open';
   const args = process.platform === 'win32' ? ['/c', 'start', '', url] : [url];
   try {
-    spawn(command, args, { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+    spawn(command, args, { stdio: 'ignore', detached: true })
+      .on('error', () => undefined)
+      .unref();
   } catch {
     // No browser to open: the URL is printed anyway.
   }

@@ -27,8 +27,12 @@ export function closest(name: string, candidates: Iterable<string>, limit = 3): 
     if (score <= Math.max(2, Math.floor(Math.max(name.length, candidate.length) / 3))) scored.push({ candidate, score, edits });
   }
   // Among equals, the one fewer edits away (/proces: /process before /es/process, which merely holds it).
-  const order = (x: (typeof scored)[number], y: (typeof scored)[number]) => x.score - y.score || x.edits - y.edits || x.candidate.localeCompare(y.candidate);
-  return scored.sort(order).slice(0, limit).map((s) => s.candidate);
+  const order = (x: (typeof scored)[number], y: (typeof scored)[number]) =>
+    x.score - y.score || x.edits - y.edits || x.candidate.localeCompare(y.candidate);
+  return scored
+    .sort(order)
+    .slice(0, limit)
+    .map((s) => s.candidate);
 }
 
 /** Whether a name can be a slug or id: lower-case letters and digits in words joined by single hyphens. */
@@ -58,7 +62,10 @@ export function slugFileName(value: string): string | undefined {
   const match = /^(.*\/)?([^/]+)\.([A-Za-z0-9]+)$/.exec(value.trim());
   const stem = match && slugOf(match[2]!);
   if (!match || !stem) return undefined;
-  const folders = (match[1] ?? '').split('/').map((part) => (part === '' || part === '.' ? part : (slugOf(part) ?? part))).join('/');
+  const folders = (match[1] ?? '')
+    .split('/')
+    .map((part) => (part === '' || part === '.' ? part : (slugOf(part) ?? part)))
+    .join('/');
   const named = `${folders}${stem}.${match[3]!.toLowerCase()}`;
   return named === value ? undefined : named;
 }

@@ -11,7 +11,9 @@ export function changedFields(translation: Pick<TranslationFile, 'record' | 'cur
   return Object.keys(translation.current).filter((field) => translation.record.from[field] !== translation.current[field]);
 }
 
-/** What is wrong with the translations: each one older than its English file, each never reviewed; `build` warns, `check --strict` fails. */
+/**
+ * What is wrong with the translations: each one older than its English file, each never reviewed; `build` warns, `check --strict` fails.
+ */
 export function translationProblems(content: Content): SiteError[] {
   const found: SiteError[] = [];
   for (const translation of content.spanish?.translations ?? []) {

@@ -43,7 +43,13 @@ export interface FolderEntry {
  * `checked`, when given, says which folders were checked to hold nothing but `keep`: only the
  * others are looked at. Returns the folders whose entries it changed.
  */
-export function updateInPlace(plan: UpdatePlan, written: readonly string[], keep: ReadonlySet<string>, listed?: ReadonlyMap<string, { entries: readonly FolderEntry[] }>, checked?: CheckedFolders): Set<string> {
+export function updateInPlace(
+  plan: UpdatePlan,
+  written: readonly string[],
+  keep: ReadonlySet<string>,
+  listed?: ReadonlyMap<string, { entries: readonly FolderEntry[] }>,
+  checked?: CheckedFolders,
+): Set<string> {
   const { target, staging, backup } = plan;
   const undo: (() => void)[] = [];
   const touched = new Set<string>();
@@ -81,7 +87,9 @@ export function updateInPlace(plan: UpdatePlan, written: readonly string[], keep
   };
   const needed = foldersHolding(keep);
   // A folder this update changed is read: what was known of it is what it held before.
-  const entriesOf = (dir: string): readonly FolderEntry[] => (touched.has(dir) ? undefined : listed?.get(dir)?.entries) ?? readdirSync(dir, { withFileTypes: true }).map((e) => ({ name: e.name, folder: e.isDirectory() }));
+  const entriesOf = (dir: string): readonly FolderEntry[] =>
+    (touched.has(dir) ? undefined : listed?.get(dir)?.entries) ??
+    readdirSync(dir, { withFileTypes: true }).map((e) => ({ name: e.name, folder: e.isDirectory() }));
   /** Moves aside what `dir` holds that this build does not; `inside` is its path inside the output ('' for the output). */
   const sweep = (dir: string, inside: string) => {
     for (const entry of entriesOf(dir)) {
@@ -156,6 +164,9 @@ function rollBack(plan: UpdatePlan, undo: (() => void)[], failed: { verb: string
   }
   if (unrestored === 0) rmSync(plan.backup, { recursive: true, force: true });
   if (unrestored === 0 && error instanceof SiteError) throw error;
-  const restored = unrestored === 0 ? 'the previous output was restored' : `${unrestored} file${unrestored === 1 ? '' : 's'} of the previous output could not be put back; they are in ${plan.shown(plan.backup)}`;
+  const restored =
+    unrestored === 0
+      ? 'the previous output was restored'
+      : `${unrestored} file${unrestored === 1 ? '' : 's'} of the previous output could not be put back; they are in ${plan.shown(plan.backup)}`;
   throw problems.outputError(`cannot ${failed.verb} ${plan.shown(failed.path)}: ${reasonOf(error)} (${restored})`, remedyOf(error));
 }

@@ -151,7 +151,10 @@ function surveyOutput(target: string, stamps: Map<string, FileStamp>): OutputSur
   return { files, stamps: sizes, folders: list, mtimes };
 }
 
-/** Whether every file and folder of `survey` still has its stamp (synchronous: thousands of stat calls through promises cost several times more). */
+/**
+ * Whether every file and folder of `survey` still has its stamp (synchronous: thousands of stat calls through promises cost several times
+ * more).
+ */
 function unchangedOutput(target: string, survey: OutputSurvey): boolean {
   for (let i = 0; i < survey.folders.length; i++) {
     if (statSync(within(target, survey.folders[i]!), { throwIfNoEntry: false })?.mtimeMs !== survey.mtimes[i]) return false;
@@ -195,7 +198,10 @@ function folderMaker(staging: string, target: string, shown: (path: string) => s
     if (made.has(dir)) return;
     if (made.size === 0) {
       await mkdir(staging, { recursive: true }).catch((error: unknown) => {
-        throw problems.outputError(`cannot create the temporary folder ${shown(staging)} beside the output: ${reasonOf(error)}`, `the folder that holds ${shown(target)} must be writable: the build writes there first, then swaps it in`);
+        throw problems.outputError(
+          `cannot create the temporary folder ${shown(staging)} beside the output: ${reasonOf(error)}`,
+          `the folder that holds ${shown(target)} must be writable: the build writes there first, then swaps it in`,
+        );
       });
       made.add(staging);
     }
@@ -209,7 +215,8 @@ async function swap(target: string, staging: string, old: string, shown: (path: 
   try {
     await rename(target, old);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw problems.outputError(`cannot replace ${shown(target)}: ${reasonOf(error)}`, remedyOf(error));
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw problems.outputError(`cannot replace ${shown(target)}: ${reasonOf(error)}`, remedyOf(error));
   }
   try {
     await rename(staging, target);
