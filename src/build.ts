@@ -7,6 +7,7 @@ import { readSettled, type BuildMemo } from './incremental/memo.ts';
 import { changedSince, settleKeyOf, surveyInputs, type InputSurvey, type SettleKey } from './incremental/survey.ts';
 import type { BuildOptions, BuildResult } from './pipeline.ts';
 import { outputMarker } from './write/guard.ts';
+import { unchangedOutput } from './write/writer.ts';
 
 export type { BuildOptions, BuildResult, SizedFile } from './pipeline.ts';
 
@@ -17,11 +18,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let survey: InputSurvey | undefined;
   let memo: BuildMemo | undefined;
   // Only a build that reads and writes the memo on disk surveys its inputs: the dev server is told what changed.
-  if (options.memo === undefined && options.writer.survey) {
+  const { output } = options.writer;
+  if (options.memo === undefined && output.folder !== undefined) {
     survey = surveyInputs(options.root);
     const last = readSettled(options.root);
     const record = last?.record;
-    if (record && record.key === settleKeyOf(options.writer, key) && changedSince(record, survey, options.root)?.length === 0 && options.writer.unchangedSince?.(record.output)) {
+    const settled = record && record.key === settleKeyOf(output, key) && changedSince(record, survey, options.root)?.length === 0;
+    if (settled && unchangedOutput(output.folder, record.output)) {
       const files = record.output.files.filter((f) => f !== outputMarker);
       return { ...record.result, files, rendered: 0, largestPage: undefined, elapsedMs: performance.now() - started, way: 'settled' };
     }

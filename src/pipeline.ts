@@ -24,7 +24,7 @@ import { feedArticles, publishedArticles, type Route, type RouteOptions } from '
 import { buildRoutes } from './route/table.ts';
 import type { Article } from './schemas/article.ts';
 import { reviewProblems, reviewWarnings } from './validate/review.ts';
-import type { Writer } from './write/writer.ts';
+import { surveyOutput, type FileStamp, type Output, type OutputSurvey, type Writer } from './write/writer.ts';
 
 /** What a build is asked to do. */
 export interface BuildOptions {
@@ -127,13 +127,13 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const before = previousPages(writer, site.files);
     verifyChanged(root, rendered, routes, files, verified);
     stage('verified');
-    await commitOutput(memo, writer, files, routes, sharedKey);
+    const stamps = await commitOutput(memo, writer, files, routes, sharedKey);
     feedBodies.keep();
     stage('committed');
     const warnings = acrossSite('warnings', '', () => [...(routeOptions.drafts ? [] : leftOut(content.articles, shown)), ...undescribedCategories(shown, content.blogPage.categories), ...reviewWarnings(review)]);
     const result = resultOf(started, routes, rendered, bundle.assets.bundled, files, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
-    if (survey && persistent) memo.settled = settledRecord(survey, settleKeyOf(writer, key), bundleStamps(memo.bundles), writer.survey?.(), settledOf(result, warnings));
+    if (survey && persistent) memo.settled = settledRecord(survey, settleKeyOf(writer.output, key), bundleStamps(memo.bundles), outputSurvey(writer.output, stamps), settledOf(result, warnings));
     if (persistent) saveMemo(root, memo);
     stage('memo saved');
     return result;
@@ -181,10 +181,15 @@ function settledOf(result: BuildResult, warnings: string[]): SettledResult {
 function previousPages(writer: Writer, files: OutputFile[]): string[] {
   const isSitemap = (file: string) => /^sitemap(-\d+)?\.xml$/.test(file);
   const same = files.filter((f) => isSitemap(f.file)).every((f) => {
-    const previous = writer.previous(f.file);
+    const previous = writer.output.read(f.file);
     return previous !== undefined && Buffer.compare(previous, f.bytes) === 0;
   });
-  return same ? [] : sitemapPaths((file) => (isSitemap(file) ? textOf(writer.previous(file)) : undefined));
+  return same ? [] : sitemapPaths((file) => (isSitemap(file) ? textOf(writer.output.read(file)) : undefined));
+}
+
+/** The output folder as this build left it; none for output kept in memory. */
+function outputSurvey(output: Output, stamps: Map<string, FileStamp>): OutputSurvey | undefined {
+  return output.folder === undefined ? undefined : surveyOutput(output.folder, stamps);
 }
 
 /** What every page's shell shares. */

@@ -17,7 +17,7 @@ import type { Article } from '../schemas/article.ts';
 import { findHref } from '../verify/find.ts';
 import { idsOf, internalLinksOf, verifyLinks, type VerifiedPage } from '../verify/links.ts';
 import { outputMarker } from '../write/guard.ts';
-import type { Writer } from '../write/writer.ts';
+import type { FileStamp, Writer } from '../write/writer.ts';
 import { hashOfBytes } from './bundles.ts';
 import type { BuildMemo } from './memo.ts';
 
@@ -46,14 +46,14 @@ export function sharedKeyOf(templates: { hash: string }, shared: SharedView, con
  * (which clears the mark: after a failed build, every page's links are followed again).
  */
 export function verifiedBefore(memo: BuildMemo, writer: Writer): Set<string> | undefined {
-  const files = memo.verified && memo.outDir === writer.id ? new Set(memo.files.keys()) : undefined;
+  const files = memo.verified && memo.outDir === writer.output.id ? new Set(memo.files.keys()) : undefined;
   memo.verified = false;
   return files;
 }
 
 /** Renders and writes every route whose key or shared key changed, or whose file is not as written; takes over the others. */
 export async function renderChanged(routes: Route[], templates: Templates, shared: SharedView, sharedKey: string, memo: BuildMemo, writer: Writer, stayReady: boolean): Promise<RenderResult> {
-  const reusable = memo.outDir === writer.id && memo.sharedKey === sharedKey;
+  const reusable = memo.outDir === writer.output.id && memo.sharedKey === sharedKey;
   const pages = new Array<VerifiedPage>(routes.length);
   const slots = new Map<string, number>();
   const jobs: Route[] = [];
@@ -71,7 +71,7 @@ export async function renderChanged(routes: Route[], templates: Templates, share
   await renderPages(jobs, templates, shared, async (outputs) => {
     largest.add(outputs);
     // A page that lost an id: a link on a page not made again may point to it (not worth asking when every page is made again).
-    if (!idsLost && jobs.length < routes.length) idsLost = outputs.some((o) => lostIds(writer.previous(o.file), o));
+    if (!idsLost && jobs.length < routes.length) idsLost = outputs.some((o) => lostIds(writer.output.read(o.file), o));
     await Promise.all(outputs.map((output) => writer.write(output.file, output.html)));
     for (const output of outputs) {
       if (output.feed) feedBodies.set(output.feed.article, output.feed.html);
@@ -92,10 +92,10 @@ class TakenOver implements VerifiedPage {
     private readonly writer: Writer,
   ) {}
   get ids(): Set<string> {
-    return idsOf((this.html ??= textOf(this.writer.previous(this.file))));
+    return idsOf((this.html ??= textOf(this.writer.output.read(this.file))));
   }
   get links(): string[] {
-    return internalLinksOf((this.html ??= textOf(this.writer.previous(this.file))));
+    return internalLinksOf((this.html ??= textOf(this.writer.output.read(this.file))));
   }
 }
 
@@ -145,21 +145,22 @@ export function keptFeedBodies(memo: BuildMemo, content: Content, shared: Shared
  * Writes the files that are not pages (taking over those whose bytes are the same), commits the
  * output, and only then records it in the memo: until the commit, the output is the previous one.
  */
-export async function commitOutput(memo: BuildMemo, writer: Writer, files: OutputFile[], routes: Route[], sharedKey: string): Promise<void> {
-  const reusable = memo.outDir === writer.id;
+export async function commitOutput(memo: BuildMemo, writer: Writer, files: OutputFile[], routes: Route[], sharedKey: string): Promise<Map<string, FileStamp>> {
+  const reusable = memo.outDir === writer.output.id;
   const hashes = new Map(files.map((f) => [f.file, hashOfBytes(memo.bundles, f.bytes)]));
   await Promise.all(files.map((f) => {
     const stamp = memo.files.get(f.file);
     if (reusable && stamp?.hash === hashes.get(f.file) && writer.reuse(f.file, stamp)) return undefined;
     return writer.write(f.file, f.bytes);
   }));
-  await writer.commit();
-  memo.outDir = writer.id;
+  const stamps = await writer.commit();
+  memo.outDir = writer.output.id;
   memo.verified = true;
   memo.sharedKey = sharedKey;
   memo.pages = new Map(routes.map((r) => [r.file, r.key]));
   memo.files = new Map();
-  for (const [file, stamp] of writer.stamps()) if (file !== outputMarker) memo.files.set(file, hashes.has(file) ? { ...stamp, hash: hashes.get(file)! } : stamp);
+  for (const [file, stamp] of stamps) if (file !== outputMarker) memo.files.set(file, hashes.has(file) ? { ...stamp, hash: hashes.get(file)! } : stamp);
+  return stamps;
 }
 
 /** The `count` largest pages seen, by HTML length. */

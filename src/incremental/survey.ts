@@ -8,7 +8,7 @@ import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isAbsolute, resolve, sep } from 'node:path';
 import { codeFolder, hashOf } from '../hash.ts';
-import type { OutputSurvey, Writer } from '../write/writer.ts';
+import type { Output, OutputSurvey } from '../write/writer.ts';
 
 /** A file's or folder's size and times (size -1: not there). */
 export interface Stamp {
@@ -76,8 +76,8 @@ const sourceFolders = ['content', 'templates', 'public'];
 const packages = ['react', 'react-dom', 'esbuild', 'sharp'];
 
 /** The record's key: the output folder and the options. */
-export function settleKeyOf(writer: Writer, key: SettleKey): string {
-  return hashOf(writer.id, JSON.stringify([key.baseUrl ?? null, key.drafts, key.future, key.today, key.strictReview]));
+export function settleKeyOf(output: Output, key: SettleKey): string {
+  return hashOf(output.id, JSON.stringify([key.baseUrl ?? null, key.drafts, key.future, key.today, key.strictReview]));
 }
 
 /**
