@@ -24,7 +24,7 @@ export function blogIndexRoutes(context: RouteContext, articles: Article[]): voi
   const widget = context.content.site.intakeWidget ? [context.content.site.intakeWidget.scriptUrl] : [];
   for (let n = 1; n <= pages; n++) {
     const inputs = { n, pages, featured: n === 1 ? featured : undefined, recent: rest.slice((n - 1) * size, n * size) };
-    context.page(blogPagePath(n), inputs, (i) => blogIndexPage(context, i), { scripts: widget, sources: ['content/blog.yaml'] });
+    context.page(blogPagePath(n), inputs, (i) => blogIndexPage(context, i), { scripts: widget });
   }
 }
 
@@ -60,7 +60,7 @@ export function categoryRoutes(context: RouteContext, byCategory: Map<string, Ar
     const pages = Math.max(1, Math.ceil(listed.length / size));
     for (let n = 1; n <= pages; n++) {
       const inputs = { name, n, pages, recent: listed.slice((n - 1) * size, n * size) };
-      context.page(categoryPagePath(name, n), inputs, (i) => categoryPage(context, i), { sources: ['content/blog.yaml'] });
+      context.page(categoryPagePath(name, n), inputs, (i) => categoryPage(context, i));
     }
   }
 }
@@ -125,7 +125,6 @@ export function articleRoutes(context: RouteContext, articles: Article[], byCate
     context.page(articlePath(article.slug), inputs, (i) => articlePage(context, i), {
       listed: !draft,
       draft,
-      sources: [article.file],
       ...(article.markdown !== undefined ? { markdown: article.markdown } : { markdownSource: markdownSourceOf(content.root, article) }),
       markdownContext: () => articleMarkdownContext(content, article),
       ...(inFeed.has(article) ? { feedOf: article.file } : {}),

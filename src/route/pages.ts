@@ -10,7 +10,6 @@ export function homeRoutes({ content, add, metaFor }: RouteContext): void {
     categories: p.categories.map((c) => ({ name: c.name, treatments: c.treatments.map((id) => ({ id, title: content.treatments.get(id)!.title, href: treatmentPath(id) })) })),
   }));
   add('/', { template: 'home', home: content.home, pillars, founder: content.providers.get(content.home.about.founder)! }, metaFor('/', content.metadata['/']), {
-    sources: ['content/home.yaml', `content/providers/${content.home.about.founder}.yaml`, ...homeTreatments(content).map((t) => `content/treatments/${t.id}.yaml`)],
   });
 }
 
@@ -31,7 +30,6 @@ export function treatmentRoutes({ content, add, absolute, image, reviewOf }: Rou
         serializeJsonLd(breadcrumbs(steps.map((step) => ({ name: step.name, url: absolute(step.href) })))),
         ...(t.faq.length > 0 ? [serializeJsonLd(faqPage(t.faq))] : []),
       ],
-      sources: [`content/treatments/${t.id}.yaml`, 'content/home.yaml', 'content/navigation.yaml'],
     });
   }
 }
@@ -40,19 +38,15 @@ export function treatmentRoutes({ content, add, absolute, image, reviewOf }: Rou
 export function sitePageRoutes({ content, add, metaFor, trail }: RouteContext): void {
   add('/process', { template: 'process', process: content.process }, metaFor('/process', content.metadata['/process']), {
     jsonLd: [trail([content.process.heading, '/process'])],
-    sources: ['content/process.yaml'],
   });
   add('/memberships', { template: 'memberships', memberships: content.memberships }, metaFor('/memberships', content.metadata['/memberships']), {
     jsonLd: [trail([content.memberships.hero.title, '/memberships'])],
-    sources: ['content/memberships.yaml'],
   });
   add('/lab-sales', { template: 'labSales', labSales: content.labSales }, metaFor('/lab-sales', content.metadata['/lab-sales']), {
     jsonLd: [trail([content.labSales.hero.title, '/lab-sales'])],
-    sources: ['content/lab-sales.yaml'],
   });
   add('/inbody-analysis', { template: 'inbody', inbody: content.inbody }, metaFor('/inbody-analysis', content.metadata['/inbody-analysis']), {
     jsonLd: [trail([content.inbody.hero.title, '/inbody-analysis'])],
-    sources: ['content/inbody-analysis.yaml'],
   });
 }
 
@@ -69,7 +63,6 @@ export function servicePageRoutes({ content, add, metaFor, trail, absolute, revi
     const shown = cards.flatMap((c) => c.faqs);
     add(path, { template: 'service', service, treatments, cards, program: content.programs.get(service.pillar), review: reviewOf(service) }, metaFor(path, content.metadata[path]), {
       jsonLd: [serializeJsonLd(medicalWebPage(service.hero.title, absolute(`${path}/`), reviewOf(service), content.providers, absolute)), trail([service.label, path]), ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : [])],
-      sources: [`content/services/${service.id}.yaml`, ...treatments.map((t) => `content/treatments/${t.id}.yaml`)],
     });
   }
 }
@@ -84,7 +77,7 @@ export function legalRoutes({ content, add, metaFor, trail }: RouteContext): voi
       path,
       { template: 'legal', legal: { ...legal, sections }, breadcrumbs: [{ name: 'Home', href: '/' }, { name: legal.title, href: path }] },
       metaFor(path, { title: legal.title, description: legal.description, keywords: [legal.title, content.site.name] }),
-      { jsonLd: [trail([legal.title, path])], sources: [`content/legal/${legal.id}.yaml`] },
+      { jsonLd: [trail([legal.title, path])] },
     );
   }
 }
@@ -102,7 +95,6 @@ export function notFoundRoute({ content, metaFor, clinic, routes }: RouteContext
     listed: false,
     draft: false,
     scripts: [],
-    sources: ['content/not-found.yaml'],
     key: '',
   });
 }

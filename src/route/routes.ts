@@ -25,8 +25,6 @@ export interface Route {
   draft: boolean;
   /** External scripts the page loads (the blog's intake widget). */
   scripts: string[];
-  /** Content files this page depends on beyond the site-wide ones (for narrowed rebuilds). */
-  sources: string[];
   /**
    * An article page's markdown body, rendered into `page.article.html` by the render stage; when
    * the article came from the cache, `markdownSource` says where the render stage reads it.
@@ -217,7 +215,6 @@ function routeOf(clinic: string, path: string, key: string, make: () => MadePage
     listed: more.listed ?? true,
     draft: more.draft ?? false,
     scripts: more.scripts ?? [],
-    sources: more.sources ?? [],
     ...(more.markdown !== undefined ? { markdown: more.markdown } : {}),
     ...(more.markdownSource !== undefined ? { markdownSource: more.markdownSource } : {}),
     ...(more.feedOf !== undefined ? { feedOf: more.feedOf } : {}),
