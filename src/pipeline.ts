@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { OutputFile } from './bundle/assets.ts';
 import { besideFiles, checkImages, type Bundle } from './bundle/bundle.ts';
 import { SiteErrors } from './errors.ts';
-import { bundleStamps, keptBundle, keptImageReader } from './incremental/bundles.ts';
+import { bundleStamps, keptBundle } from './incremental/bundles.ts';
 import { memoReader } from './incremental/content.ts';
 import { bySite, keptListing, keptRoutes, siteKeyOf } from './incremental/routes.ts';
 import { readMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
@@ -102,7 +102,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     // Medical review, judged on the build date: a warning, or with strictReview an error.
     const review = acrossSite('review', '', () => reviewProblems(content, published, routeOptions.today));
     if (options.strictReview && review.length > 0) throw new SiteErrors(review);
-    const beside = besideFiles(root, content, shown, keptImageReader(memo.bundles));
+    const beside = besideFiles(root, content, shown);
     const bundle = await keptBundle(memo.bundles, root, content.site.socialImage, beside);
     // Also read: the files of public/ and the pictures beside articles.
     acrossSite('images', [...bundle.assets.publicFiles, ...beside].map((f) => f.file).join('\0'), () => checkImages(root, content, bundle));

@@ -1,7 +1,6 @@
-/** Responsive images: AVIF and WebP variants of every JPEG and PNG in public/images and beside articles, cached between builds. */
+/** Responsive images: AVIF and WebP variants of every JPEG and PNG in public/images and beside articles. */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ImageSizer, OutputFile } from './assets.ts';
 import { EncoderStopped, imageEncoder, type EncodeJob } from './encode.ts';
@@ -10,7 +9,6 @@ import type { YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
 import { codeUnitOrder } from '../hash.ts';
 import { problems, SiteError, SiteErrors } from '../errors.ts';
-import { cacheDir, writeAtomically } from './templates.ts';
 import { readProblem, readProjectFileSync } from '../load/read.ts';
 
 /** The width link previews ask for (og:image 1200x630). */
@@ -32,24 +30,27 @@ export interface ProcessedImages {
   images: Record<string, ImageInfo>;
 }
 
+/** Variants made before, by file name (which holds the hash of the picture and the width): a build that has none encodes them all. */
+export interface VariantStore {
+  get(name: string): Promise<Uint8Array | undefined>;
+  set(name: string, bytes: Uint8Array): Promise<void>;
+}
+
 /** Makes the variants of each raster image under public/images/ (sizes read by `imageSize`); the originals stay as they are. */
-export async function processImages(root: string, publicFiles: OutputFile[], imageSize: ImageSizer): Promise<ProcessedImages> {
+export async function processImages(publicFiles: OutputFile[], imageSize: ImageSizer, made?: VariantStore): Promise<ProcessedImages> {
   const rasters = publicFiles.filter((f) => /^images\/.+\.(png|jpe?g)$/i.test(f.file));
-  const cache = join(cacheDir(root), 'images');
-  await mkdir(cache, { recursive: true });
   const files: OutputFile[] = [];
   const images: Record<string, ImageInfo> = {};
   const broken: SiteError[] = [];
   const encoder = imageEncoder();
-  /** A variant from the image cache, or encoded (and cached) when the cache lacks it. */
+  /** A variant made before, or encoded now. */
   const variant = async (raster: OutputFile, name: string, job: EncodeJob): Promise<Uint8Array> => {
-    const cached = join(cache, name);
-    const kept = await readFile(cached).catch(() => undefined);
+    const kept = await made?.get(name);
     if (kept) return kept;
     const bytes = await encoder.encode(raster.bytes, job).catch((error: unknown) => {
       throw new SiteErrors([error instanceof EncoderStopped ? problems.imageEncoderStopped(sourceOf(raster), error.message) : problems.badImageFile(sourceOf(raster))]);
     });
-    await writeAtomically(cached, bytes);
+    await made?.set(name, bytes);
     return bytes;
   };
   try {
@@ -82,7 +83,7 @@ function sourceOf(raster: OutputFile): string {
  */
 export const largestImagePixels = 50_000_000;
 
-/** The variants of one raster image (made, or taken from the image cache) and what templates need to know of it, or why it has none. */
+/** The variants of one raster image (made, or made before) and what templates need to know of it, or why it has none. */
 async function variantsOf(
   raster: OutputFile,
   imageSize: ImageSizer,
@@ -122,7 +123,7 @@ async function variantsOf(
 }
 
 /** The images articles name by file name (content/blog/x.png), as files of the output (images/blog/x.png). */
-export function besideImages(root: string, articles: readonly Article[], sources: Map<string, YamlSource>, read: ImageReader = readImage): { files: OutputFile[]; errors: SiteError[] } {
+export function besideImages(root: string, articles: readonly Article[], sources: Map<string, YamlSource>): { files: OutputFile[]; errors: SiteError[] } {
   const files = new Map<string, OutputFile>();
   const errors: SiteError[] = [];
   const unreadable = new Map<string, SiteError>();
@@ -168,10 +169,7 @@ function besideProblem(file: string, error: unknown): SiteError {
 }
 
 /** Reads an image beside an article as the output file `file` (throws what the file system throws). */
-export type ImageReader = (path: string, file: string, source: string) => OutputFile;
-
-/** Reads the image from its file. */
-export function readImage(path: string, file: string, source: string): OutputFile {
+function read(path: string, file: string, source: string): OutputFile {
   return { file, bytes: readProjectFileSync(path, source), source };
 }
 

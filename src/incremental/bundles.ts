@@ -4,13 +4,12 @@
  * esbuild made kept while the files it read keep their size and times, and image sizes by the
  * hash of the image's bytes. A build with nothing new to bundle loads neither esbuild nor sharp.
  */
-import { statSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { OutputFile } from '../bundle/assets.ts';
 import { bundleSite, freshSteps, type Bundle, type BundleSteps } from '../bundle/bundle.ts';
-import { readImage, type ImageReader } from '../bundle/images.ts';
-import { templatesAt, templatesIntact } from '../bundle/templates.ts';
+import { cacheDir, templatesAt, templatesIntact, writeAtomically } from '../bundle/templates.ts';
 import type { Templates } from '../bundle/templates.ts';
 import type { Scripts } from '../bundle/assets.ts';
 import { hashBytes } from '../hash.ts';
@@ -27,9 +26,8 @@ export interface BundleMemo {
   templates?: Stamped<Omit<Templates, 'load'>>;
   scripts?: Stamped<Scripts>;
   imageSizes: Map<string, { width: number; height: number }>;
-  /** In memory only: the last whole bundle, and the images beside articles as last read. */
+  /** In memory only: the last whole bundle. */
   last?: Bundle & { socialImage: string; besideKey: string };
-  beside?: Map<string, { size: number; mtimeMs: number; output: OutputFile }>;
   hashes?: WeakMap<Uint8Array, string>;
 }
 
@@ -42,7 +40,7 @@ export interface BundleMemo {
 export async function keptBundle(memo: BundleMemo, root: string, socialImage: string, beside: OutputFile[]): Promise<Bundle> {
   const besideKey = beside.map((f) => `${f.file}:${hashOfBytes(memo, f.bytes)}`).join('\n');
   if (memo.last && memo.last.socialImage === socialImage && memo.last.besideKey === besideKey) return memo.last;
-  const steps = stampedSteps(memo);
+  const steps = stampedSteps(memo, root);
   const bundle = await bundleSite(root, socialImage, beside, steps);
   // Only the sizes of the images this build has are kept: the map does not grow from build to build.
   memo.imageSizes = steps.sizesUsed;
@@ -65,24 +63,17 @@ export function bundleStamps(memo: BundleMemo): InputStamp[] | undefined {
   return templates && scripts ? [...templates.stamps, ...scripts.stamps] : undefined;
 }
 
-/** Reads an image beside an article again only when its size or time changed since the last build. */
-export function keptImageReader(memo: BundleMemo): ImageReader {
-  const read = (memo.beside ??= new Map());
-  return (path, file, source) => {
-    const { size, mtimeMs } = statSync(path);
-    const known = read.get(path);
-    if (known && known.size === size && known.mtimeMs === mtimeMs && known.output.file === file) return known.output;
-    const output = readImage(path, file, source);
-    read.set(path, { size, mtimeMs, output });
-    return output;
-  };
-}
-
 /** The bundle steps of one build, taking over what the last build bundled while its inputs are unchanged. */
-function stampedSteps(known: BundleMemo): BundleSteps & { sizesUsed: BundleMemo['imageSizes'] } {
+function stampedSteps(known: BundleMemo, root: string): BundleSteps & { sizesUsed: BundleMemo['imageSizes'] } {
   const sizesUsed: BundleMemo['imageSizes'] = new Map();
+  const variants = join(cacheDir(root), 'images');
   return {
     sizesUsed,
+    // Image variants by name (the name holds the hash of the picture and the width), kept on disk: encoding is the slowest step of a cold build.
+    variants: {
+      get: (name) => readFile(join(variants, name)).catch(() => undefined),
+      set: (name, bytes) => mkdir(variants, { recursive: true }).then(() => writeAtomically(join(variants, name), bytes)),
+    },
     async templates(root) {
       // The module file must still be there to be imported (the cache folder may have been emptied).
       const kept = known.templates && templatesIntact(known.templates.value) ? known.templates : undefined;
