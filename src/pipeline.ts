@@ -10,8 +10,8 @@ import { SiteErrors } from './errors.ts';
 import { bundleStamps, keptBundle } from './incremental/bundles.ts';
 import { memoReader } from './incremental/content.ts';
 import { bySite, keptListing, keptRoutes, siteKeyOf } from './incremental/routes.ts';
-import { readMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
-import { commitOutput, keptFeedBodies, textOf, renderChanged, sharedKeyOf, verifiedBefore, verifyChanged, type RenderResult } from './incremental/outputs.ts';
+import { emptyMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
+import { commitOutput, keptFeedBodies, renderChanged, sharedKeyOf, verifiedBefore, verifyChanged, type RenderResult } from './incremental/outputs.ts';
 import { settledRecord, settleKeyOf, surveyedStamps, type InputSurvey, type SettledResult, type SettleKey } from './incremental/survey.ts';
 import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
@@ -24,7 +24,7 @@ import { feedArticles, publishedArticles, type Route, type RouteOptions } from '
 import { buildRoutes } from './route/table.ts';
 import type { Article } from './schemas/article.ts';
 import { reviewProblems, reviewWarnings } from './validate/review.ts';
-import { surveyOutput, type FileStamp, type Output, type OutputSurvey, type Writer } from './write/writer.ts';
+import { surveyOutput, textOf, type FileStamp, type Output, type OutputSurvey, type Writer } from './write/writer.ts';
 
 /** What a build is asked to do. */
 export interface BuildOptions {
@@ -83,7 +83,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
   const { root, writer } = options;
   // Without a memo handed in (the dev server's, in memory), the build reads and saves the one on disk.
   const persistent = options.memo === undefined;
-  const memo = options.memo ?? run.memo ?? readMemo(root);
+  const memo = options.memo ?? run.memo ?? emptyMemo();
   // A build that fails must not leave the bundles of a tree it did not finish reading.
   if (!options.changed || [...options.changed].some((p) => /^(templates|public)(\/|$)/.test(p))) delete memo.bundles.last;
   const verified = verifiedBefore(memo, writer);

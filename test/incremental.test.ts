@@ -19,7 +19,7 @@ import { cp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/prom
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { emptyMemo, memoFolderOf, memoName, readSettled, type BuildMemo } from '../src/incremental/memo.ts';
+import { emptyMemo, memoFolderOf, memoName, readMemo, type BuildMemo } from '../src/incremental/memo.ts';
 import { settledMs } from '../src/incremental/survey.ts';
 import { userErrors } from '../src/errors.ts';
 import { formatError } from '../src/report.ts';
@@ -568,7 +568,7 @@ describe('incremental equals clean', () => {
         if (warmDifference) fail(step, 'warm build on disk (cache kept) against a clean build', warmDifference);
         if (changed?.size === 0 && clean.ok) {
           // After a pause the build that follows is settled (nothing read changed); then the output is tampered with and must be mended.
-          const record = () => (readSettled(dir) ? stat(join(memoFolderOf(dir), memoName)).then((s) => s.mtimeMs, () => undefined) : undefined);
+          const record = () => (readMemo(dir).record ? stat(join(memoFolderOf(dir), memoName)).then((s) => s.mtimeMs, () => undefined) : undefined);
           const recorded = await record();
           if (recorded === undefined) fail(step, 'settled build', 'the build after the pause left no record of what it read');
           const settled = await outcomeOf(dir, () => build({ root: dir, writer: diskWriter(warmOut, dir) }), () => readTree(warmOut));

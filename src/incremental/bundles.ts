@@ -1,8 +1,6 @@
 /**
- * The bundle stage's memory: the whole bundle kept between the dev server's rebuilds while
- * templates/, public/ and the images beside articles are unchanged, and, for every build, what
- * esbuild made kept while the files it read keep their size and times, and image sizes by the
- * hash of the image's bytes. A build with nothing new to bundle loads neither esbuild nor sharp.
+ * The bundle stage's memory: what esbuild made while the files it read keep their stamps, image
+ * sizes and variants by the hash of the image, and in the dev server the whole last bundle.
  */
 import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -32,10 +30,8 @@ export interface BundleMemo {
 }
 
 /**
- * The bundles kept from the last build while the social image and the images beside articles are
- * the same (bundling is most of a small rebuild); bundled otherwise, each piece taken over while
- * its inputs are unchanged. The caller drops the kept bundles first when anything under templates/
- * or public/ may have changed.
+ * The last bundle while the social image and the images beside articles are the same (the caller
+ * drops it when templates/ or public/ may have changed); else bundled, each step kept while its inputs are.
  */
 export async function keptBundle(memo: BundleMemo, root: string, socialImage: string, beside: OutputFile[]): Promise<Bundle> {
   const besideKey = beside.map((f) => `${f.file}:${hashOfBytes(memo, f.bytes)}`).join('\n');
@@ -48,16 +44,7 @@ export async function keptBundle(memo: BundleMemo, root: string, socialImage: st
   return memo.last;
 }
 
-/** Whether a build may keep the last bundles: only when told what changed, and nothing under templates/ or public/ did. */
-export function bundlesStillCurrent(changed: Set<string> | undefined): boolean {
-  return changed !== undefined && ![...changed].some((p) => /^(templates|public)(\/|$)/.test(p));
-}
-
-/**
- * The stamps of what esbuild read for the last bundles (files under node_modules and settings
- * files among them), for a record of the whole build; undefined when a bundle is to be made again
- * next time anyway (an input changed while it was bundled).
- */
+/** The stamps of what esbuild read for the last bundles, for the settled record; none when one is to be made again anyway. */
 export function bundleStamps(memo: BundleMemo): InputStamp[] | undefined {
   const { templates, scripts } = memo;
   return templates && scripts ? [...templates.stamps, ...scripts.stamps] : undefined;
@@ -106,9 +93,8 @@ async function keptOrBundled<T extends { inputs: string[] }>(root: string, kept:
 const settingsFiles = ['package.json', 'tsconfig.json', 'jsconfig.json', 'templates/package.json', 'templates/tsconfig.json', 'templates/jsconfig.json'];
 
 /**
- * `value` with the stamps of its inputs and of the folders holding them (a file added beside them
- * could change what an import resolves to), of the settings files, and of esbuild's own version;
- * undefined (bundle again next time) when one of them changed too recently to be sure the bundle saw it.
+ * `value` with the stamps of its inputs, their folders (a file added could change what an import
+ * resolves to), the settings files and esbuild's package; none when one changed too recently to trust.
  */
 function stamped<T>(root: string, inputs: string[], started: number, value: T): Stamped<T> | undefined {
   const paths = [...new Set([...inputs.flatMap((p) => [p, dirname(p)]), ...settingsFiles]), esbuildPackage()];

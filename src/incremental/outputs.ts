@@ -1,9 +1,7 @@
 /**
- * The render, verify and write stages, narrowed to what changed. A page is taken over from the
- * output when its key (what it is made from besides what every page shares, Route.key) and the
- * shared key are those it was made with and the file is as written; any other file when its bytes
- * are the same. Links are followed from the pages made now while nothing they could point to
- * went away. The memo takes in this build only once its output is committed.
+ * The render, verify and write stages, narrowed to what changed: a page is taken over while its key
+ * (Route.key), the shared key and its file are as the last build left them, any other file while its
+ * bytes are. Links are followed from the pages made now while nothing they could point to went away.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,13 +9,13 @@ import type { OutputFile } from '../bundle/assets.ts';
 import type { Templates } from '../bundle/templates.ts';
 import { hashOf } from '../hash.ts';
 import type { Content } from '../load/types.ts';
-import { feedBody, renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
+import { feedBody, largestPages, renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
 import type { Route, RouteOptions } from '../route/routes.ts';
 import type { Article } from '../schemas/article.ts';
 import { findHref } from '../verify/find.ts';
 import { idsOf, internalLinksOf, verifyLinks, type VerifiedPage } from '../verify/links.ts';
 import { outputMarker } from '../write/guard.ts';
-import type { FileStamp, Writer } from '../write/writer.ts';
+import { textOf, type FileStamp, type Output, type Writer } from '../write/writer.ts';
 import { hashOfBytes } from './bundles.ts';
 import type { BuildMemo } from './memo.ts';
 
@@ -33,18 +31,12 @@ export interface RenderResult {
   feedBodies: ReadonlyMap<string, string>;
 }
 
-/**
- * The hash of what every page is made from besides its own inputs: the generator (the memo holds
- * for one version alone) and React, the templates, the shared view, every YAML file and the options.
- */
+/** The hash of what every page is made from besides its own inputs: React, the templates, the shared view, every YAML file, the options. */
 export function sharedKeyOf(templates: { hash: string }, shared: SharedView, content: Content, options: RouteOptions): string {
   return hashOf(reactVersions(), templates.hash, JSON.stringify(shared), content.catalogueKey, JSON.stringify(options));
 }
 
-/**
- * The output files of the last build into this output that passed, taken when a build starts
- * (which clears the mark: after a failed build, every page's links are followed again).
- */
+/** The files of the last build into this output, if it passed; clears the mark, so that after a failed build every link is followed. */
 export function verifiedBefore(memo: BuildMemo, writer: Writer): Set<string> | undefined {
   const files = memo.verified && memo.outDir === writer.output.id ? new Set(memo.files.keys()) : undefined;
   memo.verified = false;
@@ -58,7 +50,7 @@ export async function renderChanged(routes: Route[], templates: Templates, share
   const slots = new Map<string, number>();
   const jobs: Route[] = [];
   routes.forEach((route, i) => {
-    if (reusable && memo.pages.get(route.file) === route.key && writer.reuse(route.file, memo.files.get(route.file))) pages[i] = new TakenOver(route.path, route.file, writer);
+    if (reusable && memo.pages.get(route.file) === route.key && writer.reuse(route.file, memo.files.get(route.file))) pages[i] = new TakenOver(route.path, route.file, writer.output);
     else {
       slots.set(route.file, i);
       jobs.push(route);
@@ -89,19 +81,14 @@ class TakenOver implements VerifiedPage {
   constructor(
     readonly path: string,
     private readonly file: string,
-    private readonly writer: Writer,
+    private readonly output: Output,
   ) {}
   get ids(): Set<string> {
-    return idsOf((this.html ??= textOf(this.writer.output.read(this.file))));
+    return idsOf((this.html ??= textOf(this.output.read(this.file))));
   }
   get links(): string[] {
-    return internalLinksOf((this.html ??= textOf(this.writer.output.read(this.file))));
+    return internalLinksOf((this.html ??= textOf(this.output.read(this.file))));
   }
-}
-
-/** A file's bytes as text (the memory writer keeps Uint8Arrays, whose own toString lists numbers). */
-export function textOf(bytes: Uint8Array | undefined): string {
-  return bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') : '';
 }
 
 /** Whether a page rendered again lost an element id it had in the output it replaces. */
@@ -112,10 +99,7 @@ function lostIds(before: Uint8Array | undefined, output: RenderOutput): boolean 
   return false;
 }
 
-/**
- * Verifies every link; while every file of the last verified build is still there and no page
- * lost an id, only the links of the pages rendered now are followed.
- */
+/** Verifies every link; while every file of the last verified build is still there and no page lost an id, only those of pages made now. */
 export function verifyChanged(root: string, rendered: RenderResult, routes: Route[], files: OutputFile[], before: Set<string> | undefined): void {
   const output = new Set<string>();
   for (const route of routes) output.add(route.file);
@@ -125,10 +109,7 @@ export function verifyChanged(root: string, rendered: RenderResult, routes: Rout
   verifyLinks(rendered.pages, files.map((f) => f.file), narrow ? rendered.fresh : rendered.pages, (href, pages) => findHref(root, href, pages));
 }
 
-/**
- * Feed bodies by what they are made from: rendered with the article's page in this run, else taken
- * from the last build when unchanged; `keep` hands this build's to the memo.
- */
+/** Feed bodies by what they are made from: rendered with the page now, else the last build's; `keep` hands this build's to the memo. */
 export function keptFeedBodies(memo: BuildMemo, content: Content, shared: SharedView, rendered: ReadonlyMap<string, string>): { bodyOf: (article: Article) => string; keep: () => void } {
   const used = new Map<string, string>();
   const bodyOf = (article: Article) => {
@@ -141,10 +122,7 @@ export function keptFeedBodies(memo: BuildMemo, content: Content, shared: Shared
   return { bodyOf, keep: () => void (memo.bodies = used) };
 }
 
-/**
- * Writes the files that are not pages (taking over those whose bytes are the same), commits the
- * output, and only then records it in the memo: until the commit, the output is the previous one.
- */
+/** Writes the files that are not pages (taking over those whose bytes are the same), commits, and only then records the output in the memo. */
 export async function commitOutput(memo: BuildMemo, writer: Writer, files: OutputFile[], routes: Route[], sharedKey: string): Promise<Map<string, FileStamp>> {
   const reusable = memo.outDir === writer.output.id;
   const hashes = new Map(files.map((f) => [f.file, hashOfBytes(memo.bundles, f.bytes)]));
@@ -161,22 +139,6 @@ export async function commitOutput(memo: BuildMemo, writer: Writer, files: Outpu
   memo.files = new Map();
   for (const [file, stamp] of stamps) if (file !== outputMarker) memo.files.set(file, hashes.has(file) ? { ...stamp, hash: hashes.get(file)! } : stamp);
   return stamps;
-}
-
-/** The `count` largest pages seen, by HTML length. */
-function largestPages(count: number) {
-  const pages: { file: string; html: string }[] = [];
-  return {
-    pages,
-    add(outputs: RenderOutput[]) {
-      for (const o of outputs) {
-        if (pages.length < count || o.html.length > pages.at(-1)!.html.length) {
-          pages.push({ file: o.file, html: o.html });
-          pages.sort((a, b) => b.html.length - a.html.length).splice(count);
-        }
-      }
-    },
-  };
 }
 
 /** The installed React and React DOM versions, from their package files (importing them would cost a build that renders nothing 30 ms). */

@@ -247,3 +247,19 @@ async function renderInWorkers(jobs: RenderJob[], templatesFile: string, shared:
   await Promise.all(pending);
   if (failure) throw failure;
 }
+
+/** The `count` largest pages seen, by HTML length (for the build's summary). */
+export function largestPages(count: number) {
+  const pages: { file: string; html: string }[] = [];
+  return {
+    pages,
+    add(outputs: RenderOutput[]) {
+      for (const o of outputs) {
+        if (pages.length < count || o.html.length > pages.at(-1)!.html.length) {
+          pages.push({ file: o.file, html: o.html });
+          pages.sort((a, b) => b.html.length - a.html.length).splice(count);
+        }
+      }
+    },
+  };
+}

@@ -117,6 +117,11 @@ export function diskWriter(outDir: string, root: string): Writer {
   return writer;
 }
 
+/** A file's bytes as text (the memory writer keeps Uint8Arrays, whose own toString lists numbers). */
+export function textOf(bytes: Uint8Array | undefined): string {
+  return bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') : '';
+}
+
 /** A file of the output folder, or undefined when it has none. */
 function readOutputFile(target: string, file: string): Uint8Array | undefined {
   try {
