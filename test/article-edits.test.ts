@@ -279,4 +279,15 @@ describe('a rebuild after articles were typed into, in the dev server', { retry:
     expect((await serveBuild([article(notInFeed), 'templates'])).rendered).toBe(1);
     expect(texts(writer.files)).toEqual(await clean());
   });
+
+  it('should take a file whose name starts with a dot for no article when told of it, as the folder listing does (an editor\'s swap file)', async () => {
+    const before = texts(writer.files);
+    await writeFile(join(dir, 'content', 'blog', '.draft-in-editor.md'), generateArticles(31)[30]!.text);
+    const result = await serveBuild([article('.draft-in-editor.md')]);
+    expect(result.rendered).toBe(0);
+    expect(texts(writer.files)).toEqual(before);
+    expect(texts(writer.files)).toEqual(await clean());
+    await rm(join(dir, 'content', 'blog', '.draft-in-editor.md'));
+    expect((await serveBuild([article('.draft-in-editor.md')])).rendered).toBe(0);
+  });
 });
