@@ -21,8 +21,6 @@ import type { SettledRecord } from './survey.ts';
 export interface BuildMemo {
   /** The output the records describe (a different one starts afresh). */
   outDir: string | undefined;
-  /** Whether the records describe a build that passed and was committed: a build clears it first. */
-  verified: boolean;
   /** The hash of what every page is made from besides its own inputs (see sharedKeyOf). */
   sharedKey: string | undefined;
   /** Each page's key (Route.key), by output file, as committed. */
@@ -44,7 +42,6 @@ export interface BuildMemo {
 export function emptyMemo(): BuildMemo {
   return {
     outDir: undefined,
-    verified: false,
     sharedKey: undefined,
     pages: new Map(),
     files: new Map(),

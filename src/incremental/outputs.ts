@@ -36,11 +36,12 @@ export function sharedKeyOf(templates: { hash: string }, shared: SharedView, con
   return hashOf(reactVersions(), templates.hash, JSON.stringify(shared), content.catalogueKey, JSON.stringify(options));
 }
 
-/** The files of the last build into this output, if it passed; clears the mark, so that after a failed build every link is followed. */
+/**
+ * The files of the output as the last committed build into it left them, all of its links verified. A build
+ * that fails leaves the output and these records as they were, so the next one still starts from them.
+ */
 export function verifiedBefore(memo: BuildMemo, writer: Writer): Set<string> | undefined {
-  const files = memo.verified && memo.outDir === writer.output.id ? new Set(memo.files.keys()) : undefined;
-  memo.verified = false;
-  return files;
+  return memo.outDir === writer.output.id ? new Set(memo.files.keys()) : undefined;
 }
 
 /** Renders and writes every route whose key or shared key changed, or whose file is not as written; takes over the others. */
@@ -133,7 +134,6 @@ export async function commitOutput(memo: BuildMemo, writer: Writer, files: Outpu
   }));
   const stamps = await writer.commit();
   memo.outDir = writer.output.id;
-  memo.verified = true;
   memo.sharedKey = sharedKey;
   memo.pages = new Map(routes.map((r) => [r.file, r.key]));
   memo.files = new Map();
