@@ -64,13 +64,24 @@ function stampedSteps(known: BundleMemo, root: string): BundleSteps & { sizesUse
     async templates(root) {
       // The module file must still be there to be imported (the cache folder may have been emptied).
       const kept = known.templates && templatesIntact(known.templates.value) ? known.templates : undefined;
-      const value = await keptOrBundled(root, kept, async () => {
-        const { load: _load, ...made } = await freshSteps.templates(root);
-        return made;
-      }, (stamped) => (known.templates = stamped));
+      const value = await keptOrBundled(
+        root,
+        kept,
+        async () => {
+          const { load: _load, ...made } = await freshSteps.templates(root);
+          return made;
+        },
+        (stamped) => (known.templates = stamped),
+      );
       return templatesAt(value);
     },
-    scripts: (root) => keptOrBundled(root, known.scripts, () => freshSteps.scripts(root), (stamped) => (known.scripts = stamped)),
+    scripts: (root) =>
+      keptOrBundled(
+        root,
+        known.scripts,
+        () => freshSteps.scripts(root),
+        (stamped) => (known.scripts = stamped),
+      ),
     async imageSize(bytes) {
       const key = hashOfBytes(known, bytes);
       const size = known.imageSizes.get(key) ?? (await freshSteps.imageSize(bytes));
@@ -81,7 +92,12 @@ function stampedSteps(known: BundleMemo, root: string): BundleSteps & { sizesUse
 }
 
 /** `kept`'s bundle while its inputs are unchanged; else bundled afresh and handed to `keep` with the stamps of what it read. */
-async function keptOrBundled<T extends { inputs: string[] }>(root: string, kept: Stamped<T> | undefined, bundle: () => Promise<T>, keep: (stamped: Stamped<T> | undefined) => void): Promise<T> {
+async function keptOrBundled<T extends { inputs: string[] }>(
+  root: string,
+  kept: Stamped<T> | undefined,
+  bundle: () => Promise<T>,
+  keep: (stamped: Stamped<T> | undefined) => void,
+): Promise<T> {
   if (kept && kept.stamps.every((s) => sameStamp(stampOf(root, s.path), s))) return kept.value;
   const started = Date.now();
   const value = await bundle();
@@ -90,7 +106,14 @@ async function keptOrBundled<T extends { inputs: string[] }>(root: string, kept:
 }
 
 /** Files esbuild reads besides the inputs it lists (compiler settings, module type), there or not. */
-const settingsFiles = ['package.json', 'tsconfig.json', 'jsconfig.json', 'templates/package.json', 'templates/tsconfig.json', 'templates/jsconfig.json'];
+const settingsFiles = [
+  'package.json',
+  'tsconfig.json',
+  'jsconfig.json',
+  'templates/package.json',
+  'templates/tsconfig.json',
+  'templates/jsconfig.json',
+];
 
 /**
  * `value` with the stamps of its inputs, their folders (a file added could change what an import

@@ -8,7 +8,15 @@ import { hashOf } from '../hash.ts';
 import { latestToday } from '../validate/references.ts';
 import { isSlug } from '../validate/suggest.ts';
 import { frontMatterOf, type LoadedArticle } from '../load/article.ts';
-import { articleSchemaOf, listArticleFiles, parseYamlFile, readArticle, statArticle, type ArticleFile, type ContentReader } from '../load/content.ts';
+import {
+  articleSchemaOf,
+  listArticleFiles,
+  parseYamlFile,
+  readArticle,
+  statArticle,
+  type ArticleFile,
+  type ContentReader,
+} from '../load/content.ts';
 import { readContentFile, readContentFileSync } from '../load/read.ts';
 import { lazySource, type YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
@@ -46,7 +54,11 @@ export interface ContentMemo {
 }
 
 /** A reader that takes what `memo` holds of unchanged files: only those in `changed` (the watcher's), else each by its stamp. */
-export function memoReader(memo: ContentMemo, changed: Set<string> | undefined, stamped?: (file: string) => Stamp | undefined): ContentReader {
+export function memoReader(
+  memo: ContentMemo,
+  changed: Set<string> | undefined,
+  stamped?: (file: string) => Stamp | undefined,
+): ContentReader {
   return {
     async yaml(path, file, schemaOf, errors) {
       const known = memo.yaml.get(file);
@@ -56,7 +68,8 @@ export function memoReader(memo: ContentMemo, changed: Set<string> | undefined, 
       if (read.error) return void errors.push(read.error);
       if (known?.hash === hashOf(read.text)) return memo.yaml.set(file, known) && remembered(file, known);
       const loaded = await parseYamlFile(file, read.text, schemaOf, errors);
-      if (loaded.value !== undefined) memo.yaml.set(file, { hash: loaded.hash, text: loaded.text, data: loaded.source.data, value: loaded.value, source: loaded.source });
+      if (loaded.value !== undefined)
+        memo.yaml.set(file, { hash: loaded.hash, text: loaded.text, data: loaded.source.data, value: loaded.value, source: loaded.source });
       return loaded;
     },
     // The checks read every YAML file, every article's card (never a body) and the day.
@@ -97,7 +110,8 @@ export function memoReader(memo: ContentMemo, changed: Set<string> | undefined, 
       memo.found = found;
       // Told what changed, only the files named can have gone (or failed): the others are in the memo as they were.
       const kept = new Set(loaded.map((a) => a.article.file));
-      for (const file of told ? [...told].filter((f) => memo.articles.has(f)) : [...memo.articles.keys()]) if (!kept.has(file)) memo.articles.delete(file);
+      for (const file of told ? [...told].filter((f) => memo.articles.has(f)) : [...memo.articles.keys()])
+        if (!kept.has(file)) memo.articles.delete(file);
       return loaded;
     },
   };
@@ -106,7 +120,9 @@ export function memoReader(memo: ContentMemo, changed: Set<string> | undefined, 
 /** The article files of the last build, less those the watcher saw go, with those it saw come. */
 function foundAgain(last: string[], changed: Set<string>, dir: string): string[] {
   // As the listing of the folder takes them: .md files, none whose name starts with a dot.
-  const touched = [...changed].filter((p) => p.startsWith('content/blog/') && p.endsWith('.md') && !/\/\./.test(p)).map((p) => join(dir, p.slice('content/blog/'.length)));
+  const touched = [...changed]
+    .filter((p) => p.startsWith('content/blog/') && p.endsWith('.md') && !/\/\./.test(p))
+    .map((p) => join(dir, p.slice('content/blog/'.length)));
   return [...new Set([...last, ...touched])];
 }
 
@@ -122,7 +138,8 @@ function remembered(file: string, known: YamlMemoEntry) {
 
 function rememberedArticle(entry: ArticleMemoEntry, path: string): ArticleFile {
   // The front matter is read again only if a problem found later must be located in it.
-  const frontMatter = entry.frontMatter ?? (() => frontMatterOf(readContentFileSync(path, entry.article.file, 'an article file').text ?? ''));
+  const frontMatter =
+    entry.frontMatter ?? (() => frontMatterOf(readContentFileSync(path, entry.article.file, 'an article file').text ?? ''));
   entry.source ??= lazySource(entry.article.file, frontMatter, entry.data, entry.lineOffset);
   return { article: entry.article, source: entry.source };
 }

@@ -105,14 +105,26 @@ function wellFormed(record: SettledRecord | undefined): record is SettledRecord 
   const numbers = (list: unknown) => list instanceof Float64Array;
   const inside = (f: string) => !f.split('/').some((part) => part === '..' || part === '.' || part === '');
   return (
-    typeof key === 'string' && typeof paths === 'string' && numbers(stamps) &&
-    Array.isArray(extra) && extra.every((s) => typeof s?.path === 'string') &&
-    typeof output === 'object' && output !== null && strings(output.files) && numbers(output.stamps) &&
-    strings(output.folders) && numbers(output.mtimes) &&
-    output.stamps.length === 2 * output.files.length && output.mtimes.length === output.folders.length &&
+    typeof key === 'string' &&
+    typeof paths === 'string' &&
+    numbers(stamps) &&
+    Array.isArray(extra) &&
+    extra.every((s) => typeof s?.path === 'string') &&
+    typeof output === 'object' &&
+    output !== null &&
+    strings(output.files) &&
+    numbers(output.stamps) &&
+    strings(output.folders) &&
+    numbers(output.mtimes) &&
+    output.stamps.length === 2 * output.files.length &&
+    output.mtimes.length === output.folders.length &&
     [...output.files, ...output.folders.filter((f) => f !== '.')].every(inside) &&
-    typeof result === 'object' && result !== null && typeof result.pages === 'number' && strings(result.warnings) &&
-    Array.isArray(result.assets) && result.assets.every((a) => typeof a?.file === 'string' && typeof a.bytes === 'number' && typeof a.gzip === 'number')
+    typeof result === 'object' &&
+    result !== null &&
+    typeof result.pages === 'number' &&
+    strings(result.warnings) &&
+    Array.isArray(result.assets) &&
+    result.assets.every((a) => typeof a?.file === 'string' && typeof a.bytes === 'number' && typeof a.gzip === 'number')
   );
 }
 
@@ -125,10 +137,24 @@ export function saveMemo(root: string, memo: BuildMemo): void {
   const folder = memoFolderOf(root);
   try {
     const { settled, content, bundles, routes: _routes, site: _site, ...rest } = memo;
-    const articles = new Map([...content.articles].map(([file, { source: _s, frontMatter: _f, ...entry }]) => [file, { ...entry, article: { ...entry.article, markdown: undefined } }]));
+    const articles = new Map(
+      [...content.articles].map(([file, { source: _s, frontMatter: _f, ...entry }]) => [
+        file,
+        { ...entry, article: { ...entry.article, markdown: undefined } },
+      ]),
+    );
     const yaml = new Map([...content.yaml].map(([file, { source: _s, ...entry }]) => [file, entry]));
     // The checks' problems stay in memory (they hold sources); a next process runs the checks again.
-    const saved = { format, fingerprint, settled, rest: serialize({ ...rest, content: { yaml, articles }, bundles: { templates: bundles.templates, scripts: bundles.scripts, imageSizes: bundles.imageSizes } }) };
+    const saved = {
+      format,
+      fingerprint,
+      settled,
+      rest: serialize({
+        ...rest,
+        content: { yaml, articles },
+        bundles: { templates: bundles.templates, scripts: bundles.scripts, imageSizes: bundles.imageSizes },
+      }),
+    };
     mkdirSync(folder, { recursive: true });
     const temp = join(folder, `${memoName}.${process.pid}-${randomBytes(4).toString('hex')}`);
     writeFileSync(temp, serialize(saved));

@@ -45,13 +45,22 @@ export function verifiedBefore(memo: BuildMemo, writer: Writer): Set<string> | u
 }
 
 /** Renders and writes every route whose key or shared key changed, or whose file is not as written; takes over the others. */
-export async function renderChanged(routes: Route[], templates: Templates, shared: SharedView, sharedKey: string, memo: BuildMemo, writer: Writer, stayReady: boolean): Promise<RenderResult> {
+export async function renderChanged(
+  routes: Route[],
+  templates: Templates,
+  shared: SharedView,
+  sharedKey: string,
+  memo: BuildMemo,
+  writer: Writer,
+  stayReady: boolean,
+): Promise<RenderResult> {
   const reusable = memo.outDir === writer.output.id && memo.sharedKey === sharedKey;
   const pages = new Array<VerifiedPage>(routes.length);
   const slots = new Map<string, number>();
   const jobs: Route[] = [];
   routes.forEach((route, i) => {
-    if (reusable && memo.pages.get(route.file) === route.key && writer.reuse(route.file, memo.files.get(route.file))) pages[i] = new TakenOver(route.path, route.file, writer.output);
+    if (reusable && memo.pages.get(route.file) === route.key && writer.reuse(route.file, memo.files.get(route.file)))
+      pages[i] = new TakenOver(route.path, route.file, writer.output);
     else {
       slots.set(route.file, i);
       jobs.push(route);
@@ -61,18 +70,24 @@ export async function renderChanged(routes: Route[], templates: Templates, share
   const feedBodies = new Map<string, string>();
   const largest = largestPages(3);
   let idsLost = false;
-  await renderPages(jobs, templates, shared, async (outputs) => {
-    largest.add(outputs);
-    // A page that lost an id: a link on a page not made again may point to it (not worth asking when every page is made again).
-    if (!idsLost && jobs.length < routes.length) idsLost = outputs.some((o) => lostIds(writer.output.read(o.file), o));
-    await Promise.all(outputs.map((output) => writer.write(output.file, output.html)));
-    for (const output of outputs) {
-      if (output.feed) feedBodies.set(output.feed.article, output.feed.html);
-      const page = { path: routes[slots.get(output.file)!]!.path, ids: output.ids, links: output.links };
-      pages[slots.get(output.file)!] = page;
-      fresh.push(page);
-    }
-  }, stayReady);
+  await renderPages(
+    jobs,
+    templates,
+    shared,
+    async (outputs) => {
+      largest.add(outputs);
+      // A page that lost an id: a link on a page not made again may point to it (not worth asking when every page is made again).
+      if (!idsLost && jobs.length < routes.length) idsLost = outputs.some((o) => lostIds(writer.output.read(o.file), o));
+      await Promise.all(outputs.map((output) => writer.write(output.file, output.html)));
+      for (const output of outputs) {
+        if (output.feed) feedBodies.set(output.feed.article, output.feed.html);
+        const page = { path: routes[slots.get(output.file)!]!.path, ids: output.ids, links: output.links };
+        pages[slots.get(output.file)!] = page;
+        fresh.push(page);
+      }
+    },
+    stayReady,
+  );
   return { pages, fresh, idsLost, largest: largest.pages, feedBodies };
 }
 
@@ -101,17 +116,33 @@ function lostIds(before: Uint8Array | undefined, output: RenderOutput): boolean 
 }
 
 /** Verifies every link; while every file of the last verified build is still there and no page lost an id, only those of pages made now. */
-export function verifyChanged(root: string, rendered: RenderResult, routes: Route[], files: OutputFile[], before: Set<string> | undefined): void {
+export function verifyChanged(
+  root: string,
+  rendered: RenderResult,
+  routes: Route[],
+  files: OutputFile[],
+  before: Set<string> | undefined,
+): void {
   const output = new Set<string>();
   for (const route of routes) output.add(route.file);
   for (const file of files) output.add(file.file);
   let narrow = before !== undefined && !rendered.idsLost;
   if (narrow) for (const file of before!) if (!output.has(file)) narrow = false;
-  verifyLinks(rendered.pages, files.map((f) => f.file), narrow ? rendered.fresh : rendered.pages, (href, pages) => findHref(root, href, pages));
+  verifyLinks(
+    rendered.pages,
+    files.map((f) => f.file),
+    narrow ? rendered.fresh : rendered.pages,
+    (href, pages) => findHref(root, href, pages),
+  );
 }
 
 /** Feed bodies by what they are made from: rendered with the page now, else the last build's; `keep` hands this build's to the memo. */
-export function keptFeedBodies(memo: BuildMemo, content: Content, shared: SharedView, rendered: ReadonlyMap<string, string>): { bodyOf: (article: Article) => string; keep: () => void } {
+export function keptFeedBodies(
+  memo: BuildMemo,
+  content: Content,
+  shared: SharedView,
+  rendered: ReadonlyMap<string, string>,
+): { bodyOf: (article: Article) => string; keep: () => void } {
   const used = new Map<string, string>();
   const bodyOf = (article: Article) => {
     const pictures = (article.references?.images ?? []).map((r) => shared.images[r.image]?.width ?? 0).join(',');
@@ -124,26 +155,36 @@ export function keptFeedBodies(memo: BuildMemo, content: Content, shared: Shared
 }
 
 /** Writes the files that are not pages (taking over those whose bytes are the same), commits, and only then records the output in the memo. */
-export async function commitOutput(memo: BuildMemo, writer: Writer, files: OutputFile[], routes: Route[], sharedKey: string): Promise<Map<string, FileStamp>> {
+export async function commitOutput(
+  memo: BuildMemo,
+  writer: Writer,
+  files: OutputFile[],
+  routes: Route[],
+  sharedKey: string,
+): Promise<Map<string, FileStamp>> {
   const reusable = memo.outDir === writer.output.id;
   const hashes = new Map(files.map((f) => [f.file, hashOfBytes(memo.bundles, f.bytes)]));
-  await Promise.all(files.map((f) => {
-    const stamp = memo.files.get(f.file);
-    if (reusable && stamp?.hash === hashes.get(f.file) && writer.reuse(f.file, stamp)) return undefined;
-    return writer.write(f.file, f.bytes);
-  }));
+  await Promise.all(
+    files.map((f) => {
+      const stamp = memo.files.get(f.file);
+      if (reusable && stamp?.hash === hashes.get(f.file) && writer.reuse(f.file, stamp)) return undefined;
+      return writer.write(f.file, f.bytes);
+    }),
+  );
   const stamps = await writer.commit();
   memo.outDir = writer.output.id;
   memo.sharedKey = sharedKey;
   memo.pages = new Map(routes.map((r) => [r.file, r.key]));
   memo.files = new Map();
-  for (const [file, stamp] of stamps) if (file !== outputMarker) memo.files.set(file, hashes.has(file) ? { ...stamp, hash: hashes.get(file)! } : stamp);
+  for (const [file, stamp] of stamps)
+    if (file !== outputMarker) memo.files.set(file, hashes.has(file) ? { ...stamp, hash: hashes.get(file)! } : stamp);
   return stamps;
 }
 
 /** The installed React and React DOM versions, from their package files (importing them would cost a build that renders nothing 30 ms). */
 function reactVersions(): string {
   const require = createRequire(import.meta.url);
-  const version = (name: string) => (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
+  const version = (name: string) =>
+    (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
   return `${version('react')} ${version('react-dom')}`;
 }

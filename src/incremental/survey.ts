@@ -81,10 +81,17 @@ export function changedSince(record: SettledRecord, now: InputSurvey, root: stri
 }
 
 /** The record of a committed build; none when a file it read changed just before it began, or a link to a folder is among its sources. */
-export function settledRecord(survey: InputSurvey, key: string, extra: InputStamp[] | undefined, output: OutputSurvey | undefined, result: SettledResult): SettledRecord | undefined {
+export function settledRecord(
+  survey: InputSurvey,
+  key: string,
+  extra: InputStamp[] | undefined,
+  output: OutputSurvey | undefined,
+  result: SettledResult,
+): SettledRecord | undefined {
   if (survey.linkedFolder || !extra || !output) return undefined;
   const window = windowOf(survey);
-  for (let i = 0; i < survey.stamps.length; i += 3) if (unsettled({ mtimeMs: survey.stamps[i + 1]!, ctimeMs: survey.stamps[i + 2]! }, survey.started, window)) return undefined;
+  for (let i = 0; i < survey.stamps.length; i += 3)
+    if (unsettled({ mtimeMs: survey.stamps[i + 1]!, ctimeMs: survey.stamps[i + 2]! }, survey.started, window)) return undefined;
   if (extra.some((s) => unsettled(s, survey.started, window))) return undefined;
   return { key, paths: survey.paths.join('\0'), stamps: survey.stamps, extra, output, result };
 }

@@ -8,7 +8,23 @@ import { isMarkerText, outputMarker, unknownShown } from './marker.ts';
 export { outputMarker } from './marker.ts';
 
 /** Folders of the project that hold its sources (or tools): an output there would overwrite them. */
-const projectFolders = ['content', 'templates', 'public', 'src', 'bin', 'lib', 'test', 'scripts', 'schemas', 'docs', 'bench', 'node_modules', '.git', '.ci', '.vscode'];
+const projectFolders = [
+  'content',
+  'templates',
+  'public',
+  'src',
+  'bin',
+  'lib',
+  'test',
+  'scripts',
+  'schemas',
+  'docs',
+  'bench',
+  'node_modules',
+  '.git',
+  '.ci',
+  '.vscode',
+];
 
 /**
  * Throws a SiteError (code "unsafe-output") unless `outDir` may be replaced by a build of the
@@ -36,11 +52,17 @@ export function guardOutput(root: string, outDir: string): void {
   if (target === parse(target).root) refuse('is the root of the filesystem');
   if (target === realPath(homedir())) refuse('is your home folder');
   if (target === project || project.startsWith(target.endsWith(sep) ? target : target + sep)) {
-    refuse(target === project ? 'is the project folder itself (content/, templates/ and the rest would be replaced)' : 'contains the project (content/, templates/ and the rest would be replaced)');
+    refuse(
+      target === project
+        ? 'is the project folder itself (content/, templates/ and the rest would be replaced)'
+        : 'contains the project (content/, templates/ and the rest would be replaced)',
+    );
   }
   const inProject = relative(project, target).split(sep)[0]!;
   if (!inProject.startsWith('..') && projectFolders.includes(inProject)) {
-    refuse(`${relative(project, target) === inProject ? 'is' : 'is inside'} the project's ${inProject}/ folder, which holds files the site is made from`);
+    refuse(
+      `${relative(project, target) === inProject ? 'is' : 'is inside'} the project's ${inProject}/ folder, which holds files the site is made from`,
+    );
   }
 
   const info = statSync(target, { throwIfNoEntry: false });
@@ -73,7 +95,11 @@ const unlisted = `its ${outputMarker} file does not list them as a build wrote t
  * folder and the first few files, and says what to do.
  */
 export function foreignOutput(root: string, target: string, files: readonly string[], why = unlisted): SiteError {
-  const named = files.slice(0, unknownShown).map((f) => `"${f}"`).join(', ') + (files.length > unknownShown ? ' and more' : '');
+  const named =
+    files
+      .slice(0, unknownShown)
+      .map((f) => `"${f}"`)
+      .join(', ') + (files.length > unknownShown ? ' and more' : '');
   const shown = shownOutput(realPath(resolve(root)), realPath(target));
   return problems.unsafeOutput(
     `the output folder "${shown}" holds files that clinic-site did not write: ${named} (${why}), so the build will not replace it`,

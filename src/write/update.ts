@@ -126,6 +126,9 @@ function rollBack(plan: UpdatePlan, undo: (() => void)[], failed: { verb: string
   }
   if (unrestored === 0) rmSync(plan.backup, { recursive: true, force: true });
   if (unrestored === 0 && error instanceof SiteError) throw error;
-  const restored = unrestored === 0 ? 'the previous output was restored' : `${unrestored} file${unrestored === 1 ? '' : 's'} of the previous output could not be put back; they are in ${plan.shown(plan.backup)}`;
+  const restored =
+    unrestored === 0
+      ? 'the previous output was restored'
+      : `${unrestored} file${unrestored === 1 ? '' : 's'} of the previous output could not be put back; they are in ${plan.shown(plan.backup)}`;
   throw problems.outputError(`cannot ${failed.verb} ${plan.shown(failed.path)}: ${reasonOf(error)} (${restored})`, remedyOf(error));
 }

@@ -199,7 +199,10 @@ function folderMaker(staging: string, target: string, shown: (path: string) => s
     if (made.has(dir)) return;
     if (made.size === 0) {
       await mkdir(staging, { recursive: true }).catch((error: unknown) => {
-        throw problems.outputError(`cannot create the temporary folder ${shown(staging)} beside the output: ${reasonOf(error)}`, `the folder that holds ${shown(target)} must be writable: the build writes there first, then swaps it in`);
+        throw problems.outputError(
+          `cannot create the temporary folder ${shown(staging)} beside the output: ${reasonOf(error)}`,
+          `the folder that holds ${shown(target)} must be writable: the build writes there first, then swaps it in`,
+        );
       });
       made.add(staging);
     }
@@ -213,7 +216,8 @@ async function swap(target: string, staging: string, old: string, shown: (path: 
   try {
     await rename(target, old);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw problems.outputError(`cannot replace ${shown(target)}: ${reasonOf(error)}`, remedyOf(error));
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw problems.outputError(`cannot replace ${shown(target)}: ${reasonOf(error)}`, remedyOf(error));
   }
   try {
     await rename(staging, target);
