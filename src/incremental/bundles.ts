@@ -56,7 +56,8 @@ function stampedSteps(known: BundleMemo, root: string): BundleSteps & { sizesUse
   const variants = join(cacheDir(root), 'images');
   return {
     sizesUsed,
-    // Image variants by name (the name holds the hash of the picture and the width), kept on disk: encoding is the slowest step of a cold build.
+    // Image variants by name (the name holds the hash of the picture and the width), kept on disk: encoding is the slowest step of a cold
+    // build.
     variants: {
       get: (name) => readFile(join(variants, name)).catch(() => undefined),
       set: (name, bytes) => mkdir(variants, { recursive: true }).then(() => writeAtomically(join(variants, name), bytes)),

@@ -154,7 +154,9 @@ export function keptFeedBodies(
   return { bodyOf, keep: () => void (memo.bodies = used) };
 }
 
-/** Writes the files that are not pages (taking over those whose bytes are the same), commits, and only then records the output in the memo. */
+/**
+ * Writes the files that are not pages (taking over those whose bytes are the same), commits, and only then records the output in the memo.
+ */
 export async function commitOutput(
   memo: BuildMemo,
   writer: Writer,

@@ -11,7 +11,9 @@ import type { SiteFiles } from '../render/site-files.ts';
 import type { ImageSizes, Route, RouteOptions } from '../route/routes.ts';
 import { articlePageRoutes, buildRoutes } from '../route/table.ts';
 
-/** The last route table, what it was made from, the file hash of each article whose page it holds with the page's place, and its listing. */
+/**
+ * The last route table, what it was made from, the file hash of each article whose page it holds with the page's place, and its listing.
+ */
 export interface RouteMemo {
   key: string;
   routes: Route[];
@@ -36,7 +38,9 @@ export function keptRoutes(last: RouteMemo | undefined, content: Content, option
   return { ...last, routes };
 }
 
-/** The files listed from the route table (`make`), taken over while the table's key and the files beside the pages (`taken`) are the same. */
+/**
+ * The files listed from the route table (`make`), taken over while the table's key and the files beside the pages (`taken`) are the same.
+ */
 export function keptListing(table: RouteMemo, taken: Iterable<string>, make: () => SiteFiles): SiteFiles {
   const names = [...taken].join('\0');
   if (table.listing?.taken !== names) table.listing = { taken: names, files: make() };

@@ -58,7 +58,9 @@ export interface SettleKey {
   strictReview: boolean;
 }
 
-/** How long before a build a file must have last changed to be trusted as the version read: 2 s where times are whole seconds, else 100 ms. */
+/**
+ * How long before a build a file must have last changed to be trusted as the version read: 2 s where times are whole seconds, else 100 ms.
+ */
 export const settledMs = 2000;
 export const fineSettledMs = 100;
 
@@ -107,7 +109,10 @@ function windowOf(survey: InputSurvey): number {
   return settledMs;
 }
 
-/** Every file and folder under the source folders and the generator's code, and the package files, with their stamps (a link's: its target's). */
+/**
+ * Every file and folder under the source folders and the generator's code, and the package files, with their stamps (a link's: its
+ * target's).
+ */
 export function surveyInputs(root: string): InputSurvey {
   const started = Date.now();
   const paths: string[] = [];

@@ -129,6 +129,7 @@ function rollBack(plan: UpdatePlan, undo: (() => void)[], failed: { verb: string
   const restored =
     unrestored === 0
       ? 'the previous output was restored'
-      : `${unrestored} file${unrestored === 1 ? '' : 's'} of the previous output could not be put back; they are in ${plan.shown(plan.backup)}`;
+      : `${unrestored} file${unrestored === 1 ? '' : 's'} of the previous output could not be put back; ` +
+        `they are in ${plan.shown(plan.backup)}`;
   throw problems.outputError(`cannot ${failed.verb} ${plan.shown(failed.path)}: ${reasonOf(error)} (${restored})`, remedyOf(error));
 }

@@ -26,7 +26,9 @@ export interface Writer {
    * thousands of files, and a promise each costs more than the check.
    */
   reuse(file: string, stamp: FileStamp | undefined): boolean;
-  /** Makes the written files the output and gives the size and time of every file written or reused; never committed, it leaves no trace. */
+  /**
+   * Makes the written files the output and gives the size and time of every file written or reused; never committed, it leaves no trace.
+   */
   commit(): Promise<Map<string, FileStamp>>;
   /** Drops whatever was written (after a failed build). */
   discard(): Promise<void>;
@@ -155,7 +157,10 @@ export function surveyOutput(target: string, stamps: Map<string, FileStamp>): Ou
   return { files, stamps: sizes, folders: list, mtimes };
 }
 
-/** Whether every file and folder of `survey` still has its stamp (synchronous: thousands of stat calls through promises cost several times more). */
+/**
+ * Whether every file and folder of `survey` still has its stamp (synchronous: thousands of stat calls through promises cost several times
+ * more).
+ */
 export function unchangedOutput(target: string, survey: OutputSurvey): boolean {
   for (let i = 0; i < survey.folders.length; i++) {
     if (statSync(within(target, survey.folders[i]!), { throwIfNoEntry: false })?.mtimeMs !== survey.mtimes[i]) return false;
