@@ -148,12 +148,16 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
   // A warning is printed once a session, on one line, not again on every save: the set only grows, so a build that
   // did not report it (a failed one) cannot make the next build print it again.
   const shown = new Set<string>();
+  // The problems the last failed build printed: a rebuild that finds the same ones (another file saved, or an editor
+  // that writes a file twice) says so in one line instead of printing every message and code frame again.
+  let printed: string | undefined;
   return async (changed?: Set<string>) => {
     try {
       const result = await build({ root, writer, drafts: true, baseUrl: url, memo, ...(changed ? { changed } : {}) });
       state.files = writer.files;
       const wasBroken = state.errors !== undefined;
       state.errors = undefined;
+      printed = undefined;
       const what = changed ? ` after ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ', …' : ''}` : '';
       log(`${c.green('✓')} built ${result.pages} pages (${result.rendered} rendered) in ${Math.round(result.elapsedMs)} ms${what}`);
       // A renamed article leaves its old address behind: say so while the author is still at it.
@@ -168,7 +172,11 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
         log(`${c.red('Internal error')} (a bug in clinic-site): ${message}`);
         state.errors = [{ title: 'Internal error', message: error instanceof Error ? error.message : String(error), hint: 'this is a bug in clinic-site, not in your content', file: undefined, line: undefined, column: undefined, frame: [] }];
       } else {
-        log(`\n${found.map((e) => formatError(root, e, color)).join('\n\n')}\n${c.red('✗')} ${found.length} problem${found.length === 1 ? '' : 's'}; still serving the last good build.`);
+        const text = found.map((e) => formatError(root, e, color)).join('\n\n');
+        const count = `${found.length} problem${found.length === 1 ? '' : 's'}`;
+        if (text === printed) log(`${c.red('✗')} the same ${count} as above; still serving the last good build.`);
+        else log(`\n${text}\n${c.red('✗')} ${count}; still serving the last good build.`);
+        printed = text;
         state.errors = found.map((e) => overlayError(root, e));
       }
       broadcast(state, 'build-error', state.errors);
