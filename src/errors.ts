@@ -180,6 +180,12 @@ export const problems = {
     new SiteError('bad-image', `${path} is ${width}x${height} pixels; it must be ${expected}`, {
       hint: 'export the image again at the required size',
     }),
+  /** A size written beside an image's path that is not the file's own: the page would reserve the wrong space. */
+  imageSizeMismatch: (loc: SourceLocation, src: string, declared: string, measured: string, field: 'width' | 'height') =>
+    new SiteError('bad-image', `${src} is ${measured} pixels, but ${field} here says ${declared}`, {
+      loc,
+      hint: `delete the width and height lines: the build measures the picture itself (or write the file's own size, ${measured})`,
+    }),
   badImageFile: (file: string) =>
     new SiteError('bad-image-file', `${file} is not a picture that can be read: the file is damaged, or it is not really a ${/\.png$/i.test(file) ? 'PNG' : /\.jpe?g$/i.test(file) ? 'JPEG' : 'image'}`, {
       loc: { file, line: 1, column: 1 },

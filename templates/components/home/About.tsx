@@ -15,8 +15,6 @@ export function About({ about, founder, tagline }: { about: Home['about']; found
           <Picture
             src={founder.photo.src}
             alt={founder.photo.alt}
-            width={founder.photo.width}
-            height={founder.photo.height}
             sizes="(min-width: 900px) 400px, 320px"
           />
           <figcaption>
