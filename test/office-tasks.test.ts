@@ -114,10 +114,11 @@ describe('a YAML message printed once', () => {
     const server = await serve({ root: dir, port: 0, host: '127.0.0.1', log: (line: string) => lines.push(line) });
     const failures = async (count: number) => {
       const deadline = Date.now() + 30_000;
-      while (lines.filter((l) => l.includes('still serving the last good build')).length < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const failed = () => lines.filter((l) => l.includes('still serving the last good build')).length;
+      while (failed() < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     };
     try {
-      await editFile(dir, 'content/site.yaml', 'tagline: Wellness starts when you are heard.', 'tagline: "Wellness starts when you are heard.');
+      await editFile(dir, 'content/site.yaml', 'tagline: Wellness', 'tagline: "Wellness');
       await failures(1);
       // Another file saved, and the broken one saved again unchanged in its YAML: the same problem both times.
       await editFile(dir, 'content/blog/hrt-glow-up.md', /\n$/, '\n\nOne more line.\n');
@@ -129,7 +130,8 @@ describe('a YAML message printed once', () => {
       expect(lines.filter((l) => l.startsWith('✗ the same 1 problem as above')), text).toHaveLength(2);
       await editFile(dir, 'content/site.yaml', 'tagline: "Wellness', 'tagline: Wellness');
       const deadline = Date.now() + 30_000;
-      while (lines.filter((l) => l.startsWith('✓ built')).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      const built = () => lines.filter((l) => l.startsWith('✓ built')).length;
+      while (built() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
       await editFile(dir, 'content/site.yaml', 'tagline: Wellness', 'tagline: "Wellness');
       await failures(4);
       // After a good build, the problem is news again.

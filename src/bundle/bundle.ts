@@ -1,6 +1,7 @@
 /** The bundle stage: the templates' module, the browser script and CSS with hashed names, public/, and every image's variants. */
 import { bundleAssets, bundleScripts, measureImage, type Assets, type ImageSizer, type OutputFile, type Scripts } from './assets.ts';
-import { besideImages, checkImageReferences, checkImageSizes, processImages, readImage, type ImageReader, type ProcessedImages } from './images.ts';
+import { besideImages, checkImageReferences, checkImageSizes, processImages, readImage } from './images.ts';
+import type { ImageReader, ProcessedImages } from './images.ts';
 import { loadTemplates, type Templates } from './templates.ts';
 import { SiteErrors } from '../errors.ts';
 import type { Content } from '../load/types.ts';

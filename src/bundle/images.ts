@@ -242,7 +242,10 @@ const places: { name: string; file: RegExp; field: string; box: number }[] = [
  * Every picture a content file describes ({src, alt, width?, height?}) checked against the file itself: a width or height
  * written that is not the file's is an error at that line; a picture narrower than twice its place's box is a warning.
  */
-export function checkImageSizes(sources: Map<string, YamlSource>, images: Record<string, ImageInfo>): { errors: SiteError[]; warnings: string[] } {
+export function checkImageSizes(
+  sources: Map<string, YamlSource>,
+  images: Record<string, ImageInfo>,
+): { errors: SiteError[]; warnings: string[] } {
   const errors: SiteError[] = [];
   const warnings: string[] = [];
   for (const source of sources.values()) {
@@ -259,9 +262,8 @@ export function checkImageSizes(sources: Map<string, YamlSource>, images: Record
       const place = places.find((p) => p.file.test(source.file) && path.at(-1) === p.field);
       if (place && info.width < place.box * 2) {
         const at = source.locate([...path, 'src']);
-        warnings.push(
-          `${at.file}:${at.line}:${at.column}  ${picture.src} is ${measured} pixels, too small for ${place.name}: it needs at least ${place.box * 2} pixels wide to look sharp`,
-        );
+        const needed = `it needs at least ${place.box * 2} pixels wide to look sharp`;
+        warnings.push(`${at.file}:${at.line}:${at.column}  ${picture.src} is ${measured} pixels, too small for ${place.name}: ${needed}`);
       }
     }
   }
@@ -283,7 +285,8 @@ function picturesIn(data: unknown): { picture: DescribedPicture; path: (string |
     const [value, path] = stack.pop()!;
     if (!value || typeof value !== 'object') continue;
     const group = value as Record<string, unknown>;
-    if (typeof group.src === 'string' && group.src.startsWith('/images/') && 'alt' in group) found.push({ picture: group as unknown as DescribedPicture, path });
+    const described = typeof group.src === 'string' && group.src.startsWith('/images/') && 'alt' in group;
+    if (described) found.push({ picture: group as unknown as DescribedPicture, path });
     else if (Array.isArray(value)) value.forEach((item, i) => stack.push([item, [...path, i]]));
     else for (const [key, item] of Object.entries(group)) stack.push([item, [...path, key]]);
   }

@@ -87,8 +87,8 @@ export const image = z
   .strictObject({
     src: publicPath.describe('The image file under public/, such as /images/hero.jpg.'),
     alt: text.describe('What the picture shows, for visitors who cannot see it.'),
-    width: z.number().int().positive().optional().describe("Leave out: the build measures the picture. If written, it must be the file's width in pixels."),
-    height: z.number().int().positive().optional().describe("Leave out: the build measures the picture. If written, it must be the file's height in pixels."),
+    width: z.number().int().positive().optional().describe("Leave out: it is measured. If written, it must be the file's width."),
+    height: z.number().int().positive().optional().describe("Leave out: it is measured. If written, it must be the file's height."),
   })
   .describe('A picture; the build measures its size so the page keeps its place while it loads.');
 export type Image = z.infer<typeof image>;

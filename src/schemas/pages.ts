@@ -52,9 +52,9 @@ export const homeSchema = z.strictObject({
   }),
   about: section('The founder\'s section (#about).', {
     heading: sectionHeading,
-    founder: slug.describe("The founder's id in content/providers/ (without .yaml): the section shows their portrait."),
-    name: text.describe('The founder\'s name.'),
-    role: text.describe('The founder\'s role and credentials line.'),
+    founder: slug.describe(
+      "The founder's id in content/providers/ (without .yaml): the section shows their portrait, name, credentials and role.",
+    ),
     bio: textList.describe('The biography, one paragraph per entry.'),
     credentials: z.array(highlight).length(3, 'must list exactly three credential highlights').describe('The three credential highlights.'),
   }),

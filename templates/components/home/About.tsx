@@ -18,8 +18,8 @@ export function About({ about, founder, tagline }: { about: Home['about']; found
             sizes="(min-width: 900px) 400px, 320px"
           />
           <figcaption>
-            <strong>{about.name}</strong>
-            <span>{about.role}</span>
+            <strong>{`${founder.name}, ${founder.credentials}`}</strong>
+            <span>{founder.role}</span>
           </figcaption>
         </figure>
         <div className="about-copy">
