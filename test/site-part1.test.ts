@@ -110,8 +110,9 @@ function serviceGroupsOf($: CheerioAPI, $root: Cheerio<Element>) {
     .toArray()
     .map((group) => ({
       name: text($(group).find('.service-group-name')),
+      // The links listed under the heading (a heading may itself link to a page: the weight-loss group's does).
       items: $(group)
-        .find('a')
+        .find('li a')
         .toArray()
         .map((a) => [text($(a)), $(a).attr('href')]),
     }));
