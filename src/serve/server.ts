@@ -153,6 +153,7 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
   let printed: string | undefined;
   return async (changed?: Set<string>) => {
     try {
+      const before = new Map(state.files);
       const result = await build({ root, writer, drafts: true, baseUrl: url, memo, ...(changed ? { changed } : {}) });
       state.files = writer.files;
       const wasBroken = state.errors !== undefined;
@@ -164,7 +165,8 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
       for (const warning of result.warnings) if (!shown.has(warning)) log(`${c.yellow('!')} ${briefWarning(warning)}`);
       for (const warning of result.warnings) shown.add(warning);
       if (wasBroken) broadcast(state, 'build-ok', {});
-      broadcast(state, 'reload', {});
+      // The files this build changed, so that a page patches itself only when its own HTML changed.
+      broadcast(state, 'reload', { files: changedFiles(before, state.files) });
     } catch (error) {
       const found = userErrors(error);
       if (!found) {
@@ -182,6 +184,20 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
       broadcast(state, 'build-error', state.errors);
     }
   };
+}
+
+/** The most files a reload event names; past it, every page looks at its own HTML again (null). */
+const maxNamedFiles = 200;
+
+/** The paths of the files that differ between two builds (added, removed or with other bytes), or null when there are many. */
+function changedFiles(before: ReadonlyMap<string, Uint8Array>, after: ReadonlyMap<string, Uint8Array>): string[] | null {
+  const changed: string[] = [];
+  for (const [file, bytes] of after) {
+    const was = before.get(file);
+    if (was !== bytes && (was === undefined || Buffer.compare(was, bytes) !== 0)) changed.push(file);
+  }
+  for (const file of before.keys()) if (!after.has(file)) changed.push(file);
+  return changed.length > maxNamedFiles ? null : changed;
 }
 
 /** Answers a request from the last good build: the event stream, the reload client, or a file (the 404 page for none). */
