@@ -58,6 +58,7 @@ const titles = {
   'invalid-date': 'Invalid date',
   'duplicate-id': 'Duplicate id',
   'unknown-reference': 'Reference to something that does not exist',
+  'unknown-fact': 'Placeholder for a fact that does not exist',
   'missing-metadata': 'Page without metadata',
   'broken-link': 'Broken link',
   'broken-anchor': 'Broken anchor',
@@ -179,6 +180,20 @@ export const problems = {
   badImage: (path: string, width: number, height: number, expected: string) =>
     new SiteError('bad-image', `${path} is ${width}x${height} pixels; it must be ${expected}`, {
       hint: 'export the image again at the required size',
+    }),
+  /** A `{name}` in a text that names none of the facts the build fills in. */
+  unknownFact: (loc: SourceLocation, name: string, known: string[], suggestion: string | undefined) =>
+    new SiteError('unknown-fact', `{${name}} is not a fact the build can fill in`, {
+      loc,
+      hint:
+        `${suggestion ? `did you mean {${suggestion}}? ` : ''}write one of ${known.map((k) => `{${k}}`).join(', ')} ` +
+        "(from content/site.yaml and the founder's provider file), or remove the braces",
+    }),
+  /** A size written beside an image's path that is not the file's own: the page would reserve the wrong space. */
+  imageSizeMismatch: (loc: SourceLocation, src: string, declared: string, measured: string, field: 'width' | 'height') =>
+    new SiteError('bad-image', `${src} is ${measured} pixels, but ${field} here says ${declared}`, {
+      loc,
+      hint: `delete the width and height lines: the build measures the picture itself (or write the file's own size, ${measured})`,
     }),
   badImageFile: (file: string) =>
     new SiteError('bad-image-file', `${file} is not a picture that can be read: the file is damaged, or it is not really a ${/\.png$/i.test(file) ? 'PNG' : /\.jpe?g$/i.test(file) ? 'JPEG' : 'image'}`, {

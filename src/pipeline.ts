@@ -105,7 +105,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const beside = besideFiles(root, content, shown);
     const bundle = await keptBundle(memo.bundles, root, content.site.socialImage, beside);
     // Also read: the files of public/ and the pictures beside articles.
-    acrossSite('images', [...bundle.assets.publicFiles, ...beside].map((f) => f.file).join('\0'), () => checkImages(root, content, bundle));
+    const imageKey = [...bundle.assets.publicFiles, ...beside].map((f) => f.file).join('\0') + JSON.stringify(bundle.images.images);
+    const imageWarnings = acrossSite('images', imageKey, () => checkImages(root, content, bundle));
     stage('bundled');
     // The dev server keeps its route table in memory from one rebuild to the next.
     const routes = persistent ? buildRoutes(content, routeOptions, bundle.images.images) : (memo.routes = keptRoutes(memo.routes, content, routeOptions, bundle.images.images)).routes;
@@ -130,7 +131,11 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const stamps = await commitOutput(memo, writer, files, routes, sharedKey);
     feedBodies.keep();
     stage('committed');
-    const warnings = acrossSite('warnings', '', () => [...(routeOptions.drafts ? [] : leftOut(content.articles, shown)), ...undescribedCategories(shown, content.blogPage.categories), ...reviewWarnings(review)]);
+    const warnings = acrossSite('warnings', '', () => [
+      ...(routeOptions.drafts ? [] : leftOut(content.articles, shown)),
+      ...undescribedCategories(shown, content.blogPage.categories),
+      ...reviewWarnings(review),
+    ]).concat(imageWarnings);
     const result = resultOf(started, routes, rendered, bundle.assets.bundled, files, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
     if (survey && persistent) memo.settled = settledRecord(survey, settleKeyOf(writer.output, key), bundleStamps(memo.bundles), outputSurvey(writer.output, stamps), settledOf(result, warnings));

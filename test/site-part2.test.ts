@@ -39,6 +39,18 @@ const servicePages = [
   { id: 'peptide-therapy', route: '/services/well/peptide-therapy', tagline: 'Recovery • Performance • Longevity', cards: ['peptide-therapy', 'longevity-anti-aging'], closing: 'Ready to Optimize Your Recovery?', button: 'Schedule Consultation', link: 'newClientIntake', service: undefined, event: 'peptide_therapy_consultation_click' },
   { id: 'thyroid', route: '/services/well/thyroid', tagline: 'Energy • Metabolism • Sleep Optimization', cards: ['thyroid-metabolic-optimization', 'sleep-energy-resilience'], closing: 'Ready to Optimize Your Energy?', button: 'Schedule Consultation', link: 'newClientIntake', service: undefined, event: 'thyroid_consultation_click' },
   { id: 'immune-support', route: '/services/well/immune-support', tagline: 'Autoimmune Support • Pain Relief • Immune Modulation', cards: ['immune-inflammation-support'], closing: 'Ready to Support Your Immune System?', button: undefined, link: 'newClientIntake', service: undefined, event: 'immune_support_consultation_click' },
+  // Not in the SPEC's table: the page of its empty "Weight Loss / Metabolic Program" menu group (issue 26, item 5).
+  {
+    id: 'weight-loss',
+    route: '/services/body/weight-loss',
+    tagline: 'Fat Loss • Metabolic Health • Steady Energy',
+    cards: ['glp1', 'liraglutide', 'metformin', 'l-carnitine', 'vitamin-b12'],
+    closing: 'Ready to Start Your Metabolic Plan?',
+    button: 'Schedule Consultation',
+    link: 'newClientIntake',
+    service: undefined,
+    event: 'weight_loss_consultation_click',
+  },
 ] as const;
 
 const otherPages = ['/memberships', '/lab-sales', '/inbody-analysis'] as const;
@@ -113,7 +125,7 @@ describe('every page of part 2', () => {
         images++;
       }
     }
-    expect(images).toBe(11);
+    expect(images).toBe(12); // 3 body-scan cards and 9 service heroes (the weight-loss page of issue 26 included)
   });
 
   it('should be valid HTML', async () => {
@@ -129,7 +141,7 @@ describe('every page of part 2', () => {
 });
 
 describe('service pages', () => {
-  it('should be eight pages built from one template', async () => {
+  it("should be the SPEC's eight pages and the weight-loss page, built from one template", async () => {
     expect(content.services.map((s) => s.id).sort()).toEqual(servicePages.map((s) => s.id).sort());
     for (const spec of servicePages) {
       const $ = await page(spec.route);
@@ -237,7 +249,7 @@ describe('service pages', () => {
     expect(link.attr('data-event')).toBe('diagnostic_experience_clicked');
   });
 
-  it('should give all eight service pages one hero (image and booking action) and a booking action after each treatment card', async () => {
+  it('should give every service page one hero (image and booking action) and a booking action after each treatment card', async () => {
     for (const spec of servicePages) {
       const $ = await page(spec.route);
       const service = content.services.find((s) => s.id === spec.id)!;

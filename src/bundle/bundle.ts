@@ -1,6 +1,6 @@
 /** The bundle stage: the templates' module, the browser script and CSS with hashed names, public/, and every image's variants. */
 import { bundleAssets, bundleScripts, measureImage, type Assets, type ImageSizer, type OutputFile, type Scripts } from './assets.ts';
-import { besideImages, checkImageReferences, processImages, type ProcessedImages, type VariantStore } from './images.ts';
+import { besideImages, checkImageReferences, checkImageSizes, processImages, type ProcessedImages, type VariantStore } from './images.ts';
 import { loadTemplates, type Templates } from './templates.ts';
 import { SiteErrors } from '../errors.ts';
 import type { Content } from '../load/types.ts';
@@ -42,8 +42,14 @@ export async function bundleSite(root: string, socialImage: string, beside: Outp
   return { templates, assets, images };
 }
 
-/** Every image a content file names must be under public/ (and an image beside an article must not hide one there). */
-export function checkImages(root: string, content: Content, bundle: Bundle): void {
+/**
+ * Every image a content file names must be under public/ (and an image beside an article must not hide one there), and a size
+ * written beside it must be the file's own. Returns a warning for each picture too small for where it is shown.
+ */
+export function checkImages(root: string, content: Content, bundle: Bundle): string[] {
   const missing = checkImageReferences(root, content.sources, bundle.assets.publicFiles, content.articles);
   if (missing.length > 0) throw new SiteErrors(missing);
+  const sizes = checkImageSizes(content.sources, bundle.images.images);
+  if (sizes.errors.length > 0) throw new SiteErrors(sizes.errors);
+  return sizes.warnings;
 }

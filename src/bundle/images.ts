@@ -225,3 +225,68 @@ function imageReferences(source: YamlSource): { image: string; path: (string | n
   visit(source.data);
   return list;
 }
+
+/**
+ * The widest box each place gives a picture, in CSS pixels (from the templates' CSS and sizes): a picture needs twice
+ * that many pixels to look sharp on a phone's or laptop's high-density screen.
+ */
+const places: { name: string; file: RegExp; field: string; box: number }[] = [
+  { name: 'the About portrait', file: /^content\/providers\//, field: 'photo', box: 400 },
+  { name: 'a service page hero', file: /^content\/services\//, field: 'image', box: 544 },
+  { name: 'a body-scan card', file: /^content\/inbody-analysis\.yaml$/, field: 'image', box: 480 },
+];
+
+/**
+ * Every picture a content file describes ({src, alt, width?, height?}) checked against the file itself: a width or height
+ * written that is not the file's is an error at that line; a picture narrower than twice its place's box is a warning.
+ */
+export function checkImageSizes(
+  sources: Map<string, YamlSource>,
+  images: Record<string, ImageInfo>,
+): { errors: SiteError[]; warnings: string[] } {
+  const errors: SiteError[] = [];
+  const warnings: string[] = [];
+  for (const source of sources.values()) {
+    for (const { picture, path } of picturesIn(source.data)) {
+      const info = images[picture.src];
+      if (!info) continue;
+      const measured = `${info.width}x${info.height}`;
+      for (const field of ['width', 'height'] as const) {
+        const declared = picture[field];
+        if (declared !== undefined && declared !== info[field]) {
+          errors.push(problems.imageSizeMismatch(source.locate([...path, field]), picture.src, `${declared}`, measured, field));
+        }
+      }
+      const place = places.find((p) => p.file.test(source.file) && path.at(-1) === p.field);
+      if (place && info.width < place.box * 2) {
+        const at = source.locate([...path, 'src']);
+        const needed = `it needs at least ${place.box * 2} pixels wide to look sharp`;
+        warnings.push(`${at.file}:${at.line}:${at.column}  ${picture.src} is ${measured} pixels, too small for ${place.name}: ${needed}`);
+      }
+    }
+  }
+  return { errors, warnings };
+}
+
+/** A picture as a content file describes it. */
+interface DescribedPicture {
+  src: string;
+  width?: unknown;
+  height?: unknown;
+}
+
+/** The pictures (groups with a src under /images/ and an alt) in parsed content, with their paths. */
+function picturesIn(data: unknown): { picture: DescribedPicture; path: (string | number)[] }[] {
+  const found: { picture: DescribedPicture; path: (string | number)[] }[] = [];
+  const stack: [unknown, (string | number)[]][] = [[data, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (!value || typeof value !== 'object') continue;
+    const group = value as Record<string, unknown>;
+    const described = typeof group.src === 'string' && group.src.startsWith('/images/') && 'alt' in group;
+    if (described) found.push({ picture: group as unknown as DescribedPicture, path });
+    else if (Array.isArray(value)) value.forEach((item, i) => stack.push([item, [...path, i]]));
+    else for (const [key, item] of Object.entries(group)) stack.push([item, [...path, key]]);
+  }
+  return found;
+}

@@ -13,6 +13,7 @@ import type { Content } from './types.ts';
 import { loadArticle, type LoadedArticle } from './article.ts';
 import { checkPlaceholders } from '../validate/placeholders.ts';
 import { checkReferences } from '../validate/references.ts';
+import { fillFacts } from '../validate/facts.ts';
 import { validate } from '../validate/schema.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
 import { outsideProject, projectRootOf, readContentFile, readContentFileSync, readProblem } from './read.ts';
@@ -113,7 +114,8 @@ export async function loadContent(root: string, reader: ContentReader = directRe
     sources,
     catalogueKey: hashOf(...[...hashes].sort(([a], [b]) => codeUnitOrder(a, b)).flat()),
   };
-  return validateContent(content, errors, reader);
+  // Facts ({phone}, {hours}…) and bylines filled in from the one file that holds each.
+  return validateContent(fillFacts(content, errors), errors, reader);
 }
 
 /** What the loaders collect while they read: problems, each file's source (to locate problems later) and each YAML file's hash. */

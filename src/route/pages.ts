@@ -7,7 +7,11 @@ import { breadcrumbs, faqPage, medicalWebPage, serializeJsonLd } from './structu
 export function homeRoutes({ content, add, metaFor }: RouteContext): void {
   const pillars = content.home.services.pillars.map((p) => ({
     ...p,
-    categories: p.categories.map((c) => ({ name: c.name, treatments: c.treatments.map((id) => ({ id, title: content.treatments.get(id)!.title, href: treatmentPath(id) })) })),
+    categories: p.categories.map((c) => ({
+      name: c.name,
+      ...(c.href ? { href: c.href } : {}),
+      treatments: c.treatments.map((id) => ({ id, title: content.treatments.get(id)!.title, href: treatmentPath(id) })),
+    })),
   }));
   add('/', { template: 'home', home: content.home, pillars, founder: content.providers.get(content.home.about.founder)! }, metaFor('/', content.metadata['/']), {
   });

@@ -83,7 +83,7 @@ export interface TreatmentLink {
 
 /** A home pillar with its treatments resolved to links. */
 export interface PillarView extends Omit<PillarEntry, 'categories'> {
-  categories: { name: string; treatments: TreatmentLink[] }[];
+  categories: { name: string; href?: string | undefined; treatments: TreatmentLink[] }[];
 }
 
 /** One step of a page's breadcrumb trail, root-relative. */

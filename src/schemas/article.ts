@@ -16,7 +16,10 @@ export const articleImage = unambiguousHref(false).regex(
 export const articleSchema = z.strictObject({
   title: text.describe('The headline, shown on the card, the article page and in search results.'),
   excerpt: text.describe('One or two sentences shown on the card and used as the page description.'),
-  author: text.describe('Who wrote it, as it should appear in the byline.'),
+  author: text.describe(
+    'Who wrote it: a provider id (a file name in content/providers/, without .yaml), shown as their name and credentials, ' +
+      'or the byline as it should appear.',
+  ),
   publishDate: isoDate.describe('The publication date, written YYYY-MM-DD. A date in the future keeps the article unpublished until then.'),
   category: text.describe('The category badge, such as Metabolic Health. Reuse an existing category where one fits.'),
   /** Such as "8 min read"; computed from the body when left out. */

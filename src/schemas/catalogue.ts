@@ -35,7 +35,16 @@ export const navigationSchema = z.strictObject({
     label: text.describe('The dropdown button\'s text.'),
     /** Where the Services dropdown sits among the main links (0 = first). */
     position: z.number().int().min(0).describe('Where the dropdown sits among the main links (0 = first).'),
-    groups: z.array(z.strictObject({ name: text.describe('The group\'s heading.'), items: z.array(navLink).describe('The group\'s links (may be empty).') })).min(1).describe('The groups of the dropdown, in order.'),
+    groups: z
+      .array(
+        z.strictObject({
+          name: text.describe("The group's heading."),
+          href: internalHref.optional().describe('A page of this site the heading links to, such as /services/body/weight-loss.'),
+          items: z.array(navLink).describe("The group's links (may be empty)."),
+        }),
+      )
+      .min(1)
+      .describe('The groups of the dropdown, in order.'),
   }),
   portal: text.describe('The text of the Patient Portal link.'),
   bookVisit: text.describe('The text of the Book Visit Now button.'),

@@ -1,6 +1,6 @@
 /** Schemas of the page copy files: home, blog index, process and the not-found page. */
 import { z } from 'zod';
-import { accent, icon, outboundAction, slug, text, textList, sectionHeading, sectionIntro, sectionText, itemTitle, section } from './common.ts';
+import { accent, icon, internalHref, outboundAction, slug, text, textList, sectionHeading, sectionIntro, sectionText, itemTitle, section } from './common.ts';
 
 /** A short highlight with an icon: a benefit, a credential, a reason. */
 export const highlight = z.strictObject({ icon, title: text.describe('The short title.'), text: text.optional().describe('A sentence under the title.') });
@@ -13,7 +13,16 @@ export const pillarSchema = z.strictObject({
   description: text.describe('One sentence under the name.'),
   color: accent,
   icon,
-  categories: z.array(z.strictObject({ name: text.describe('The category\'s name.'), treatments: z.array(slug).min(1).describe('The treatments of the category, by file name in content/treatments/.') })).min(1).describe('The pillar\'s treatments, grouped in categories.'),
+  categories: z
+    .array(
+      z.strictObject({
+        name: text.describe("The category's name."),
+        href: internalHref.optional().describe("A page of this site about the whole category, such as /services/body/weight-loss: its name links there."),
+        treatments: z.array(slug).min(1).describe('The treatments of the category, by file name in content/treatments/.'),
+      }),
+    )
+    .min(1)
+    .describe("The pillar's treatments, grouped in categories."),
 });
 export type PillarEntry = z.infer<typeof pillarSchema>;
 
@@ -52,9 +61,9 @@ export const homeSchema = z.strictObject({
   }),
   about: section('The founder\'s section (#about).', {
     heading: sectionHeading,
-    founder: slug.describe("The founder's id in content/providers/ (without .yaml): the section shows their portrait."),
-    name: text.describe('The founder\'s name.'),
-    role: text.describe('The founder\'s role and credentials line.'),
+    founder: slug.describe(
+      "The founder's id in content/providers/ (without .yaml): the section shows their portrait, name, credentials and role.",
+    ),
     bio: textList.describe('The biography, one paragraph per entry.'),
     credentials: z.array(highlight).length(3, 'must list exactly three credential highlights').describe('The three credential highlights.'),
   }),

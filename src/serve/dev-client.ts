@@ -37,9 +37,61 @@ mark { background: #dc2626; color: #fff; border-radius: 2px; outline: 1px solid 
   font: 600 12px/1.4 Inter, system-ui, sans-serif; user-select: none; }
 `;
 
-/** The browser code, as text: reloads on "reload", shows the overlay on "build-error". */
+/**
+ * Patching the open page in place (as Eleventy's dev server does): the page's HTML as the server last sent it (\`base\`)
+ * and as it sends it now are compared node by node, and only what differs between the two is changed in the live page,
+ * so whatever the visitor or the page's script changed (scroll position, open details and dialogs, focus, expanded
+ * pillars) stays as it is. Anything the two cannot be matched on (other stylesheets or scripts, a live page whose
+ * structure the page's script changed where the server's changed too) falls back to a full reload.
+ */
+const morphSource = `
+  const fetchPage = () => fetch(location.pathname + location.search, { cache: 'no-store' })
+    .then((r) => (r.status < 500 ? r.text() : Promise.reject(new Error(String(r.status)))))
+    .then((html) => new DOMParser().parseFromString(html, 'text/html'));
+  let base;
+  const keepBase = () => fetchPage().then((doc) => { base = base || doc; }, () => undefined);
+  if (document.readyState === 'complete') keepBase(); else addEventListener('load', keepBase);
+  const assetSelector = 'link[rel~="stylesheet"], link[rel~="preload"], link[rel~="modulepreload"], script[src]';
+  const assetsOf = (doc) => [...doc.querySelectorAll(assetSelector)].map((n) => n.getAttribute('href') || n.getAttribute('src')).join(' ');
+  const liveKids = (n) => [...n.childNodes].filter((c) => c.nodeName !== 'CLINIC-ERROR-OVERLAY');
+  const patch = (a, b, l) => {
+    if (a.isEqualNode(b)) return true;
+    if (!l || l.nodeName !== a.nodeName) return false;
+    if (a.nodeName !== b.nodeName || a.nodeType !== b.nodeType) { l.replaceWith(document.importNode(b, true)); return true; }
+    if (a.nodeType !== 1) { l.nodeValue = b.nodeValue; return true; }
+    for (const name of new Set([...a.getAttributeNames(), ...b.getAttributeNames()])) {
+      const value = b.getAttribute(name);
+      if (a.getAttribute(name) === value) continue;
+      if (value === null) l.removeAttribute(name); else l.setAttribute(name, value);
+    }
+    const ak = [...a.childNodes], bk = [...b.childNodes], lk = liveKids(l);
+    if (lk.length < ak.length || ak.some((n, i) => n.nodeName !== lk[i].nodeName)) return false;
+    if (ak.length === bk.length) return ak.every((n, i) => patch(n, bk[i], lk[i]));
+    let first = 0;
+    while (first < ak.length && first < bk.length && ak[first].isEqualNode(bk[first])) first++;
+    let last = 0;
+    while (last < ak.length - first && last < bk.length - first && ak[ak.length - 1 - last].isEqualNode(bk[bk.length - 1 - last])) last++;
+    const after = lk[ak.length - last] || null;
+    for (const n of lk.slice(first, ak.length - last)) n.remove();
+    for (const n of bk.slice(first, bk.length - last)) l.insertBefore(document.importNode(n, true), after);
+    return true;
+  };
+  const update = async (files) => {
+    const path = decodeURIComponent(location.pathname).replace(/^\\/+/, '');
+    const mine = path === '' ? ['index.html'] : [path, path.replace(/\\/$/, '') + '/index.html', path + '.html', '404.html'];
+    if (Array.isArray(files) && !files.some((f) => mine.includes(f))) return;
+    const old = base;
+    const next = await fetchPage().catch(() => undefined);
+    if (!old || !next || assetsOf(old) !== assetsOf(next)) return location.reload();
+    if (!(patch(old.head, next.head, document.head) && patch(old.body, next.body, document.body))) return location.reload();
+    base = next;
+  };
+`;
+
+/** The browser code, as text: patches the page (or reloads it) on "reload", shows the overlay on "build-error". */
 export const devClientSource = `(() => {
   const events = new EventSource(${JSON.stringify(devEventsPath)});
+${morphSource}
   const css = ${JSON.stringify(overlayCss)};
   let host;
   const clear = () => { if (host) { host.remove(); host = undefined; } };
@@ -102,7 +154,11 @@ export const devClientSource = `(() => {
     document.body.append(host);
     hide.focus({ preventScroll: true });
   };
-  events.addEventListener('reload', () => location.reload());
+  let updating = Promise.resolve();
+  events.addEventListener('reload', (event) => {
+    const files = event.data ? JSON.parse(event.data).files : undefined;
+    updating = updating.then(() => update(files)).catch(() => location.reload());
+  });
   events.addEventListener('build-error', (event) => show(JSON.parse(event.data)));
   events.addEventListener('build-ok', clear);
 })();

@@ -148,19 +148,25 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
   // A warning is printed once a session, on one line, not again on every save: the set only grows, so a build that
   // did not report it (a failed one) cannot make the next build print it again.
   const shown = new Set<string>();
+  // The problems the last failed build printed: a rebuild that finds the same ones (another file saved, or an editor
+  // that writes a file twice) says so in one line instead of printing every message and code frame again.
+  let printed: string | undefined;
   return async (changed?: Set<string>) => {
     try {
+      const before = new Map(state.files);
       const result = await build({ root, writer, drafts: true, baseUrl: url, memo, ...(changed ? { changed } : {}) });
       state.files = writer.files;
       const wasBroken = state.errors !== undefined;
       state.errors = undefined;
+      printed = undefined;
       const what = changed ? ` after ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ', …' : ''}` : '';
       log(`${c.green('✓')} built ${result.pages} pages (${result.rendered} rendered) in ${Math.round(result.elapsedMs)} ms${what}`);
       // A renamed article leaves its old address behind: say so while the author is still at it.
       for (const warning of result.warnings) if (!shown.has(warning)) log(`${c.yellow('!')} ${briefWarning(warning)}`);
       for (const warning of result.warnings) shown.add(warning);
       if (wasBroken) broadcast(state, 'build-ok', {});
-      broadcast(state, 'reload', {});
+      // The files this build changed, so that a page patches itself only when its own HTML changed.
+      broadcast(state, 'reload', { files: changedFiles(before, state.files) });
     } catch (error) {
       const found = userErrors(error);
       if (!found) {
@@ -168,12 +174,30 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
         log(`${c.red('Internal error')} (a bug in clinic-site): ${message}`);
         state.errors = [{ title: 'Internal error', message: error instanceof Error ? error.message : String(error), hint: 'this is a bug in clinic-site, not in your content', file: undefined, line: undefined, column: undefined, frame: [] }];
       } else {
-        log(`\n${found.map((e) => formatError(root, e, color)).join('\n\n')}\n${c.red('✗')} ${found.length} problem${found.length === 1 ? '' : 's'}; still serving the last good build.`);
+        const text = found.map((e) => formatError(root, e, color)).join('\n\n');
+        const count = `${found.length} problem${found.length === 1 ? '' : 's'}`;
+        if (text === printed) log(`${c.red('✗')} the same ${count} as above; still serving the last good build.`);
+        else log(`\n${text}\n${c.red('✗')} ${count}; still serving the last good build.`);
+        printed = text;
         state.errors = found.map((e) => overlayError(root, e));
       }
       broadcast(state, 'build-error', state.errors);
     }
   };
+}
+
+/** The most files a reload event names; past it, every page looks at its own HTML again (null). */
+const maxNamedFiles = 200;
+
+/** The paths of the files that differ between two builds (added, removed or with other bytes), or null when there are many. */
+function changedFiles(before: ReadonlyMap<string, Uint8Array>, after: ReadonlyMap<string, Uint8Array>): string[] | null {
+  const changed: string[] = [];
+  for (const [file, bytes] of after) {
+    const was = before.get(file);
+    if (was !== bytes && (was === undefined || Buffer.compare(was, bytes) !== 0)) changed.push(file);
+  }
+  for (const file of before.keys()) if (!after.has(file)) changed.push(file);
+  return changed.length > maxNamedFiles ? null : changed;
 }
 
 /** Answers a request from the last good build: the event stream, the reload client, or a file (the 404 page for none). */

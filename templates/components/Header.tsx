@@ -27,13 +27,21 @@ function NavItem({ link, path, className }: { link: NavLink; path: string; class
   );
 }
 
-/** The four service groups; a group without items shows its name only. */
+/** The four service groups; a group without items shows its name only, as a link when it has a page. */
 function ServiceGroups({ shell }: { shell: Shell }): ReactElement {
   return (
     <>
       {shell.navigation.services.groups.map((group) => (
         <div className={group.items.length > 0 ? 'service-group' : 'service-group service-group-empty'} key={group.name}>
-          <p className="service-group-name">{group.name}</p>
+          <p className="service-group-name">
+            {group.href ? (
+              <a href={group.href} className="service-group-link" aria-current={isCurrent(group.href, shell.path) ? 'page' : undefined}>
+                {group.name}
+              </a>
+            ) : (
+              group.name
+            )}
+          </p>
           {group.items.length > 0 ? (
             <ul>
               {group.items.map((item) => (
@@ -72,7 +80,7 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
   const { navigation, path, site } = shell;
   const main = navigation.main;
   const at = navigation.services.position;
-  const servicesCurrent = navigation.services.groups.some((g) => g.items.some((i) => isCurrent(i.href, path)));
+  const servicesCurrent = navigation.services.groups.some((g) => (g.href && isCurrent(g.href, path)) || g.items.some((i) => isCurrent(i.href, path)));
   return (
     <header className="site-header">
       <div className="container header-inner">
