@@ -17,7 +17,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let survey: InputSurvey | undefined;
   let memo: BuildMemo | undefined;
   // Only a build that reads and writes the memo on disk surveys its inputs: the dev server is told what changed.
-  if (options.memo === undefined && options.writer.survey) {
+  // A build with the editor is never taken over whole, nor recorded to be: the option is not among what the survey keys.
+  if (options.memo === undefined && options.writer.survey && !options.editor) {
     survey = surveyInputs(options.root);
     const last = readSettled(options.root);
     const record = last?.record;

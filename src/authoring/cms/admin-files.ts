@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { listField } from '../cms-config.ts';
+import { cmsConfig, listField } from '../cms-config.ts';
 import { requireModule } from '../../entries.ts';
 
 /** The folder of the generator (its package.json): where its node_modules and the editor's script source are. */
@@ -128,4 +128,35 @@ export function editorContentSecurityPolicy(github: boolean): string {
     "form-action 'self'",
     "frame-ancestors 'self'",
   ].join('; ');
+}
+
+/** The host's editor: the GitHub repository (OWNER/NAME) and branch it publishes to. */
+export interface HostedEditor {
+  repo: string;
+  branch: string;
+}
+
+/** A file of the output (as the bundle stage makes them). */
+interface OutputFile {
+  file: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * The output with the editor in admin/, configured for the GitHub backend (the host's login, as Netlify
+ * provides it), and `_headers` given the editor's own rules: a later rule's header replaces the site's.
+ */
+export async function withEditor<T extends OutputFile>(files: T[], editor: HostedEditor, site: { name: string; baseUrl: string }): Promise<OutputFile[]> {
+  const script = await editorScript(generatorFolder());
+  const config = cmsConfig({ name: 'github', repo: editor.repo, branch: editor.branch }, site.baseUrl);
+  const text = (file: string, body: string) => ({ file: `admin/${file}`, bytes: Buffer.from(body) });
+  const admin = [
+    text('index.html', adminPage({ script: script.file, siteName: site.name })),
+    text('config.json', `${JSON.stringify(config)}\n`),
+    text('hide-wrapper.js', hideWrapperScript),
+    { file: `admin/${script.file}`, bytes: script.bytes },
+  ];
+  const rules = `\n/admin/*\n  Content-Security-Policy: ${editorContentSecurityPolicy(true)}\n  X-Frame-Options: SAMEORIGIN\n  Cache-Control: no-cache\n`;
+  const headers = (f: OutputFile) => (f.file === '_headers' ? { file: f.file, bytes: Buffer.from(`${Buffer.from(f.bytes).toString('utf8')}${rules}`) } : f);
+  return [...files.map(headers), ...admin];
 }

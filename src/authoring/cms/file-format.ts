@@ -69,10 +69,10 @@ function yamlText(value: unknown, source: string | undefined, header: string): s
   if (source !== undefined && source.trim() !== '') {
     const doc = parseDocument(source) as Document;
     doc.contents = merged(doc, doc.contents, value) as Node;
-    return doc.toString({ lineWidth: 0 });
+    return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
   }
   const doc = new Document(value);
-  return `${header}${doc.toString({ lineWidth: 0 })}`;
+  return `${header}${doc.toString({ lineWidth: 0, flowCollectionPadding: false })}`;
 }
 
 /** A YAML file's format; `schemaLine` starts a new file (the line pointing editors at its schema), `listField` wraps a file that is a list. */
