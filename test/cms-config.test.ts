@@ -83,7 +83,7 @@ describe('cmsCollections', () => {
 });
 
 describe('file formats', () => {
-  const site = '# The clinic\'s facts.\nname: Heard\naddress:\n  postalCode: "75001"\nofficeHours:\n  - label: Weekdays\n    days: [Mo, Tu]\n    opens: "10:00"\nanalytics: {}\n';
+  const site = '# The clinic\'s facts.\nname: Heard\ndescription: >-\n  A clinic in Texas,\n  folded by hand.\naddress:\n  postalCode: "75001"\nofficeHours:\n  - label: Weekdays\n    days: [Mo, Tu]\n    opens: "10:00"\nanalytics: {}\n';
 
   it('should change only the values that changed, keeping comments, quotes and flow lists', () => {
     const format = yamlFormat('', 'entries');
@@ -91,6 +91,10 @@ describe('file formats', () => {
     const hours = (data.officeHours as { opens: string }[])[0]!;
     hours.opens = '9:00 AM';
     expect(format.toFile({ ...data, language: '' }, ['name', 'address', 'officeHours'])).toBe(site.replace('"10:00"', '"9:00 AM"'));
+    // A plain value that would read back as something else is quoted.
+    expect(format.toFile({ ...data, name: 'Heard: Health' })).toBe(site.replace('"10:00"', '"9:00 AM"').replace('name: Heard', 'name: "Heard: Health"'));
+    // A new field makes the file written again, comments and quotes kept.
+    expect(format.toFile({ ...data, tagline: 'Heard first.' })).toContain('# The clinic\'s facts.\nname: Heard\n');
   });
 
   it('should leave out what the form left empty, and write a list file as a list', () => {

@@ -64,10 +64,53 @@ function ordered(value: Record<string, unknown>, keys: string[]): Record<string,
   return result;
 }
 
+/** A change of the source's text: what replaces the characters from `from` to `to`. */
+interface Splice {
+  from: number;
+  to: number;
+  text: string;
+}
+
+/** A scalar's new text in the style of the old one, or undefined when only a rewrite can say it (block text). */
+function scalarText(node: { type?: string | undefined }, value: unknown): string | undefined {
+  if (typeof value !== 'string') return value === null || typeof value === 'object' ? undefined : String(value);
+  if (node.type === 'QUOTE_DOUBLE') return JSON.stringify(value);
+  if (node.type === 'QUOTE_SINGLE') return `'${value.replace(/'/g, "''")}'`;
+  if (node.type !== 'PLAIN') return undefined;
+  // Plain only when it reads back as the same text; else double quotes, as a careful author would write it.
+  const plain = !/^[\s\-?:,[\]{}#&*!|>'"%@`]|: | #|\s$|\n/.test(value) && parseDocument(value).toJS() === value;
+  return plain ? value : JSON.stringify(value);
+}
+
+/** The splices that turn `node` into `value` when only scalar values changed; false when the shape changed. */
+function splicesOf(node: unknown, value: unknown, out: Splice[]): boolean {
+  if (isScalar(node)) {
+    if (node.value === value) return true;
+    const text = node.range ? scalarText(node, value) : undefined;
+    if (text === undefined) return false;
+    out.push({ from: node.range![0], to: node.range![1], text });
+    return true;
+  }
+  if (isSeq(node) && Array.isArray(value)) return node.items.length === value.length && node.items.every((item, i) => splicesOf(item, value[i], out));
+  if (isMap(node) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    const pairs = node.items.filter((pair) => !((isMap(pair.value) || isSeq(pair.value)) && pair.value.items.length === 0 && !(String(isScalar(pair.key) ? pair.key.value : pair.key) in record)));
+    const keys = pairs.map((pair) => String(isScalar(pair.key) ? pair.key.value : pair.key));
+    if (keys.length !== Object.keys(record).length || !keys.every((k) => k in record)) return false;
+    return pairs.every((pair, i) => splicesOf(pair.value, record[keys[i]!], out));
+  }
+  return false;
+}
+
 /** YAML text of `value`, as `source` was written where it can be (comments, quotes, order), else fresh with `header`. */
 function yamlText(value: unknown, source: string | undefined, header: string): string {
   if (source !== undefined && source.trim() !== '') {
     const doc = parseDocument(source) as Document;
+    // Only values changed: the text is the source's with those values replaced, every other byte as the author left it.
+    const splices: Splice[] = [];
+    if (splicesOf(doc.contents, value, splices)) {
+      return splices.sort((a, b) => b.from - a.from).reduce((text, s) => text.slice(0, s.from) + s.text + text.slice(s.to), source);
+    }
     doc.contents = merged(doc, doc.contents, value) as Node;
     return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
   }

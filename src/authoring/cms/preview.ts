@@ -103,7 +103,7 @@ const noteStyle = { font: '16px system-ui, sans-serif', padding: '24px', color: 
 function problemPanel(problems: PreviewProblem[]): ReactElement {
   return h('section', {
     role: 'alert', 'data-preview-problems': '',
-    style: { position: 'absolute', inset: '0 0 auto 0', maxHeight: '70%', overflow: 'auto', background: '#fff7ed', borderBottom: '3px solid #c2410c', padding: '16px 20px', font: '15px/1.5 system-ui, sans-serif', color: '#1f2937', boxShadow: '0 4px 16px rgb(0 0 0 / 0.2)' },
+    style: { position: 'absolute', inset: '0 0 auto 0', maxHeight: '70%', overflow: 'auto', background: '#fff7ed', borderBottom: '3px solid #c2410c', padding: '16px 72px 16px 20px', font: '15px/1.5 system-ui, sans-serif', color: '#1f2937', boxShadow: '0 4px 16px rgb(0 0 0 / 0.2)' },
   },
   h('h2', { style: { margin: '0 0 8px', fontSize: '17px', color: '#9a3412' } }, problems.length === 1 ? 'This entry has a problem: the page below is the last good version' : `This entry has ${problems.length} problems: the page below is the last good version`),
   h('ul', { style: { margin: 0, paddingLeft: '20px' } }, ...problems.map((p, i) => h('li', { key: i, style: { marginBottom: '8px' } },
