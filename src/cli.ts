@@ -45,6 +45,16 @@ interface CommandContext {
   keepRunning: () => void;
 }
 
+/** The flags of `build`. */
+interface BuildFlags {
+  out: string;
+  baseUrl?: string;
+  drafts?: boolean;
+  future?: boolean;
+  verbose?: boolean;
+  editor?: HostedEditor;
+}
+
 /** `build` and `check`: the same pipeline into a folder or into memory. */
 function buildCommands(program: Command, { root, color }: CommandContext): void {
   const c = palette(color);
@@ -56,8 +66,8 @@ function buildCommands(program: Command, { root, color }: CommandContext): void 
     .option('--drafts', 'include draft and future-dated articles, marked as drafts')
     .option('--future', 'include articles dated in the future')
     .option('--verbose', 'also print the size of every asset and the largest page, and warnings with every file they name')
-    .option('--editor <owner/repo[@branch]>', 'put the browser editor into admin/, publishing to this GitHub repository (main unless @branch)', parseRepo)
-    .action(async (options: { out: string; baseUrl?: string; drafts?: boolean; future?: boolean; verbose?: boolean; editor?: HostedEditor }) => {
+    .option('--editor <owner/repo[@branch]>', 'put the browser editor into admin/, publishing to this GitHub repository', parseRepo)
+    .action(async (options: BuildFlags) => {
       const result = await build({
         ...(options.editor ? { editor: options.editor } : {}),
         root,

@@ -130,12 +130,15 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const before = previousPages(writer, site.files);
     verifyChanged(root, rendered, routes, files, verified);
     stage('verified');
-    const output = options.editor ? await (await import('./authoring/cms/admin-files.ts')).withEditor(files, options.editor, content.site) : files;
+    // The browser editor, when asked for, is loaded only then: a plain build never reads it.
+    const editor = options.editor && (await import('./authoring/cms/admin-files.ts'));
+    const output = editor ? await editor.withEditor(files, options.editor!, content.site) : files;
     await commitOutput(memo, writer, output, routes, sharedKey);
     feedBodies.keep();
     stage('committed');
     const warnings = acrossSite('warnings', '', () => [...(routeOptions.drafts ? [] : leftOut(content.articles, shown)), ...undescribedCategories(shown, content.blogPage.categories), ...reviewWarnings(review)]);
-    const result = resultOf(started, routes, rendered, bundle.assets.bundled, output, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
+    const lost = lostPages(before, routes, site.redirects, shown);
+    const result = resultOf(started, routes, rendered, bundle.assets.bundled, output, [...warnings, ...lost]);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
     if (survey && persistent) memo.settled = settledRecord(survey, settleKeyOf(writer, key), bundleStamps(memo.bundles), writer.survey?.(), settledOf(result, warnings));
     if (persistent) saveMemo(root, memo);

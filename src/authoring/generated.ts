@@ -1,4 +1,4 @@
-/** Files generated from the schemas and kept in the repository: editor schemas, editor settings, the browser editor's forms, the field reference. */
+/** Files generated from the schemas and kept in the repository: editor schemas and settings, the editor's forms, the field reference. */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { cmsConfigText } from './cms-config.ts';

@@ -21,11 +21,14 @@ export interface Previewer {
   close(): Promise<void>;
 }
 
+/** Finds the file of a build that answers a page's path (the dev server's resolveRequest). */
+export type PageResolver = (files: ReadonlyMap<string, Uint8Array>, page: string) => string | undefined;
+
 /** The folders a build reads. */
 const sources = ['content', 'templates', 'public'];
 
 /** Starts a previewer for the project at `root`; `baseUrl` is the dev server's address; `resolve` finds a page's file. */
-export function previewer(root: string, baseUrl: string, resolve: (files: ReadonlyMap<string, Uint8Array>, page: string) => string | undefined): Previewer {
+export function previewer(root: string, baseUrl: string, resolve: PageResolver): Previewer {
   const writer = memoryWriter();
   const memo = emptyMemo();
   const stamps = new Map<string, string>();

@@ -5,11 +5,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { adminPage, editorContentSecurityPolicy, editorPackages, editorScript, generatorFolder, hideWrapperScript } from '../authoring/cms/admin-files.ts';
+import {
+  adminPage, editorContentSecurityPolicy, editorPackages, editorScript, generatorFolder, hideWrapperScript,
+} from '../authoring/cms/admin-files.ts';
 import { cmsConfig } from '../authoring/cms-config.ts';
 import { checkedRequest } from './editor-requests.ts';
 import { previewer, type Previewer } from './editor-preview.ts';
@@ -27,7 +30,7 @@ export interface EditorOptions {
   url: string;
   resolve: (files: ReadonlyMap<string, Uint8Array>, page: string) => string | undefined;
   /** The folder whose node_modules hold Decap (the generator's own unless told). */
-  from?: string;
+  from?: string | undefined;
   log: (line: string) => void;
 }
 
@@ -57,7 +60,9 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
       return true;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply(response, 405, 'text/plain', 'Method not allowed\n');
-    void serveFile(path, response, from, options.root).catch((error: unknown) => reply(response, 500, 'text/plain; charset=utf-8', `The editor could not be prepared: ${(error as Error).message}\n`));
+    void serveFile(path, response, from, options.root).catch((error: unknown) => {
+      reply(response, 500, 'text/plain; charset=utf-8', `The editor could not be prepared: ${(error as Error).message}\n`);
+    });
     return true;
   };
 
@@ -75,10 +80,12 @@ async function serveFile(path: string, response: ServerResponse, from: string, r
   const script = await editorScript(from);
   const csp = { 'Content-Security-Policy': editorContentSecurityPolicy(false) };
   if (path === base || path === `${base}index.html`) {
-    const siteName = /^name:\s*(.+)$/m.exec(await readFile(join(root, 'content', 'site.yaml'), 'utf8').catch(() => ''))?.[1] ?? 'the clinic';
+    const site = await readFile(join(root, 'content', 'site.yaml'), 'utf8').catch(() => '');
+    const siteName = /^name:\s*(.+)$/m.exec(site)?.[1] ?? 'the clinic';
     reply(response, 200, 'text/html; charset=utf-8', adminPage({ script: script.file, preview: previewPath, siteName }), csp);
   } else if (path === `${base}config.json`) {
-    reply(response, 200, 'application/json; charset=utf-8', JSON.stringify(cmsConfig({ name: 'proxy', proxy_url: apiPath, branch: 'main' })));
+    const config = cmsConfig({ name: 'proxy', proxy_url: apiPath, branch: 'main' });
+    reply(response, 200, 'application/json; charset=utf-8', JSON.stringify(config));
   } else if (path === `${base}${script.file}`) {
     reply(response, 200, 'text/javascript; charset=utf-8', script.bytes);
   } else if (path === `${base}hide-wrapper.js`) {
@@ -93,8 +100,10 @@ async function answerPreview(request: IncomingMessage, response: ServerResponse,
   try {
     const body = JSON.parse((await bodyOf(request)).toString('utf8')) as { file?: unknown; text?: unknown; page?: unknown };
     const { file, text, page } = body;
-    if (typeof file !== 'string' || typeof text !== 'string' || typeof page !== 'string' || !/^content\/[\w./-]+\.(ya?ml|md)$/.test(file) || file.includes('..')) {
-      reply(response, 422, 'application/json', JSON.stringify({ errors: [{ title: 'Bad preview', message: 'a preview names a content file, its text and a page' }] }));
+    const named = typeof file === 'string' && /^content\/[\w./-]+\.(ya?ml|md)$/.test(file) && !file.includes('..');
+    if (!named || typeof text !== 'string' || typeof page !== 'string') {
+      const problem = { title: 'Bad preview', message: 'a preview names a content file, its text and a page' };
+      reply(response, 422, 'application/json', JSON.stringify({ errors: [problem] }));
       return;
     }
     reply(response, 200, 'application/json; charset=utf-8', JSON.stringify(await previews.preview(file, text, page)));
@@ -115,7 +124,10 @@ interface LocalBackend {
  */
 async function startBackend(root: string, script: string, log: (line: string) => void): Promise<LocalBackend> {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), BIND_HOST: '127.0.0.1', MODE: 'fs', GIT_REPO_DIRECTORY: root, ORIGIN: 'http://editor.invalid', LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env, PORT: String(port), BIND_HOST: '127.0.0.1', MODE: 'fs', GIT_REPO_DIRECTORY: root,
+    ORIGIN: 'http://editor.invalid', LOG_LEVEL: 'warn',
+  };
   const child: ChildProcess = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.on('data', (chunk: Buffer) => log(`decap-server: ${chunk.toString('utf8').trim()}`));
   const stop = () => void (child.exitCode === null && child.kill());
@@ -132,7 +144,7 @@ async function startBackend(root: string, script: string, log: (line: string) =>
 function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const body = JSON.stringify({ action: 'info' });
-    const call = httpRequest({ host: '127.0.0.1', port, path: '/api/v1', method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } }, (answer) => {
+    const call = httpRequest(backendCall(port, Buffer.byteLength(body)), (answer) => {
       answer.resume();
       resolve(answer.statusCode === 200);
     });
@@ -148,15 +160,24 @@ async function passOn(request: IncomingMessage, response: ServerResponse, backen
     const refused = checkedRequest(body);
     if (refused) return void reply(response, 422, 'application/json', JSON.stringify({ error: refused }));
     const { port } = await backend;
-    const call = httpRequest({ host: '127.0.0.1', port, path: '/api/v1', method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': body.length } }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, { 'Content-Type': answer.headers['content-type'] ?? 'application/json', 'Cache-Control': 'no-store' });
+    const call = httpRequest(backendCall(port, body.length), (answer) => {
+      const type = answer.headers['content-type'] ?? 'application/json';
+      response.writeHead(answer.statusCode ?? 502, { 'Content-Type': type, 'Cache-Control': 'no-store' });
       answer.pipe(response);
     });
-    call.on('error', (error) => reply(response, 502, 'application/json', JSON.stringify({ error: `the local backend did not answer: ${error.message}` })));
+    call.on('error', (error) => {
+      reply(response, 502, 'application/json', JSON.stringify({ error: `the local backend did not answer: ${error.message}` }));
+    });
     call.end(body);
   } catch (error) {
     reply(response, 500, 'application/json', JSON.stringify({ error: (error as Error).message }));
   }
+}
+
+/** A JSON request to decap-server's API. */
+function backendCall(port: number, length: number): RequestOptions {
+  const headers = { 'Content-Type': 'application/json', 'Content-Length': length };
+  return { host: '127.0.0.1', port, path: '/api/v1', method: 'POST', headers };
 }
 
 /** The body of a request, up to 60 MB (decap-server takes 50 MB of JSON: photos are sent as base64). */
@@ -187,10 +208,14 @@ function isLoopback(request: IncomingMessage): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }
 
-function reply(response: ServerResponse, status: number, type: string, body: string | Uint8Array, headers: Record<string, string> = {}): true {
+/** Sends a whole answer, revalidated by its ETag; `headers` adds to the usual ones. */
+function reply(response: ServerResponse, status: number, type: string, body: string | Uint8Array, headers: OutgoingHttpHeaders = {}) {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
-  response.writeHead(status, { 'Content-Type': type, 'Content-Length': bytes.length, 'Cache-Control': 'no-cache', ETag: etag, 'X-Content-Type-Options': 'nosniff', ...headers });
+  response.writeHead(status, {
+    'Content-Type': type, 'Content-Length': bytes.length, 'Cache-Control': 'no-cache', ETag: etag, 'X-Content-Type-Options': 'nosniff',
+    ...headers,
+  });
   response.end(bytes);
   return true;
 }

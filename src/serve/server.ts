@@ -101,14 +101,16 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const state: ServerState = { files: new Map(), errors: undefined, clients: new Set(), responses: new Map() };
   // The browser editor at /admin/ (src/serve/editor.ts) answers its own paths first.
   let editor: EditorRoutes | undefined;
-  const server = createServer(serverOptions, (request, response) => void (editor?.handle(request, response) || handleRequest(state, request, response)));
+  const server = createServer(serverOptions, (request, response) => {
+    if (!editor?.handle(request, response)) handleRequest(state, request, response);
+  });
   const port = await listen(server, options.port, options.host);
   if (options.port !== 0 && port !== options.port) log(`${c.yellow('!')} port ${options.port} is busy (another preview is probably running there); using port ${port} instead`);
   const address = server.address() as AddressInfo;
   const everywhere = address.address === '0.0.0.0' || address.address === '::';
   const host = everywhere ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
-  editor = editorRoutes({ root: options.root, url, resolve: resolveRequest, log, ...(options.editorFrom ? { from: options.editorFrom } : {}) });
+  editor = editorRoutes({ root: options.root, url, resolve: resolveRequest, log, from: options.editorFrom });
 
   // The first build's lines wait until the address is printed: the address is what the author looks for, so it comes first.
   let held: string[] | undefined = [];

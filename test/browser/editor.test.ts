@@ -73,7 +73,8 @@ describe('the editor at /admin/', () => {
     expect(await page.title()).toMatch(/^Edit the website · /);
     await page.evaluate(axeSource);
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string }[] }> } }).axe;
+      type Axe = { run: (context: Document, options: object) => Promise<{ violations: { id: string }[] }> };
+      const { axe } = window as unknown as { axe: Axe };
       return (await axe.run(document, { resultTypes: ['violations'] })).violations.map((v) => v.id);
     });
     expect(violations).toEqual([]);
@@ -101,9 +102,9 @@ describe('the editor at /admin/', () => {
     await expect.poll(() => previewText(page, '9:00 AM'), { timeout: 60_000 }).toContain('9:00 AM');
     await page.getByRole('button', { name: 'Publish' }).click();
     await page.getByText('Publish now').click();
-    await expect.poll(() => readFile(join(dir, 'content/site.yaml'), 'utf8'), { timeout: 30_000 }).not.toBe(before);
-    // Only the value changed: comments, quotes and the rest of the file are as the author left them.
-    expect(await readFile(join(dir, 'content/site.yaml'), 'utf8')).toBe(before.replace('opens: "10:00"', 'opens: "9:00 AM"'));
+    // Only the value changed: comments, quotes and the rest of the file are as the author left them (polled: the file is being written).
+    const saved = before.replace('opens: "10:00"', 'opens: "9:00 AM"');
+    await expect.poll(() => readFile(join(dir, 'content/site.yaml'), 'utf8'), { timeout: 30_000 }).toBe(saved);
     await expect.poll(async () => (await (await fetch(`${server.url}/`)).text()).includes('9:00 AM'), { timeout: 30_000 }).toBe(true);
     await page.context().close();
   }, 240_000);
@@ -115,7 +116,8 @@ describe('the editor at /admin/', () => {
     await expect.poll(() => closes.inputValue(), { timeout: 60_000 }).toBe('17:00');
     await expect.poll(() => previewText(page, '5:00 PM'), { timeout: 60_000 }).toContain('5:00 PM');
     await closes.fill('25:00');
-    await expect.poll(() => previewProblems(page), { timeout: 60_000 }).toMatch(/content\/site\.yaml, line \d+, column \d+: .*must be a time such as 9:00, 17:00 or 9:00 AM/);
+    const message = /content\/site\.yaml, line \d+, column \d+: .*must be a time such as 9:00, 17:00 or 9:00 AM/;
+    await expect.poll(() => previewProblems(page), { timeout: 60_000 }).toMatch(message);
     // The last good page stays under the message.
     expect(await previewText(page, '5:00 PM')).toContain('5:00 PM');
     await page.context().close();

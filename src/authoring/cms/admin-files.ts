@@ -89,10 +89,12 @@ export function adminPage({ script, preview, siteName }: AdminPageOptions): stri
 <script src="${script}" defer></script>
 </head>
 <body>
-<main id="clinic-editor-wrapper" style="font: 16px/1.5 system-ui, sans-serif; color: #1f2937; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
+<main id="clinic-editor-wrapper"
+  style="font: 16px/1.5 system-ui, sans-serif; color: #1f2937; max-width: 40rem; margin: 3rem auto; padding: 0 1rem">
 <h1 style="font-size: 1.5rem">Edit the website of ${escape(siteName)}</h1>
 <p id="clinic-editor-loading" role="status">Loading the editor…</p>
-<noscript><p>The editor needs JavaScript. Turn it on for this page, or edit the files in <code>content/</code> with a text editor.</p></noscript>
+<noscript><p>The editor needs JavaScript. Turn it on for this page, or edit the files in <code>content/</code>
+with a text editor.</p></noscript>
 </main>
 <script src="hide-wrapper.js" defer></script>
 </body>
@@ -136,6 +138,12 @@ export interface HostedEditor {
   branch: string;
 }
 
+/** What the editor's page says of the site: its name, and where it is published. */
+interface EditedSite {
+  name: string;
+  baseUrl: string;
+}
+
 /** A file of the output (as the bundle stage makes them). */
 interface OutputFile {
   file: string;
@@ -146,7 +154,7 @@ interface OutputFile {
  * The output with the editor in admin/, configured for the GitHub backend (the host's login, as Netlify
  * provides it), and `_headers` given the editor's own rules: a later rule's header replaces the site's.
  */
-export async function withEditor<T extends OutputFile>(files: T[], editor: HostedEditor, site: { name: string; baseUrl: string }): Promise<OutputFile[]> {
+export async function withEditor(files: OutputFile[], editor: HostedEditor, site: EditedSite): Promise<OutputFile[]> {
   const script = await editorScript(generatorFolder());
   const config = cmsConfig({ name: 'github', repo: editor.repo, branch: editor.branch }, site.baseUrl);
   const text = (file: string, body: string) => ({ file: `admin/${file}`, bytes: Buffer.from(body) });
@@ -156,7 +164,10 @@ export async function withEditor<T extends OutputFile>(files: T[], editor: Hoste
     text('hide-wrapper.js', hideWrapperScript),
     { file: `admin/${script.file}`, bytes: script.bytes },
   ];
-  const rules = `\n/admin/*\n  Content-Security-Policy: ${editorContentSecurityPolicy(true)}\n  X-Frame-Options: SAMEORIGIN\n  Cache-Control: no-cache\n`;
-  const headers = (f: OutputFile) => (f.file === '_headers' ? { file: f.file, bytes: Buffer.from(`${Buffer.from(f.bytes).toString('utf8')}${rules}`) } : f);
+  const rules = [
+    '', '/admin/*', `  Content-Security-Policy: ${editorContentSecurityPolicy(true)}`,
+    '  X-Frame-Options: SAMEORIGIN', '  Cache-Control: no-cache', '',
+  ].join('\n');
+  const headers = (f: OutputFile) => (f.file === '_headers' ? { file: f.file, bytes: Buffer.concat([f.bytes, Buffer.from(rules)]) } : f);
   return [...files.map(headers), ...admin];
 }

@@ -23,7 +23,9 @@ export function pruned(value: unknown): unknown {
   if (value === null || value === undefined || value === '') return undefined;
   if (Array.isArray(value)) return value.map(pruned).filter((v) => v !== undefined);
   if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, pruned(v)] as const).filter(([, v]) => v !== undefined);
+    const entries = Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => [k, pruned(v)] as const)
+      .filter(([, v]) => v !== undefined);
     return entries.length === 0 ? undefined : Object.fromEntries(entries);
   }
   return value;
@@ -36,7 +38,8 @@ function merged(doc: Document, node: unknown, value: unknown): unknown {
     return node;
   }
   if (isSeq(node) && Array.isArray(value)) {
-    node.items = value.map((item, i) => (i < node.items.length ? merged(doc, node.items[i], item) : doc.createNode(item))) as typeof node.items;
+    const items = value.map((item, i) => (i < node.items.length ? merged(doc, node.items[i], item) : doc.createNode(item)));
+    node.items = items as typeof node.items;
     return node;
   }
   if (isMap(node) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
@@ -91,11 +94,16 @@ function splicesOf(node: unknown, value: unknown, out: Splice[]): boolean {
     out.push({ from: node.range![0], to: node.range![1], text });
     return true;
   }
-  if (isSeq(node) && Array.isArray(value)) return node.items.length === value.length && node.items.every((item, i) => splicesOf(item, value[i], out));
+  if (isSeq(node) && Array.isArray(value)) {
+    return node.items.length === value.length && node.items.every((item, i) => splicesOf(item, value[i], out));
+  }
   if (isMap(node) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const record = value as Record<string, unknown>;
-    const pairs = node.items.filter((pair) => !((isMap(pair.value) || isSeq(pair.value)) && pair.value.items.length === 0 && !(String(isScalar(pair.key) ? pair.key.value : pair.key) in record)));
-    const keys = pairs.map((pair) => String(isScalar(pair.key) ? pair.key.value : pair.key));
+    const keyOf = (pair: { key: unknown }) => String(isScalar(pair.key) ? pair.key.value : pair.key);
+    const isEmpty = (value: unknown) => (isMap(value) || isSeq(value)) && value.items.length === 0;
+    // An empty group the file wrote itself ("analytics: {}") and the form left out stays as it is.
+    const pairs = node.items.filter((pair) => !(isEmpty(pair.value) && !(keyOf(pair) in record)));
+    const keys = pairs.map(keyOf);
     if (keys.length !== Object.keys(record).length || !keys.every((k) => k in record)) return false;
     return pairs.every((pair, i) => splicesOf(pair.value, record[keys[i]!], out));
   }
@@ -118,7 +126,7 @@ function yamlText(value: unknown, source: string | undefined, header: string): s
   return `${header}${doc.toString({ lineWidth: 0, flowCollectionPadding: false })}`;
 }
 
-/** A YAML file's format; `schemaLine` starts a new file (the line pointing editors at its schema), `listField` wraps a file that is a list. */
+/** A YAML file's format; `schemaLine` starts a new file (it points editors at its schema), `listField` wraps a file that is a list. */
 export function yamlFormat(schemaLine: string, listField: string): FileFormat {
   return {
     fromFile(text) {

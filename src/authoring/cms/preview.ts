@@ -32,13 +32,21 @@ export interface PreviewProps {
   fields?: ImmutableLike;
 }
 
+/** A single file of a collection, as the configuration lists it. */
+interface PreviewedFile {
+  name: string;
+  file: string;
+  preview_path: string;
+}
+
 /** Which file an entry is, and the page that shows it, from the collection's folder, file list and preview path. */
 export function entryTarget(props: PreviewProps, data: Record<string, unknown>): { file: string; page: string } {
   const { entry, collection } = props;
   const slug = String(entry.get('slug') || slugOf(String(data[String(collection.get('identifier_field') ?? 'title')] ?? 'new-entry')));
-  const files = (collection.get('files') as ImmutableLike | undefined)?.toJS() as { name: string; file: string; preview_path: string }[] | undefined;
+  const files = (collection.get('files') as ImmutableLike | undefined)?.toJS() as PreviewedFile[] | undefined;
   const own = files?.find((f) => f.name === slug);
-  const file = own?.file ?? (String(entry.get('path') || '') || `${String(collection.get('folder'))}/${slug}.${String(collection.get('extension'))}`);
+  const path = String(entry.get('path') || '');
+  const file = own?.file ?? (path || `${String(collection.get('folder'))}/${slug}.${String(collection.get('extension'))}`);
   const pattern = own?.preview_path ?? String(collection.get('preview_path') ?? '/');
   const page = pattern.replace(/\{\{slug\}\}/g, slug).replace(/\{\{fields\.(\w+)\}\}/g, (_, name: string) => String(data[name] ?? ''));
   return { file, page };
@@ -46,7 +54,8 @@ export function entryTarget(props: PreviewProps, data: Record<string, unknown>):
 
 /** A file name from a title, as Decap makes one (lower case ASCII words joined by hyphens). */
 export function slugOf(title: string): string {
-  return title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'new-entry';
+  const ascii = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'new-entry';
 }
 
 /** How long the preview waits after the last keystroke before it builds the page again. */
@@ -67,7 +76,8 @@ export function previewTemplate(format: FileFormat, endpoint: string): (props: P
     useEffect(() => {
       const controller = new AbortController();
       const timer = setTimeout(() => {
-        fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ file, text, page }), signal: controller.signal })
+        const body = JSON.stringify({ file, text, page });
+        fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: controller.signal })
           .then((response) => response.json() as Promise<PreviewAnswer>)
           .then((answer) => {
             if ('errors' in answer) {
@@ -92,20 +102,29 @@ export function previewTemplate(format: FileFormat, endpoint: string): (props: P
 
     return h('div', { className: 'clinic-preview', style: { position: 'relative', height: '100vh' } },
       html === undefined ? h('p', { role: 'status', style: noteStyle }, status || 'Building the page…') : null,
-      html === undefined ? null : h('iframe', { ref: frame, title: `Preview of ${page}`, srcDoc: html, onLoad: () => restoreScroll(frame.current, page), style: { border: 0, width: '100%', height: '100%' } }),
+      html === undefined ? null : h('iframe', {
+        ref: frame, title: `Preview of ${page}`, srcDoc: html, style: frameStyle, onLoad: () => restoreScroll(frame.current, page),
+      }),
       problems.length > 0 ? problemPanel(problems) : null);
   };
 }
 
 const noteStyle = { font: '16px system-ui, sans-serif', padding: '24px', color: '#1f2937' } as const;
+const frameStyle = { border: 0, width: '100%', height: '100%' } as const;
+/** The problems sit over the top of the page, clear of Decap's buttons at the right of the pane. */
+const panelStyle = {
+  position: 'absolute', inset: '0 0 auto 0', maxHeight: '70%', overflow: 'auto', background: '#fff7ed', borderBottom: '3px solid #c2410c',
+  padding: '16px 72px 16px 20px', font: '15px/1.5 system-ui, sans-serif', color: '#1f2937', boxShadow: '0 4px 16px rgb(0 0 0 / 0.2)',
+} as const;
 
 /** The build's messages over the last good page: where (file, line, column), what is wrong and what to do. */
 function problemPanel(problems: PreviewProblem[]): ReactElement {
   return h('section', {
     role: 'alert', 'data-preview-problems': '',
-    style: { position: 'absolute', inset: '0 0 auto 0', maxHeight: '70%', overflow: 'auto', background: '#fff7ed', borderBottom: '3px solid #c2410c', padding: '16px 72px 16px 20px', font: '15px/1.5 system-ui, sans-serif', color: '#1f2937', boxShadow: '0 4px 16px rgb(0 0 0 / 0.2)' },
+    style: panelStyle,
   },
-  h('h2', { style: { margin: '0 0 8px', fontSize: '17px', color: '#9a3412' } }, problems.length === 1 ? 'This entry has a problem: the page below is the last good version' : `This entry has ${problems.length} problems: the page below is the last good version`),
+  h('h2', { style: { margin: '0 0 8px', fontSize: '17px', color: '#9a3412' } },
+    `This entry has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}: the page below is the last good version`),
   h('ul', { style: { margin: 0, paddingLeft: '20px' } }, ...problems.map((p, i) => h('li', { key: i, style: { marginBottom: '8px' } },
     h('strong', null, p.file ? `${p.file}${p.line ? `, line ${p.line}` : ''}${p.column ? `, column ${p.column}` : ''}` : p.title),
     h('span', null, `: ${p.message}`),
