@@ -1,5 +1,5 @@
 /** The browser editor at /admin/ as the office manager uses it: change the hours, see the real page, save, and be told of a mistake. */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
@@ -100,7 +100,7 @@ describe('the editor at /admin/', () => {
     await opens.fill('9:00 AM');
     // The preview is the page the site renders, built from the unsaved form.
     await expect.poll(() => previewText(page, '9:00 AM'), { timeout: 60_000 }).toContain('9:00 AM');
-    await page.getByRole('button', { name: 'Publish' }).click();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Publish now').click();
     // Only the value changed: comments, quotes and the rest of the file are as the author left them (polled: the file is being written).
     const saved = before.replace('opens: "10:00"', 'opens: "9:00 AM"');
@@ -121,6 +121,41 @@ describe('the editor at /admin/', () => {
     // The last good page stays under the message.
     expect(await previewText(page, '5:00 PM')).toContain('5:00 PM');
     await page.context().close();
+  }, 240_000);
+});
+
+describe('a new article with a photo, through the editor', () => {
+  it('should save the article and its photo beside it under a safe name, and publish the page', async () => {
+    const photos = await mkdtemp(join(tmpdir(), 'clinic-photo-'));
+    const photo = join(photos, 'My Photo.PNG');
+    await copyFile(join(dir, 'public/images/blog/hrt-glow-up.png'), photo);
+    const page = await openEntry(1280, '#/collections/blog/new');
+    await page.getByLabel('Title', { exact: true }).fill('Spring Hours Update', { timeout: 60_000 });
+    await page.getByLabel('Excerpt', { exact: true }).fill('Our office now opens at nine on weekdays.');
+    await page.getByLabel('Author', { exact: true }).fill('Dr. Jane Example');
+    await page.getByLabel('Publish date', { exact: true }).fill('2024-06-01');
+    // The category is picked from blog.yaml's categories.
+    await page.getByLabel('Category', { exact: true }).click();
+    await page.keyboard.type('Metabolic');
+    await page.getByText('Metabolic Health', { exact: true }).last().click();
+    await page.getByRole('button', { name: /Choose an image/ }).click();
+    await page.locator('input[type="file"]').first().setInputFiles(photo);
+    await page.getByRole('button', { name: /Choose selected/ }).click();
+    await page.locator('[contenteditable="true"]').last().click();
+    await page.keyboard.type('From June, the office opens at 9:00 AM on weekdays.');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Publish now').click();
+    const article = join(dir, 'content/blog/spring-hours-update.md');
+    await expect.poll(() => readFile(article, 'utf8').catch(() => ''), { timeout: 30_000 }).toContain('From June');
+    expect(await readFile(article, 'utf8')).toBe([
+      '---', '# yaml-language-server: $schema=../../schemas/article.schema.json', 'title: Spring Hours Update',
+      'excerpt: Our office now opens at nine on weekdays.', 'author: Dr. Jane Example', 'publishDate: 2024-06-01',
+      'category: Metabolic Health', 'image: my-photo.png', '---', 'From June, the office opens at 9:00 AM on weekdays.', '',
+    ].join('\n'));
+    expect(await readFile(join(dir, 'content/blog/my-photo.png'))).toEqual(await readFile(photo));
+    await expect.poll(async () => (await fetch(`${server.url}/blog/spring-hours-update/`)).status, { timeout: 30_000 }).toBe(200);
+    await page.context().close();
+    await rm(photos, { recursive: true, force: true });
   }, 240_000);
 });
 

@@ -123,7 +123,8 @@ export function editorContentSecurityPolicy(github: boolean): string {
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${pictures}`,
     "font-src 'self' data:",
-    `connect-src 'self'${gitHub}`,
+    // Decap reads an uploaded photo back from its blob: address before saving it.
+    `connect-src 'self' blob: data:${gitHub}`,
     "frame-src 'self' blob:",
     "object-src 'none'",
     "base-uri 'self'",
