@@ -17,12 +17,22 @@ export type PreviewResult = { html: string; page: string } | { errors: OverlayEr
 
 /** Builds previews of unsaved entries; one at a time, in the order asked. */
 export interface Previewer {
-  preview(file: string, text: string, page: string): Promise<PreviewResult>;
+  /** The page `page` with `file` holding `text`, and the photos not yet saved (`photos`, by project path). */
+  preview(file: string, text: string, page: string, photos?: UnsavedPhoto[]): Promise<PreviewResult>;
   close(): Promise<void>;
 }
 
 /** Finds the file of a build that answers a page's path (the dev server's resolveRequest). */
 export type PageResolver = (files: ReadonlyMap<string, Uint8Array>, page: string) => string | undefined;
+
+/** A photo chosen in the form but not saved yet: where it will be, and its bytes in base64. */
+export interface UnsavedPhoto {
+  path: string;
+  content: string;
+}
+
+/** Where a photo of the preview may go: beside an article or under public/images/. */
+const photoPath = /^(content|public\/images)\/[\w/-]+(\.[\w-]+)*\.(png|jpe?g|webp|avif|gif)$/;
 
 /** The folders a build reads. */
 const sources = ['content', 'templates', 'public'];
@@ -34,26 +44,32 @@ export function previewer(root: string, baseUrl: string, resolve: PageResolver):
   const stamps = new Map<string, string>();
   let copy: Promise<string> | undefined;
   let built = false;
-  let overlaid: string | undefined;
+  // The files the last preview wrote over the project's (the entry, its photos): the project's again unless written again.
+  let overlaid = new Set<string>();
   let queue: Promise<unknown> = Promise.resolve();
 
-  const run = async (file: string, text: string, page: string): Promise<PreviewResult> => {
+  const run = async (file: string, text: string, page: string, photos: UnsavedPhoto[]): Promise<PreviewResult> => {
     const dir = await (copy ??= makeCopy(root));
     const changed = await follow(root, dir, stamps);
-    // The file the last preview changed is the project's again, unless this preview changes it too.
-    if (overlaid && overlaid !== file) {
-      await copyFile(join(root, overlaid), join(dir, overlaid)).catch(() => rm(join(dir, overlaid!), { force: true }));
-      changed.add(overlaid);
+    const writes = new Map<string, string | Buffer>([[file, text]]);
+    for (const photo of photos.filter((p) => photoPath.test(p.path) && !p.path.includes('..'))) {
+      writes.set(photo.path, Buffer.from(photo.content, 'base64'));
     }
-    const current = await readFile(join(dir, file), 'utf8').catch(() => undefined);
-    if (current !== text) {
-      await mkdir(dirname(join(dir, file)), { recursive: true });
-      await writeFile(join(dir, file), text);
-      changed.add(file);
+    for (const path of [...overlaid].filter((p) => !writes.has(p))) {
+      await copyFile(join(root, path), join(dir, path)).catch(() => rm(join(dir, path), { force: true }));
+      changed.add(path);
     }
-    overlaid = file;
-    // The copy's file no longer matches the project's stamp: the next sync copies the project's back when it changes.
-    stamps.delete(file);
+    for (const [path, data] of writes) {
+      const current = await readFile(join(dir, path)).catch(() => undefined);
+      if (current === undefined || !current.equals(Buffer.from(data))) {
+        await mkdir(dirname(join(dir, path)), { recursive: true });
+        await writeFile(join(dir, path), data);
+        changed.add(path);
+      }
+      // The copy's file no longer matches the project's stamp: the next sync copies the project's back when it changes.
+      stamps.delete(path);
+    }
+    overlaid = new Set(writes.keys());
     try {
       await build({ root: dir, writer, memo, drafts: true, baseUrl, ...(built ? { changed } : {}) });
       built = true;
@@ -68,8 +84,8 @@ export function previewer(root: string, baseUrl: string, resolve: PageResolver):
   };
 
   return {
-    preview(file, text, page) {
-      const next = queue.then(() => run(file, text, page));
+    preview(file, text, page, photos = []) {
+      const next = queue.then(() => run(file, text, page, photos));
       queue = next.catch(() => undefined);
       return next;
     },

@@ -15,7 +15,7 @@ import {
 } from '../authoring/cms/admin-files.ts';
 import { cmsConfig } from '../authoring/cms-config.ts';
 import { checkedRequest } from './editor-requests.ts';
-import { previewer, type Previewer } from './editor-preview.ts';
+import { previewer, type Previewer, type UnsavedPhoto } from './editor-preview.ts';
 
 /** The editor's part of the dev server. */
 export interface EditorRoutes {
@@ -98,15 +98,19 @@ async function serveFile(path: string, response: ServerResponse, from: string, r
 /** Builds the preview of an unsaved entry: `{ file, text, page }` in, the page or the build's problems out. */
 async function answerPreview(request: IncomingMessage, response: ServerResponse, previews: Previewer): Promise<void> {
   try {
-    const body = JSON.parse((await bodyOf(request)).toString('utf8')) as { file?: unknown; text?: unknown; page?: unknown };
+    type Asked = { file?: unknown; text?: unknown; page?: unknown; photos?: unknown };
+    const body = JSON.parse((await bodyOf(request)).toString('utf8')) as Asked;
     const { file, text, page } = body;
+    const photos = (Array.isArray(body.photos) ? body.photos : []).filter((p): p is UnsavedPhoto => {
+      return typeof (p as UnsavedPhoto).path === 'string' && typeof (p as UnsavedPhoto).content === 'string';
+    });
     const named = typeof file === 'string' && /^content\/[\w./-]+\.(ya?ml|md)$/.test(file) && !file.includes('..');
     if (!named || typeof text !== 'string' || typeof page !== 'string') {
       const problem = { title: 'Bad preview', message: 'a preview names a content file, its text and a page' };
       reply(response, 422, 'application/json', JSON.stringify({ errors: [problem] }));
       return;
     }
-    reply(response, 200, 'application/json; charset=utf-8', JSON.stringify(await previews.preview(file, text, page)));
+    reply(response, 200, 'application/json; charset=utf-8', JSON.stringify(await previews.preview(file as string, text, page, photos)));
   } catch (error) {
     reply(response, 500, 'application/json', JSON.stringify({ errors: [{ title: 'Internal error', message: (error as Error).message }] }));
   }

@@ -143,6 +143,9 @@ describe('a new article with a photo, through the editor', () => {
     await page.getByRole('button', { name: /Choose selected/ }).click();
     await page.locator('[contenteditable="true"]').last().click();
     await page.keyboard.type('From June, the office opens at 9:00 AM on weekdays.');
+    // The preview is the article's page, with the photo not saved yet: no message about a missing image.
+    await expect.poll(() => previewText(page, 'From June'), { timeout: 60_000 }).toContain('Spring Hours Update');
+    await expect.poll(() => previewProblems(page), { timeout: 30_000 }).toBe('');
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Publish now').click();
     const article = join(dir, 'content/blog/spring-hours-update.md');

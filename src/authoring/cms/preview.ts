@@ -30,6 +30,36 @@ export interface PreviewProps {
   entry: ImmutableLike;
   collection: ImmutableLike;
   fields?: ImmutableLike;
+  /** A file the entry names (a photo), as Decap holds it: a photo chosen but not saved yet has its file. */
+  getAsset?: (path: string) => unknown;
+}
+
+/** What Decap holds of a photo: where it will be saved, and its file while it is not yet. */
+interface HeldPhoto {
+  path?: string;
+  fileObj?: Blob;
+}
+
+/** The photos the entry names that were chosen in the form but not saved yet, with their bytes in base64. */
+async function unsavedPhotos(props: PreviewProps, data: unknown): Promise<{ path: string; content: string }[]> {
+  const found: { path: string; content: string }[] = [];
+  for (const name of photoNames(data)) {
+    const held = (await Promise.resolve(props.getAsset?.(name))) as HeldPhoto | undefined;
+    if (!held?.fileObj || !held.path) continue;
+    const bytes = new Uint8Array(await held.fileObj.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    found.push({ path: held.path.replace(/^\/+/, ''), content: btoa(binary) });
+  }
+  return found;
+}
+
+/** Every value of the entry that names a picture file. */
+function photoNames(value: unknown): string[] {
+  if (typeof value === 'string') return /\.(png|jpe?g|webp|avif|gif)$/i.test(value) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap(photoNames);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(photoNames);
+  return [];
 }
 
 /** A single file of a collection, as the configuration lists it. */
@@ -75,8 +105,8 @@ export function previewTemplate(format: FileFormat, endpoint: string): (props: P
 
     useEffect(() => {
       const controller = new AbortController();
-      const timer = setTimeout(() => {
-        const body = JSON.stringify({ file, text, page });
+      const timer = setTimeout(async () => {
+        const body = JSON.stringify({ file, text, page, photos: await unsavedPhotos(props, data).catch(() => []) });
         fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: controller.signal })
           .then((response) => response.json() as Promise<PreviewAnswer>)
           .then((answer) => {
