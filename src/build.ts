@@ -44,5 +44,6 @@ function keyOfOptions(options: BuildOptions): SettleKey {
     future: options.future ?? false,
     today: options.today ?? new Date().toISOString().slice(0, 10),
     strictReview: options.strictReview ?? false,
+    editor: options.editor ? `${options.editor.repo}@${options.editor.branch}` : undefined,
   };
 }

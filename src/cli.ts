@@ -2,6 +2,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
+import type { HostedEditor } from './authoring/cms/admin-files.ts';
 import { build, type BuildResult } from './build.ts';
 import { userErrors } from './errors.ts';
 import { briefWarning, formatBytes, formatError, palette, useColor } from './report.ts';
@@ -44,6 +45,16 @@ interface CommandContext {
   keepRunning: () => void;
 }
 
+/** The flags of `build`. */
+interface BuildFlags {
+  out: string;
+  baseUrl?: string;
+  drafts?: boolean;
+  future?: boolean;
+  verbose?: boolean;
+  editor?: HostedEditor;
+}
+
 /** `build` and `check`: the same pipeline into a folder or into memory. */
 function buildCommands(program: Command, { root, color }: CommandContext): void {
   const c = palette(color);
@@ -55,8 +66,10 @@ function buildCommands(program: Command, { root, color }: CommandContext): void 
     .option('--drafts', 'include draft and future-dated articles, marked as drafts')
     .option('--future', 'include articles dated in the future')
     .option('--verbose', 'also print the size of every asset and the largest page, and warnings with every file they name')
-    .action(async (options: { out: string; baseUrl?: string; drafts?: boolean; future?: boolean; verbose?: boolean }) => {
+    .option('--editor <owner/repo[@branch]>', 'put the browser editor into admin/, publishing to this GitHub repository', parseRepo)
+    .action(async (options: BuildFlags) => {
       const result = await build({
+        ...(options.editor ? { editor: options.editor } : {}),
         root,
         writer: diskWriter(resolve(root, options.out), root),
         baseUrl: options.baseUrl,
@@ -177,6 +190,12 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('must be a port number from 0 to 65535');
   return port;
+}
+
+function parseRepo(value: string): HostedEditor {
+  const match = /^([\w.-]+\/[\w.-]+)(?:@([\w./-]+))?$/.exec(value);
+  if (!match) throw new InvalidArgumentError('must be a GitHub repository as OWNER/NAME, or OWNER/NAME@BRANCH');
+  return { repo: match[1]!, branch: match[2] ?? 'main' };
 }
 
 function parseUrl(value: string): string {

@@ -23,6 +23,7 @@ import { lostPages, sitemapPaths } from './route/redirects.ts';
 import { feedArticles, publishedArticles, type Route, type RouteOptions } from './route/routes.ts';
 import { buildRoutes } from './route/table.ts';
 import type { Article } from './schemas/article.ts';
+import type { HostedEditor } from './authoring/cms/admin-files.ts';
 import { reviewProblems, reviewWarnings } from './validate/review.ts';
 import { surveyOutput, textOf, type FileStamp, type Output, type OutputSurvey, type Writer } from './write/writer.ts';
 
@@ -42,6 +43,8 @@ export interface BuildOptions {
   changed?: Set<string>;
   /** Fails on medical pages never reviewed or reviewed more than 12 months ago, instead of warning (`check --strict`). */
   strictReview?: boolean;
+  /** Puts the browser editor into admin/, publishing to this GitHub repository (`build --editor`). */
+  editor?: HostedEditor;
 }
 
 /** A file of the output with its size, raw and compressed. */
@@ -128,7 +131,10 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const before = previousPages(writer, site.files);
     verifyChanged(root, rendered, routes, files, verified);
     stage('verified');
-    const stamps = await commitOutput(memo, writer, files, routes, sharedKey);
+    // The browser editor, when asked for, is loaded only then: a plain build never reads it.
+    const editor = options.editor && (await import('./authoring/cms/admin-files.ts'));
+    const output = editor ? await editor.withEditor(files, options.editor!, content.site) : files;
+    const stamps = await commitOutput(memo, writer, output, routes, sharedKey);
     feedBodies.keep();
     stage('committed');
     const warnings = acrossSite('warnings', '', () => [
@@ -136,7 +142,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
       ...undescribedCategories(shown, content.blogPage.categories),
       ...reviewWarnings(review),
     ]).concat(imageWarnings);
-    const result = resultOf(started, routes, rendered, bundle.assets.bundled, files, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
+    const result = resultOf(started, routes, rendered, bundle.assets.bundled, output, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
     if (survey && persistent) memo.settled = settledRecord(survey, settleKeyOf(writer.output, key), bundleStamps(memo.bundles), outputSurvey(writer.output, stamps), settledOf(result, warnings));
     if (persistent) saveMemo(root, memo);

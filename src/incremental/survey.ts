@@ -56,6 +56,8 @@ export interface SettleKey {
   future: boolean;
   today: string;
   strictReview: boolean;
+  /** The repository the browser editor publishes to (`build --editor`), if any. */
+  editor: string | undefined;
 }
 
 /**
@@ -70,7 +72,7 @@ const packages = ['react', 'react-dom', 'esbuild', 'sharp'];
 
 /** The record's key: the output folder and the options. */
 export function settleKeyOf(output: Output, key: SettleKey): string {
-  return hashOf(output.id, JSON.stringify([key.baseUrl ?? null, key.drafts, key.future, key.today, key.strictReview]));
+  return hashOf(output.id, JSON.stringify([key.baseUrl ?? null, key.drafts, key.future, key.today, key.strictReview, key.editor ?? null]));
 }
 
 /** The paths whose stamps differ from the record's; undefined when a path came or went, or a file read besides changed. */

@@ -8,6 +8,7 @@ import { extname, posix } from 'node:path';
 import { build } from '../build.ts';
 import { emptyMemo } from '../incremental/memo.ts';
 import { devClientPath, devClientSource, devEventsPath } from './dev-client.ts';
+import { editorRoutes, type EditorRoutes } from './editor.ts';
 import { problems, userErrors } from '../errors.ts';
 import { briefWarning, formatError, overlayError, palette, type OverlayError } from '../report.ts';
 import { watch, type Watcher } from './watcher.ts';
@@ -22,6 +23,8 @@ export interface ServeOptions {
   color?: boolean;
   /** Where progress lines go (stdout unless told). */
   log?: (line: string) => void;
+  /** The folder whose node_modules hold the browser editor (the generator's own unless told). */
+  editorFrom?: string;
 }
 
 /** A running dev server. */
@@ -96,13 +99,18 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const c = palette(options.color ?? false);
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const state: ServerState = { files: new Map(), errors: undefined, clients: new Set(), responses: new Map() };
-  const server = createServer(serverOptions, (request, response) => handleRequest(state, request, response));
+  // The browser editor at /admin/ (src/serve/editor.ts) answers its own paths first.
+  let editor: EditorRoutes | undefined;
+  const server = createServer(serverOptions, (request, response) => {
+    if (!editor?.handle(request, response)) handleRequest(state, request, response);
+  });
   const port = await listen(server, options.port, options.host);
   if (options.port !== 0 && port !== options.port) log(`${c.yellow('!')} port ${options.port} is busy (another preview is probably running there); using port ${port} instead`);
   const address = server.address() as AddressInfo;
   const everywhere = address.address === '0.0.0.0' || address.address === '::';
   const host = everywhere ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
+  editor = editorRoutes({ root: options.root, url, resolve: resolveRequest, log, from: options.editorFrom });
 
   // The first build's lines wait until the address is printed: the address is what the author looks for, so it comes first.
   let held: string[] | undefined = [];
@@ -110,6 +118,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   await rebuild();
   const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed));
   log(`${c.bold('clinic-site')} serving ${c.cyan(url)} ${c.dim('(drafts shown; Ctrl+C stops)')}`);
+  log(`  edit in the browser at ${c.cyan(`${url}/admin/`)}`);
   if (everywhere) for (const address of networkAddresses()) log(`  on your network: ${c.cyan(`http://${address}:${port}`)}`);
   for (const line of held) log(line);
   held = undefined;
@@ -121,6 +130,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     idle: () => watcher.idle(),
     async close() {
       await watcher.close();
+      await editor?.close();
       for (const client of state.clients) client.end();
       state.clients.clear();
       server.closeAllConnections();
