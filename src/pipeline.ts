@@ -1,5 +1,5 @@
 /**
- * The pipeline of every build: load → validate → route → bundle → render → verify → write. Each
+ * The pipeline of every build: load → validate → route → bundle → render → index for search → verify → write. Each
  * stage is a module of its own; incremental/ narrows each to what changed since the last build
  * (what the memo holds is taken over while what it was made from is unchanged).
  */
@@ -12,6 +12,7 @@ import { memoReader } from './incremental/content.ts';
 import { bySite, keptListing, keptRoutes, siteKeyOf } from './incremental/routes.ts';
 import { readMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
 import { commitOutput, keptFeedBodies, textOf, renderChanged, sharedKeyOf, verifiedBefore, verifyChanged, type RenderResult } from './incremental/outputs.ts';
+import { keptSearchIndex } from './incremental/search.ts';
 import { settledRecord, settleKeyOf, surveyedStamps, type InputSurvey, type SettledResult, type SettleKey } from './incremental/survey.ts';
 import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
@@ -125,10 +126,16 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     stage('feeds');
     // Read before the commit replaces it.
     const before = previousPages(writer, site.files);
+    // Indexed before the links are verified: the narrowed check needs every file of the output, the index's too.
+    // The dev server keeps its index open, to replace only the pages that changed.
+    const search = await keptSearchIndex(memo.search, writer, content, routes, rendered.searchTexts, !persistent);
+    files.push(...search.files);
+    stage('indexed');
     verifyChanged(root, rendered, routes, files, verified);
     stage('verified');
     await commitOutput(memo, writer, files, routes, sharedKey);
     feedBodies.keep();
+    memo.search = search.record;
     stage('committed');
     const warnings = acrossSite('warnings', '', () => [...(routeOptions.drafts ? [] : leftOut(content.articles, shown)), ...undescribedCategories(shown, content.blogPage.categories), ...reviewWarnings(review)]);
     const result = resultOf(started, routes, rendered, bundle.assets.bundled, files, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
@@ -197,6 +204,7 @@ function sharedView(content: Content, bundle: Bundle): SharedView {
     feed: { href: '/feed.xml', title: `${content.site.name} blog` },
     images: bundle.images.images,
     legalLinks: content.legal.map((page) => ({ name: page.footerLabel, href: legalPath(page.id) })),
+    search: content.search.dialog,
   };
 }
 

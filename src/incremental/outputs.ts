@@ -14,6 +14,7 @@ import type { Content } from '../load/types.ts';
 import { feedBody, renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
 import type { Route, RouteOptions } from '../route/routes.ts';
 import type { Article } from '../schemas/article.ts';
+import { searchTextOf } from '../search/extract.ts';
 import { findHref } from '../verify/find.ts';
 import { idsOf, internalLinksOf, verifyLinks, type VerifiedPage } from '../verify/links.ts';
 import { outputMarker } from '../write/guard.ts';
@@ -31,6 +32,8 @@ export interface RenderResult {
   largest: { file: string; html: string }[];
   /** The feed bodies of the articles whose pages were rendered in this run, by article file. */
   feedBodies: ReadonlyMap<string, string>;
+  /** What search indexes of each page rendered in this run, by output file ('' for a page it does not find). */
+  searchTexts: ReadonlyMap<string, string>;
 }
 
 /**
@@ -66,6 +69,7 @@ export async function renderChanged(routes: Route[], templates: Templates, share
   });
   const fresh: VerifiedPage[] = [];
   const feedBodies = new Map<string, string>();
+  const searchTexts = new Map<string, string>();
   const largest = largestPages(3);
   let idsLost = false;
   await renderPages(jobs, templates, shared, async (outputs) => {
@@ -75,12 +79,13 @@ export async function renderChanged(routes: Route[], templates: Templates, share
     await Promise.all(outputs.map((output) => writer.write(output.file, output.html)));
     for (const output of outputs) {
       if (output.feed) feedBodies.set(output.feed.article, output.feed.html);
+      searchTexts.set(output.file, searchTextOf(output.html) ?? '');
       const page = { path: routes[slots.get(output.file)!]!.path, ids: output.ids, links: output.links };
       pages[slots.get(output.file)!] = page;
       fresh.push(page);
     }
   }, stayReady);
-  return { pages, fresh, idsLost, largest: largest.pages, feedBodies };
+  return { pages, fresh, idsLost, largest: largest.pages, feedBodies, searchTexts };
 }
 
 /** A page taken over: its ids and links read from the output only if verification asks for them (thousands are made on every rebuild). */
