@@ -9,7 +9,7 @@
  */
 import type { PagefindIndex } from 'pagefind';
 import type { OutputFile } from '../bundle/assets.ts';
-import { hashOf } from '../hash.ts';
+import { hashBytes, hashOf } from '../hash.ts';
 import type { Content } from '../load/types.ts';
 import type { Route } from '../route/routes.ts';
 import { searchTextOf, withSynonyms } from '../search/extract.ts';
@@ -23,9 +23,9 @@ export interface SearchMemo {
   outDir: string;
   /** The hash of each page's indexed text by output file ('' for a page search does not find). */
   pages: Map<string, string>;
-  /** The index's key and files. */
+  /** The index's key, and the hash of each of its files by name. */
   key: string;
-  files: string[];
+  files: Map<string, string>;
   /** In memory only (the dev server's): each indexed page's text, by output file. */
   texts?: Map<string, string>;
   /** In memory only: the open index, and the hash of what it holds for each address, in the order they were added. */
@@ -68,7 +68,7 @@ export async function keptSearchIndex(
   const wordsOf = (route: Route) => synonyms.get(pageKey(route.path));
   const key = hashOf(pagefindVersion(), ...indexed.map((r) => `${r.path} ${pages.get(r.file)} ${JSON.stringify(wordsOf(r) ?? [])}`));
   const record = (files: OutputFile[], live?: SearchMemo['live']): SearchMemo => {
-    const kept: SearchMemo = { outDir: writer.id, pages, key, files: files.map((f) => f.file) };
+    const kept: SearchMemo = { outDir: writer.id, pages, key, files: new Map(files.map((f) => [f.file, hashBytes(f.bytes)])) };
     return stayOpen ? { ...kept, texts: allTexts(), ...(live ? { live } : {}) } : kept;
   };
   const allTexts = () => new Map(indexed.map((r) => [r.file, texts.get(r.file) ?? textOfRoute(r)]));
@@ -84,12 +84,12 @@ export async function keptSearchIndex(
   return { files, record: record(files, live) };
 }
 
-/** The files of the last index from the output, when every one is still there. */
-function takenOver(writer: Writer, names: string[]): OutputFile[] | undefined {
+/** The files of the last index from the output, when every one is still there as it was written (not edited by hand). */
+function takenOver(writer: Writer, hashes: Map<string, string>): OutputFile[] | undefined {
   const files: OutputFile[] = [];
-  for (const file of names) {
+  for (const [file, hash] of hashes) {
     const bytes = writer.previous(file);
-    if (!bytes) return undefined;
+    if (!bytes || hashBytes(bytes) !== hash) return undefined;
     files.push({ file, bytes });
   }
   return files;
