@@ -22,12 +22,13 @@ export function searchTextOf(html: string): string | undefined {
 
 /**
  * A page's indexed text with the patient's own words for it added inside `<main>`, weighted above
- * a heading. A phrase is added as one word too ("low T" as "lowt"): Pagefind weighs a one-letter
- * word for nothing, and the search script looks a phrase up that way first.
+ * a heading. A phrase with a word of one or two letters is added as one word too ("low T" as
+ * "lowt"): Pagefind weighs such a word for almost nothing, and the search script looks a phrase
+ * up that way first.
  */
 export function withSynonyms(text: string, words: readonly string[] | undefined): string {
   if (!words || words.length === 0) return text;
-  const phrases = words.filter((w) => /\s/.test(w.trim())).map(phraseWord);
+  const phrases = words.filter((w) => w.trim().split(/\s+/).some((part, _, all) => all.length > 1 && part.length <= 2)).map(phraseWord);
   const end = text.lastIndexOf('</main>');
   return `${text.slice(0, end)}<p data-pagefind-weight="10">${escapeHtml([...words, ...phrases].join(', '))}.</p>${text.slice(end)}`;
 }

@@ -105,9 +105,14 @@ describe('site search', () => {
   });
 
   it('should lead to /search without JavaScript, which says search needs it and links the site map', async () => {
-    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const context = await site.browser.newContext({ viewport: { width: 480, height: 844 }, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${site.origin}/process`, { waitUntil: 'load' });
+    expect(await page.locator('.search-button').first().isVisible()).toBe(false);
+    // On a narrow phone, the footer's site map links it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.locator('.site-footer a[href="/search"]').isVisible()).toBe(true);
+    await page.setViewportSize({ width: 480, height: 844 });
     const link = page.locator('.search-toggle-narrow.search-link');
     expect(await link.isVisible()).toBe(true);
     await Promise.all([page.waitForURL(/\/search\/?$/), link.click()]);
