@@ -81,7 +81,10 @@ describe('a rebuild after articles were typed into', { retry: 0, timeout: 120_00
       await typeInto(inFeed, 'And in the feed.')();
     });
     expect(result.rendered).toBe(2);
-    expect({ pages: result.pages, warnings: result.warnings, files: [...result.files].sort(), assets: result.assets }).toEqual({ pages: before.pages, warnings: before.warnings, files: [...before.files].sort(), assets: before.assets });
+    // Beside the search index, whose chunks are named by what they hold.
+    const files = (r: typeof result) => r.files.filter((f) => !f.startsWith('pagefind/')).sort();
+    const reported = (r: typeof result) => ({ pages: r.pages, warnings: r.warnings, files: files(r), assets: r.assets });
+    expect(reported(result)).toEqual(reported(before));
     expect(await snapshot(out())).toEqual(await clean());
   });
 

@@ -32,7 +32,11 @@ export const searchSchema = z.strictObject({
       filterLabel: text.describe('The heading over the filter by kind of page.'),
       allLabel: text.describe('The filter choice that shows every kind.'),
       kinds: z
-        .strictObject({ article: text, treatment: text, service: text })
+        .strictObject({
+          article: text.describe('An article of the blog.'),
+          treatment: text.describe('A treatment\'s own page.'),
+          service: text.describe('A service page, and the process, pellet, lab and body-scan pages.'),
+        })
         .describe('The name of each kind of page, on each result and in the filter.'),
       closeLabel: text.describe('The close button of the dialog, for screen readers.'),
       loading: text.describe('Announced while the search loads.'),
