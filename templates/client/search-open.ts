@@ -37,7 +37,8 @@ export function initSearch(): void {
     event.preventDefault();
     open(document.activeElement);
   });
-  const words = location.pathname.startsWith('/search') ? new URLSearchParams(location.search).get('q') : null;
+  // /search and a translation's (/es/search).
+  const words = /\/search\/?$/.test(location.pathname) ? new URLSearchParams(location.search).get('q') : null;
   if (words && input) {
     input.value = words;
     open(null);
