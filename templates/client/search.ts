@@ -41,7 +41,7 @@ const shownResults = 10;
 const shortestStart = 4;
 
 const dialog = document.getElementById('search') as HTMLDialogElement;
-const form = dialog.querySelector('form')!;
+const form = dialog.querySelector<HTMLElement>('.search-form')!;
 const input = form.querySelector<HTMLInputElement>('input[type="search"]')!;
 const status = dialog.querySelector<HTMLElement>('[role="status"]')!;
 const list = dialog.querySelector<HTMLOListElement>('.search-results')!;
@@ -179,20 +179,14 @@ input.addEventListener('input', () => void search(true));
 form.addEventListener('change', (event) => {
   if (event.target instanceof HTMLInputElement && event.target.name === 'kind') void search(false);
 });
-// Enter opens the first result; without one it searches at once.
-form.addEventListener('submit', (event) => {
-  event.preventDefault();
-  const first = list.querySelector('a');
-  if (first) first.click();
-  else void search(false);
-});
-// Down from the field goes to the first result.
+// In the field, Enter opens the first result (without one it searches at once), and Down goes to it.
 input.addEventListener('keydown', (event) => {
-  if (event.key !== 'ArrowDown') return;
-  const first = list.querySelector('a');
-  if (!first) return;
+  if (event.key !== 'Enter' && event.key !== 'ArrowDown') return;
   event.preventDefault();
-  first.focus();
+  const first = list.querySelector('a');
+  if (!first) void search(false);
+  else if (event.key === 'Enter') first.click();
+  else first.focus();
 });
 void loadPagefind().catch(() => undefined);
 if (input.value.trim()) void search(false);

@@ -51,7 +51,8 @@ export function SearchDialog({ shell }: { shell: Shell }): ReactElement {
           <Icon name="close" />
         </button>
       </div>
-      <form className="search-form" role="search" action="/search" method="get">
+      {/* Not a form: Enter is the script's (it opens the first result), and there is nothing to submit without it. */}
+      <div className="search-form" role="search">
         <label className="visually-hidden" htmlFor="search-input">
           {copy.inputLabel}
         </label>
@@ -79,9 +80,9 @@ export function SearchDialog({ shell }: { shell: Shell }): ReactElement {
             </label>
           ))}
         </fieldset>
-      </form>
+      </div>
       <p className="search-status" id="search-status" role="status" aria-live="polite" />
-      <ol className="search-results" aria-labelledby="search-title" />
+      <ol className="search-results" />
     </dialog>
   );
 }
