@@ -1,5 +1,5 @@
 /**
- * The pipeline of every build: load → validate → route → bundle → render → index for search → verify → write. Each
+ * The pipeline of every build: load → validate → route → bundle → render → verify → index for search → write. Each
  * stage is a module of its own; incremental/ narrows each to what changed since the last build
  * (what the memo holds is taken over while what it was made from is unchanged).
  */
@@ -126,13 +126,14 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     stage('feeds');
     // Read before the commit replaces it.
     const before = previousPages(writer, site.files);
-    // Indexed before the links are verified: the narrowed check needs every file of the output, the index's too.
-    // The dev server keeps its index open, to replace only the pages that changed.
-    const search = await keptSearchIndex(memo.search, writer, content, routes, rendered.searchTexts, !persistent);
-    files.push(...search.files);
-    stage('indexed');
+    // Verified before indexing: the search index is no link target, and a changed index never widens the check.
     verifyChanged(root, rendered, routes, files, verified);
     stage('verified');
+    // The dev server (memo and output in memory) makes its index when a page asks for it (see servedIndex).
+    const lazyIndex = !persistent && writer.id === 'memory';
+    const search = await keptSearchIndex(memo.search, writer, content, routes, rendered.searchTexts, lazyIndex);
+    files.push(...search.files);
+    stage('indexed');
     await commitOutput(memo, writer, files, routes, sharedKey);
     feedBodies.keep();
     memo.search = search.record;

@@ -1,15 +1,18 @@
 /**
  * The search stage: the index files in the output, what is and is not indexed, the synonyms checked
  * with their file and line, the index taken over while no page's text changed, and the dev server's
- * open index giving the files of a clean build after an article is saved.
+ * index, made when a page asks for it, giving the files of a clean build after an article is saved.
  */
 import { load } from 'cheerio';
-import { appendFile, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { appendFile, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { emptyMemo } from '../src/incremental/memo.ts';
+import { emptyMemo, type BuildMemo } from '../src/incremental/memo.ts';
+import { servedIndex } from '../src/incremental/search.ts';
+import { serve } from '../src/serve/server.ts';
 import { diskWriter, memoryWriter } from '../src/write/writer.ts';
 import { editFile, projectRoot, removeProject, siteErrorsOf, tempProject } from './helpers.ts';
 
@@ -27,10 +30,19 @@ function indexedText(files: Map<string, Uint8Array>): string {
 /** The index's files, by name. */
 const indexFiles = (files: Map<string, Uint8Array>) => new Map([...files].filter(([file]) => file.startsWith('pagefind/')));
 
+/** Each file's SHA-256, by name (Pagefind's bytes come as Buffers, a folder's as read). */
+const digests = (files: ReadonlyMap<string, Uint8Array>) => new Map([...files].map(([file, bytes]) => [file, createHash('sha256').update(bytes).digest('hex')]));
+
+/** What a build into memory serves: its files, and the index the dev server makes of it when asked. */
+const servedFiles = async (files: Map<string, Uint8Array>, memo: BuildMemo) => new Map([...files, ...(await servedIndex(memo.search!))]);
+
 describe('search index of the real content', () => {
-  const writer = memoryWriter();
+  const writer = { files: new Map<string, Uint8Array>() };
   beforeAll(async () => {
-    await build({ root: projectRoot, writer, memo: emptyMemo() });
+    const memory = memoryWriter();
+    const memo = emptyMemo();
+    await build({ root: projectRoot, writer: memory, memo });
+    writer.files = await servedFiles(memory.files, memo);
   });
 
   it('should write Pagefind\'s script, WebAssembly and an English index of every indexed page, and none of its ready-made UIs', () => {
@@ -128,32 +140,67 @@ describe('index reuse', () => {
   });
 });
 
-describe('the dev server\'s open index', () => {
+describe('the dev server\'s index, made when a page asks for it', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await tempProject();
   });
   afterAll(() => removeProject(dir));
+  const baseUrl = 'http://localhost:4321';
+  /** The index files a clean build of the tree writes on disk, as the CLI does (with drafts, as the dev server builds). */
+  const cleanIndex = async (url: string) => {
+    const out = join(dir, 'cli-dist');
+    await rm(out, { recursive: true, force: true });
+    await build({ root: dir, writer: diskWriter(out, dir), memo: emptyMemo(), drafts: true, baseUrl: url });
+    const names = (await readdir(join(out, 'pagefind'), { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+    const files = names.map((e) => relative(out, join(e.parentPath, e.name)).split(sep).join('/'));
+    return new Map(await Promise.all(files.map(async (file) => [file, await readFile(join(out, file))] as const)));
+  };
 
-  it('should find a sentence saved into an article on the next build, with the files of a clean build', async () => {
+  it('should find a sentence saved into an article on the next query, in the same open index, and keep no index in the output', async () => {
     const writer = memoryWriter();
     const memo = emptyMemo();
-    const baseUrl = 'http://localhost:4321';
     const serveBuild = (changed?: string[]) =>
       build({ root: dir, writer, memo, drafts: true, baseUrl, ...(changed ? { changed: new Set(changed) } : {}) });
     await serveBuild();
-    const index = memo.search?.live?.index;
+    await servedIndex(memo.search!);
+    const index = memo.search?.lazy?.live.index;
     expect(index).toBeDefined();
     for (const word of ['zebrafish', 'quokka']) {
       await appendFile(join(dir, 'content', 'blog', 'why-we-started.md'), `\n\nA ${word} sentence typed while the dev server runs.\n`);
       const result = await serveBuild(['content/blog/why-we-started.md']);
       expect(result.rendered).toBe(1);
-      expect(indexedText(writer.files)).toContain(`${word} sentence typed`);
+      expect(indexFiles(writer.files)).toEqual(new Map());
+      // Requests while the index is brought up to date share one update.
+      const asked = servedIndex(memo.search!);
+      expect(servedIndex(memo.search!)).toBe(asked);
+      expect(indexedText(new Map(await asked))).toContain(`${word} sentence typed`);
     }
-    // The same Pagefind index, the edited page replaced in it, not a new one.
-    expect(memo.search?.live?.index).toBe(index);
-    const clean = memoryWriter();
-    await build({ root: dir, writer: clean, memo: emptyMemo(), drafts: true, baseUrl });
-    expect(indexFiles(writer.files)).toEqual(indexFiles(clean.files));
+    // The same Pagefind index, the edited page replaced in it, not a new one, and the files a clean CLI build writes.
+    expect(memo.search?.lazy?.live.index).toBe(index);
+    expect(digests(await servedIndex(memo.search!))).toEqual(digests(await cleanIndex(baseUrl)));
+  });
+
+  it('should serve over HTTP, after a save, the index files of a clean CLI build of the same tree, byte for byte', async () => {
+    const server = await serve({ root: dir, port: 0, host: '127.0.0.1', log: () => undefined });
+    try {
+      const get = async (path: string) => {
+        const response = await fetch(new URL(path, server.url));
+        return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+      };
+      expect((await get('/pagefind/pagefind-entry.json')).status).toBe(200);
+      const sentence = 'A wombat sentence saved while the server runs.';
+      await appendFile(join(dir, 'content', 'blog', 'why-we-started.md'), `\n\n${sentence}\n`);
+      await expect.poll(async () => (await get('/blog/why-we-started/')).bytes.toString('utf8'), { timeout: 30_000 }).toContain(sentence);
+      await server.idle();
+      const clean = await cleanIndex(server.url);
+      expect(indexedText(clean)).toContain('wombat sentence saved');
+      // Every file of the clean index asked for at once, as a search does: the first requests after the save wait for one update.
+      const served = await Promise.all([...clean.keys()].map(async (file) => [file, await get(`/${file}`)] as const));
+      expect(served.filter(([, answer]) => answer.status !== 200).map(([file]) => file)).toEqual([]);
+      expect(digests(new Map(served.map(([file, answer]) => [file, answer.bytes])))).toEqual(digests(clean));
+    } finally {
+      await server.close();
+    }
   });
 });

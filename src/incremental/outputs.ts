@@ -15,6 +15,7 @@ import { feedBody, renderPages, type RenderOutput, type SharedView } from '../re
 import type { Route, RouteOptions } from '../route/routes.ts';
 import type { Article } from '../schemas/article.ts';
 import { searchTextOf } from '../search/extract.ts';
+import { indexFolder } from '../search/pagefind.ts';
 import { findHref } from '../verify/find.ts';
 import { idsOf, internalLinksOf, verifyLinks, type VerifiedPage } from '../verify/links.ts';
 import { outputMarker } from '../write/guard.ts';
@@ -45,11 +46,12 @@ export function sharedKeyOf(templates: { hash: string }, shared: SharedView, con
 }
 
 /**
- * The output files of the last build into this output that passed, taken when a build starts
- * (which clears the mark: after a failed build, every page's links are followed again).
+ * The output files of the last build into this output that passed, but the search index's (no link target), taken when a
+ * build starts (which clears the mark: after a failed build, every page's links are followed again).
  */
 export function verifiedBefore(memo: BuildMemo, writer: Writer): Set<string> | undefined {
-  const files = memo.verified && memo.outDir === writer.id ? new Set(memo.files.keys()) : undefined;
+  const linkable = (file: string) => !file.startsWith(`${indexFolder}/`);
+  const files = memo.verified && memo.outDir === writer.id ? new Set([...memo.files.keys()].filter(linkable)) : undefined;
   memo.verified = false;
   return files;
 }
@@ -118,8 +120,8 @@ function lostIds(before: Uint8Array | undefined, output: RenderOutput): boolean 
 }
 
 /**
- * Verifies every link; while every file of the last verified build is still there and no page
- * lost an id, only the links of the pages rendered now are followed.
+ * Verifies every link against `files` (the search index's left out); while every file of the last verified build is
+ * still there and no page lost an id, only the links of the pages rendered now are followed.
  */
 export function verifyChanged(root: string, rendered: RenderResult, routes: Route[], files: OutputFile[], before: Set<string> | undefined): void {
   const output = new Set<string>();

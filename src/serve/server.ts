@@ -7,6 +7,8 @@ import { networkInterfaces } from 'node:os';
 import { extname, posix } from 'node:path';
 import { build } from '../build.ts';
 import { emptyMemo } from '../incremental/memo.ts';
+import { servedIndex, type SearchMemo } from '../incremental/search.ts';
+import { indexFolder } from '../search/pagefind.ts';
 import { devClientPath, devClientSource, devEventsPath } from './dev-client.ts';
 import { problems, userErrors } from '../errors.ts';
 import { briefWarning, formatError, overlayError, palette, type OverlayError } from '../report.ts';
@@ -65,9 +67,11 @@ export function resolveRequest(files: ReadonlyMap<string, Uint8Array>, rawPath: 
   return candidates.find((c) => files.has(c) && !c.startsWith('..'));
 }
 
-/** What the server holds between builds: the last good build's files, the last build's errors, and the browsers listening. */
+/** What the server holds between builds: the last good build's files and search index, its errors, and the browsers listening. */
 interface ServerState {
   files: Map<string, Uint8Array>;
+  /** What the last good build's search index is made from: it is made on the first request for it (see servedIndex). */
+  search: SearchMemo | undefined;
   errors: OverlayError[] | undefined;
   clients: Set<ServerResponse>;
   /** The response made for each path served, with the bytes of the build it was made from. */
@@ -95,7 +99,7 @@ const serverOptions = { headersTimeout: 10_000, requestTimeout: 30_000, connecti
 export async function serve(options: ServeOptions): Promise<DevServer> {
   const c = palette(options.color ?? false);
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const state: ServerState = { files: new Map(), errors: undefined, clients: new Set(), responses: new Map() };
+  const state: ServerState = { files: new Map(), search: undefined, errors: undefined, clients: new Set(), responses: new Map() };
   const server = createServer(serverOptions, (request, response) => handleRequest(state, request, response));
   const port = await listen(server, options.port, options.host);
   if (options.port !== 0 && port !== options.port) log(`${c.yellow('!')} port ${options.port} is busy (another preview is probably running there); using port ${port} instead`);
@@ -152,6 +156,7 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
     try {
       const result = await build({ root, writer, drafts: true, baseUrl: url, memo, ...(changed ? { changed } : {}) });
       state.files = writer.files;
+      state.search = memo.search;
       const wasBroken = state.errors !== undefined;
       state.errors = undefined;
       const what = changed ? ` after ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ', …' : ''}` : '';
@@ -176,7 +181,7 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
   };
 }
 
-/** Answers a request from the last good build: the event stream, the reload client, or a file (the 404 page for none). */
+/** Answers a request from the last good build: the event stream, the reload client, a file or a file of its index (else the 404 page). */
 function handleRequest(state: ServerState, request: IncomingMessage, response: ServerResponse): void {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
@@ -192,9 +197,23 @@ function handleRequest(state: ServerState, request: IncomingMessage, response: S
     return;
   }
   if (pathname === devClientPath) return send(request, response, 200, devClientResponse);
-  const file = resolveRequest(state.files, pathname);
+  if (pathname.startsWith(`/${indexFolder}/`) && state.search) {
+    servedIndex(state.search).then(
+      (index) => sendFile(state, request, response, index, pathname),
+      (error: unknown) => response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${(error as Error).message}\n`),
+    );
+    return;
+  }
+  sendFile(state, request, response, state.files, pathname);
+}
+
+/** Sends the file of `files` that answers the path, or the build's 404 page. */
+function sendFile(
+  state: ServerState, request: IncomingMessage, response: ServerResponse, files: ReadonlyMap<string, Uint8Array>, path: string,
+): void {
+  const file = resolveRequest(files, path);
   const served = file ?? '404.html';
-  const bytes = state.files.get(served);
+  const bytes = file ? files.get(file) : state.files.get(served);
   if (bytes === undefined) return send(request, response, 404, state.errors ? brokenResponse : notFoundResponse);
   let prepared = state.responses.get(served);
   if (prepared?.source !== bytes) {
