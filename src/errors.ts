@@ -91,6 +91,7 @@ const titles = {
   'empty-file': 'Empty file',
   'markdown-too-deep': 'Markdown nested too deeply',
   'control-character': 'Invisible control character',
+  'search-index': 'Search index that cannot be built',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
@@ -141,6 +142,16 @@ export const problems = {
     new SiteError('unknown-reference', `there is no ${kind} with the id "${id}"`, {
       loc,
       hint: closest.length > 0 ? `did you mean ${closest.map((c) => `"${c}"`).join(' or ')}?` : `add it first, or remove the reference`,
+    }),
+  /** A synonym in content/search.yaml for a page the site does not have, or one that search does not find. */
+  unknownSearchPage: (loc: SourceLocation, page: string, exists: boolean, closest: string[]) =>
+    new SiteError('unknown-reference', exists ? `the page "${page}" is not one that search finds` : `there is no page at "${page}"`, {
+      loc,
+      hint: `${closest.length > 0 ? `did you mean ${closest.map((c) => `"${c}"`).join(' or ')}? ` : ''}search finds articles, treatments and service pages`,
+    }),
+  searchIndexError: (detail: string) =>
+    new SiteError('search-index', `the search index could not be built: ${detail}`, {
+      hint: 'reinstall the packages with npm ci: the pagefind package brings its program for this computer in @pagefind/<platform>',
     }),
   missingMetadata: (loc: SourceLocation, route: string) =>
     new SiteError('missing-metadata', `the page ${route} has no metadata entry`, {

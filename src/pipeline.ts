@@ -1,5 +1,5 @@
 /**
- * The pipeline of every build: load → validate → route → bundle → render → verify → write. Each
+ * The pipeline of every build: load → validate → route → bundle → render → verify → index for search → write. Each
  * stage is a module of its own; incremental/ narrows each to what changed since the last build
  * (what the memo holds is taken over while what it was made from is unchanged).
  */
@@ -12,6 +12,7 @@ import { memoReader } from './incremental/content.ts';
 import { bySite, keptListing, keptRoutes, siteKeyOf } from './incremental/routes.ts';
 import { emptyMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
 import { commitOutput, keptFeedBodies, renderChanged, sharedKeyOf, verifiedBefore, verifyChanged, type RenderResult } from './incremental/outputs.ts';
+import { keptSearchIndex } from './incremental/search.ts';
 import { settledRecord, settleKeyOf, surveyedStamps, type InputSurvey, type SettledResult, type SettleKey } from './incremental/survey.ts';
 import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
@@ -129,13 +130,20 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     stage('feeds');
     // Read before the commit replaces it.
     const before = previousPages(writer, site.files);
+    // Verified before indexing: the search index is no link target, and a changed index never widens the check.
     verifyChanged(root, rendered, routes, files, verified);
     stage('verified');
+    // The dev server (memo and output in memory) makes its index when a page asks for it (see servedIndex).
+    const lazyIndex = !persistent && writer.output.folder === undefined;
+    const search = await keptSearchIndex(memo.search, writer, content, routes, rendered.searchTexts, lazyIndex);
+    files.push(...search.files);
+    stage('indexed');
     // The browser editor, when asked for, is loaded only then: a plain build never reads it.
     const editor = options.editor && (await import('./authoring/cms/admin-files.ts'));
     const output = editor ? await editor.withEditor(files, options.editor!, content.site) : files;
     const stamps = await commitOutput(memo, writer, output, routes, sharedKey);
     feedBodies.keep();
+    memo.search = search.record;
     stage('committed');
     const warnings = acrossSite('warnings', '', () => [
       ...(routeOptions.drafts ? [] : leftOut(content.articles, shown)),
@@ -213,6 +221,7 @@ function sharedView(content: Content, bundle: Bundle): SharedView {
     feed: { href: '/feed.xml', title: `${content.site.name} blog` },
     images: bundle.images.images,
     legalLinks: content.legal.map((page) => ({ name: page.footerLabel, href: legalPath(page.id) })),
+    search: content.search.dialog,
   };
 }
 

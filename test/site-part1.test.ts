@@ -260,7 +260,7 @@ describe('home', () => {
   it('should carry one empty treatment dialog, with its close button, title, body and Start Visit Now, and no treatment details', async () => {
     const source = await html('/');
     const $ = load(source);
-    expect($('dialog').toArray().map((d) => $(d).attr('id'))).toEqual(['drawer', 'treatment-dialog']);
+    expect($('dialog').toArray().map((d) => $(d).attr('id'))).toEqual(['drawer', 'search', 'treatment-dialog']);
     expect($('[id^="treatment-"]').toArray().map((el) => $(el).attr('id'))).toEqual(['treatment-dialog', 'treatment-dialog-title']);
     const dialog = $('dialog#treatment-dialog');
     expect(dialog.attr('aria-labelledby')).toBe('treatment-dialog-title');

@@ -51,13 +51,17 @@ export async function bundleAssets(root: string, socialImage: string, bundling: 
   return { links: scripts.links, bundled: scripts.bundled, publicFiles };
 }
 
-/** Bundles templates/client/main.ts and templates/styles/site.css with hashed names. */
+/** Bundles templates/client/main.ts, the search dialog's script (loaded on first use) and templates/styles/site.css with hashed names. */
 export async function bundleScripts(root: string): Promise<Scripts> {
   const leaving = linksLeaving(root, 'templates');
   if (leaving.length > 0) throw new SiteErrors(leaving);
   const { build: esbuild } = requireModule<typeof import('esbuild')>('esbuild');
   const result = await esbuild({
-    entryPoints: { main: join(root, 'templates', 'client', 'main.ts'), site: join(root, 'templates', 'styles', 'site.css') },
+    entryPoints: {
+      main: join(root, 'templates', 'client', 'main.ts'),
+      search: join(root, 'templates', 'client', 'search.ts'),
+      site: join(root, 'templates', 'styles', 'site.css'),
+    },
     absWorkingDir: root,
     bundle: true,
     write: false,
@@ -79,7 +83,8 @@ export async function bundleScripts(root: string): Promise<Scripts> {
   if (guessed.length > 0) throw new SiteErrors(guessed.map((m) => stylesheetProblem(root, m)));
   const bundled = result.outputFiles.map((f) => ({ file: `assets/${relative(join(root, 'assets'), f.path).split(sep).join('/')}`, bytes: f.contents }));
   const find = (pattern: RegExp) => bundled.filter((f) => pattern.test(f.file)).map((f) => `/${f.file}`);
-  const links: AssetLinks = { js: find(/\/main-[\w]+\.js$/)[0]!, css: find(/\/site-[\w]+\.css$/)[0]!, fonts: find(/\.woff2$/).filter((f) => !f.includes('italic')) };
+  const js = find(/\/main-[\w]+\.js$/)[0]!;
+  const links: AssetLinks = { js, search: find(/\/search-[\w]+\.js$/)[0]!, css: find(/\/site-[\w]+\.css$/)[0]!, fonts: find(/\.woff2$/).filter((f) => !f.includes('italic')) };
   return { links, bundled, inputs: Object.keys(result.metafile.inputs) };
 }
 

@@ -15,6 +15,7 @@ import type { FileStamp } from '../write/writer.ts';
 import type { BundleMemo } from './bundles.ts';
 import type { ContentMemo } from './content.ts';
 import type { RouteMemo, SiteMemo } from './routes.ts';
+import type { SearchMemo } from './search.ts';
 import type { SettledRecord } from './survey.ts';
 
 /** What a build remembers for the next. */
@@ -31,6 +32,8 @@ export interface BuildMemo {
   bundles: BundleMemo;
   /** Feed bodies, by the hash of what each is made from. */
   bodies: Map<string, string>;
+  /** What the last search index was made from, and its files (see incremental/search.ts). */
+  search?: SearchMemo;
   /** What the last build into a folder read and reported, for a next build in which nothing changed. */
   settled: SettledRecord | undefined;
   /** In memory only (the dev server's): the last route table, and what was worked out from the whole site but article bodies. */

@@ -12,6 +12,8 @@ import type { Content } from '../load/types.ts';
 import { feedBody, largestPages, renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
 import type { Route, RouteOptions } from '../route/routes.ts';
 import type { Article } from '../schemas/article.ts';
+import { searchTextOf } from '../search/extract.ts';
+import { indexFolder } from '../search/pagefind.ts';
 import { findHref } from '../verify/find.ts';
 import { idsOf, internalLinksOf, verifyLinks, type VerifiedPage } from '../verify/links.ts';
 import { outputMarker } from '../write/guard.ts';
@@ -29,6 +31,8 @@ export interface RenderResult {
   largest: { file: string; html: string }[];
   /** The feed bodies of the articles whose pages were rendered in this run, by article file. */
   feedBodies: ReadonlyMap<string, string>;
+  /** What search indexes of each page rendered in this run, by output file ('' for a page it does not find). */
+  searchTexts: ReadonlyMap<string, string>;
 }
 
 /** The hash of what every page is made from besides its own inputs: React, the templates, the shared view, every YAML file, the options. */
@@ -37,11 +41,13 @@ export function sharedKeyOf(templates: { hash: string }, shared: SharedView, con
 }
 
 /**
- * The files of the output as the last committed build into it left them, all of its links verified. A build
- * that fails leaves the output and these records as they were, so the next one still starts from them.
+/**
+ * The files of the output as the last committed build into it left them (but the search index's: no link target), all of their
+ * links verified. A build that fails leaves the output and these records as they were, so the next one still starts from them.
  */
 export function verifiedBefore(memo: BuildMemo, writer: Writer): Set<string> | undefined {
-  return memo.outDir === writer.output.id ? new Set(memo.files.keys()) : undefined;
+  const linkable = (file: string) => !file.startsWith(`${indexFolder}/`);
+  return memo.outDir === writer.output.id ? new Set([...memo.files.keys()].filter(linkable)) : undefined;
 }
 
 /** Renders and writes every route whose key or shared key changed, or whose file is not as written; takes over the others. */
@@ -68,6 +74,7 @@ export async function renderChanged(
   });
   const fresh: VerifiedPage[] = [];
   const feedBodies = new Map<string, string>();
+  const searchTexts = new Map<string, string>();
   const largest = largestPages(3);
   let idsLost = false;
   await renderPages(
@@ -81,6 +88,7 @@ export async function renderChanged(
       await Promise.all(outputs.map((output) => writer.write(output.file, output.html)));
       for (const output of outputs) {
         if (output.feed) feedBodies.set(output.feed.article, output.feed.html);
+        searchTexts.set(output.file, searchTextOf(output.html) ?? '');
         const page = { path: routes[slots.get(output.file)!]!.path, ids: output.ids, links: output.links };
         pages[slots.get(output.file)!] = page;
         fresh.push(page);
@@ -88,7 +96,7 @@ export async function renderChanged(
     },
     stayReady,
   );
-  return { pages, fresh, idsLost, largest: largest.pages, feedBodies };
+  return { pages, fresh, idsLost, largest: largest.pages, feedBodies, searchTexts };
 }
 
 /** A page taken over: its ids and links read from the output only if verification asks for them (thousands are made on every rebuild). */
@@ -115,7 +123,10 @@ function lostIds(before: Uint8Array | undefined, output: RenderOutput): boolean 
   return false;
 }
 
-/** Verifies every link; while every file of the last verified build is still there and no page lost an id, only those of pages made now. */
+/**
+ * Verifies every link against `files` (the search index's left out); while every file of the last verified build is
+ * still there and no page lost an id, only the links of the pages rendered now are followed.
+ */
 export function verifyChanged(
   root: string,
   rendered: RenderResult,

@@ -79,7 +79,10 @@ export async function loadContent(root: string, reader: ContentReader = directRe
   if (away !== undefined) throw new SiteErrors([problems.linkOutsideProject('content/', away, true)]);
   const { yaml, optionalYaml, folder, articles } = fileLoaders(root, reader, { errors, sources, hashes });
   const file = (name: string) => join(contentDir, name);
-  const [site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, published, memberships, labSales, inbody, redirects, legal, providers] = await Promise.all([
+  const [
+    site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, published, memberships, labSales, inbody, redirects, legal,
+    providers, search,
+  ] = await Promise.all([
     yaml(file('site.yaml'), (r) => r.singleFiles.site.schema),
     yaml(file('navigation.yaml'), (r) => r.singleFiles.navigation.schema),
     yaml(file('metadata.yaml'), (r) => r.singleFiles.metadata.schema),
@@ -97,15 +100,19 @@ export async function loadContent(root: string, reader: ContentReader = directRe
     optionalYaml(file('redirects.yaml'), (r) => r.singleFiles.redirects.schema),
     folder('legal', (r) => r.folders.legal.schema),
     folder('providers', (r) => r.folders.providers.schema),
+    yaml(file('search.yaml'), (r) => r.singleFiles.search.schema),
     checkTopYml(contentDir, (path) => relative(root, path).split(sep).join('/'), errors),
   ]);
 
-  if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody || errors.length > 0) {
+  if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody || !search) {
+    throw new SiteErrors(errors);
+  }
+  if (errors.length > 0) {
     throw new SiteErrors(errors);
   }
   const content: Content = {
     root,
-    site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, memberships, labSales, inbody,
+    site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, memberships, labSales, inbody, search,
     redirects: redirects ?? [],
     services: [...services.values()],
     legal: [...legal.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)),

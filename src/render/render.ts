@@ -18,7 +18,7 @@ import { idsOf, internalLinksOf } from '../verify/links.ts';
 import type { ExternalLinks, RouteView, Shell } from '../route/view.ts';
 
 /** The part of every page's shell that is the same on all pages. */
-export type SharedView = Pick<Shell, 'site' | 'navigation' | 'assets' | 'links' | 'feed' | 'images' | 'legalLinks'>;
+export type SharedView = Pick<Shell, 'site' | 'navigation' | 'assets' | 'links' | 'feed' | 'images' | 'legalLinks' | 'search'>;
 
 /** One route to render. */
 export type RenderJob = Route;

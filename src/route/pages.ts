@@ -38,7 +38,7 @@ export function treatmentRoutes({ content, add, absolute, image, reviewOf }: Rou
   }
 }
 
-/** Process, the pellet page, lab sales and body-composition scans. */
+/** Process, the pellet page, lab sales, body-composition scans and the search page. */
 export function sitePageRoutes({ content, add, metaFor, trail }: RouteContext): void {
   add('/process', { template: 'process', process: content.process }, metaFor('/process', content.metadata['/process']), {
     jsonLd: [trail([content.process.heading, '/process'])],
@@ -51,6 +51,10 @@ export function sitePageRoutes({ content, add, metaFor, trail }: RouteContext): 
   });
   add('/inbody-analysis', { template: 'inbody', inbody: content.inbody }, metaFor('/inbody-analysis', content.metadata['/inbody-analysis']), {
     jsonLd: [trail([content.inbody.hero.title, '/inbody-analysis'])],
+  });
+  // Where the search button leads without JavaScript.
+  add('/search', { template: 'search', search: content.search.page }, metaFor('/search', content.metadata['/search']), {
+    jsonLd: [trail([content.search.page.heading, '/search'])],
   });
 }
 

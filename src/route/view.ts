@@ -11,6 +11,7 @@ import type { InBodyPage } from '../schemas/inbody.ts';
 import type { LabSalesPage } from '../schemas/lab.ts';
 import type { MembershipsPage } from '../schemas/memberships.ts';
 import type { Accent, FaqEntry } from '../schemas/common.ts';
+import type { SearchCopy } from '../schemas/search.ts';
 
 /** The head metadata of one page, with absolute URLs. */
 export interface PageMeta {
@@ -39,6 +40,8 @@ export interface AssetLinks {
   js: string;
   /** Fonts to preload. */
   fonts: string[];
+  /** The search dialog's script, loaded when the dialog is first opened. */
+  search: string;
 }
 
 /** What every page shares: site values, navigation, assets, its own path and metadata. */
@@ -62,6 +65,8 @@ export interface Shell {
   images: Record<string, ImageInfo>;
   /** The legal pages every footer links to, in order. */
   legalLinks: NavLink[];
+  /** The search dialog's copy (content/search.yaml `dialog`). */
+  search: SearchCopy['dialog'];
 }
 
 /** Every external address the site links to, resolved from site.yaml. */
@@ -152,6 +157,7 @@ export type PageView =
   | { template: 'labSales'; labSales: LabSalesPage }
   | { template: 'inbody'; inbody: InBodyPage }
   | { template: 'notFound'; notFound: NotFoundPage }
+  | { template: 'search'; search: SearchCopy['page'] }
   /** A legal page, with only the sections this site shows (with or without analytics). */
   | { template: 'legal'; legal: LegalPage; breadcrumbs: Breadcrumb[] };
 

@@ -12,6 +12,7 @@ import { providerSchema } from './review.ts';
 import { membershipsSchema } from './memberships.ts';
 import { blogPageSchema, homeSchema, notFoundSchema, processSchema } from './pages.ts';
 import { redirectsSchema } from './redirects.ts';
+import { searchSchema } from './search.ts';
 import { servicePageSchema } from './service.ts';
 import { siteSchema } from './site.ts';
 
@@ -27,6 +28,7 @@ export const singleFiles = {
   memberships: { file: 'memberships.yaml', schema: membershipsSchema },
   labSales: { file: 'lab-sales.yaml', schema: labSalesSchema },
   inbody: { file: 'inbody-analysis.yaml', schema: inbodySchema },
+  search: { file: 'search.yaml', schema: searchSchema },
   /** Optional: a site without old addresses has no such file. */
   redirects: { file: 'redirects.yaml', schema: redirectsSchema },
 } as const;

@@ -7,6 +7,8 @@ import { networkInterfaces } from 'node:os';
 import { extname, posix } from 'node:path';
 import { build } from '../build.ts';
 import { emptyMemo } from '../incremental/memo.ts';
+import { servedIndex, type SearchMemo } from '../incremental/search.ts';
+import { indexFolder } from '../search/pagefind.ts';
 import { devClientPath, devClientSource, devEventsPath } from './dev-client.ts';
 import { editorRoutes, type EditorRoutes } from './editor.ts';
 import { problems, userErrors } from '../errors.ts';
@@ -68,9 +70,11 @@ export function resolveRequest(files: ReadonlyMap<string, Uint8Array>, rawPath: 
   return candidates.find((c) => files.has(c) && !c.startsWith('..'));
 }
 
-/** What the server holds between builds: the last good build's files, the last build's errors, and the browsers listening. */
+/** What the server holds between builds: the last good build's files and search index, its errors, and the browsers listening. */
 interface ServerState {
   files: Map<string, Uint8Array>;
+  /** What the last good build's search index is made from: it is made on the first request for it (see servedIndex). */
+  search: SearchMemo | undefined;
   errors: OverlayError[] | undefined;
   clients: Set<ServerResponse>;
   /** The response made for each path served, with the bytes of the build it was made from. */
@@ -98,7 +102,7 @@ const serverOptions = { headersTimeout: 10_000, requestTimeout: 30_000, connecti
 export async function serve(options: ServeOptions): Promise<DevServer> {
   const c = palette(options.color ?? false);
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const state: ServerState = { files: new Map(), errors: undefined, clients: new Set(), responses: new Map() };
+  const state: ServerState = { files: new Map(), search: undefined, errors: undefined, clients: new Set(), responses: new Map() };
   // The browser editor at /admin/ (src/serve/editor.ts) answers its own paths first.
   let editor: EditorRoutes | undefined;
   const server = createServer(serverOptions, (request, response) => {
@@ -166,6 +170,7 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
       const before = new Map(state.files);
       const result = await build({ root, writer, drafts: true, baseUrl: url, memo, ...(changed ? { changed } : {}) });
       state.files = writer.files;
+      state.search = memo.search;
       const wasBroken = state.errors !== undefined;
       state.errors = undefined;
       printed = undefined;
@@ -210,7 +215,7 @@ function changedFiles(before: ReadonlyMap<string, Uint8Array>, after: ReadonlyMa
   return changed.length > maxNamedFiles ? null : changed;
 }
 
-/** Answers a request from the last good build: the event stream, the reload client, or a file (the 404 page for none). */
+/** Answers a request from the last good build: the event stream, the reload client, a file or a file of its index (else the 404 page). */
 function handleRequest(state: ServerState, request: IncomingMessage, response: ServerResponse): void {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
@@ -226,9 +231,23 @@ function handleRequest(state: ServerState, request: IncomingMessage, response: S
     return;
   }
   if (pathname === devClientPath) return send(request, response, 200, devClientResponse);
-  const file = resolveRequest(state.files, pathname);
+  if (pathname.startsWith(`/${indexFolder}/`) && state.search) {
+    servedIndex(state.search).then(
+      (index) => sendFile(state, request, response, index, pathname),
+      (error: unknown) => response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${(error as Error).message}\n`),
+    );
+    return;
+  }
+  sendFile(state, request, response, state.files, pathname);
+}
+
+/** Sends the file of `files` that answers the path, or the build's 404 page. */
+function sendFile(
+  state: ServerState, request: IncomingMessage, response: ServerResponse, files: ReadonlyMap<string, Uint8Array>, path: string,
+): void {
+  const file = resolveRequest(files, path);
   const served = file ?? '404.html';
-  const bytes = state.files.get(served);
+  const bytes = file ? files.get(file) : state.files.get(served);
   if (bytes === undefined) return send(request, response, 404, state.errors ? brokenResponse : notFoundResponse);
   let prepared = state.responses.get(served);
   if (prepared?.source !== bytes) {

@@ -4,7 +4,7 @@ import type { Breadcrumb } from '../../src/route/view.ts';
 
 export function Breadcrumbs({ trail }: { trail: Breadcrumb[] }): ReactElement {
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className="breadcrumbs" aria-label="Breadcrumb" data-pagefind-ignore="">
       <ol>
         {trail.map((step, i) => (
           <li key={step.href}>{i === trail.length - 1 ? <span aria-current="page">{step.name}</span> : <a href={step.href}>{step.name}</a>}</li>

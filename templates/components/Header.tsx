@@ -6,6 +6,7 @@ import type { Shell } from '../../src/route/view.ts';
 import { Icon } from './Icon.tsx';
 import { ExternalLink } from './Links.tsx';
 import { Logo } from './Logo.tsx';
+import { SearchDialog, SearchToggle } from './SearchDialog.tsx';
 
 /** Whether a nav link points at the page being rendered (anchors on the home page do not). */
 export function isCurrent(href: string, path: string): boolean {
@@ -112,8 +113,10 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
           </ul>
         </nav>
         <div className="header-actions">
+          <SearchToggle shell={shell} className="search-toggle" />
           <HeaderActions shell={shell} label="header" />
         </div>
+        <SearchToggle shell={shell} className="search-toggle search-toggle-narrow" />
         {/* Phones: booking stays one tap away in the first screen, without opening the menu. */}
         <ExternalLink
           href={outboundHref(shell.links, { link: 'booking', service: site.bookingServices.visit })}
@@ -142,6 +145,10 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
           </button>
         </div>
         <nav aria-label="Mobile">
+          <button type="button" className="drawer-search" aria-controls="search" aria-haspopup="dialog" data-search-open="">
+            <Icon name="search" />
+            {shell.search.buttonLabel}
+          </button>
           <ul className="drawer-list">
             {main.map((link) => (
               <li key={link.href}>
@@ -158,6 +165,7 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
           <HeaderActions shell={shell} label="mobile_header" />
         </div>
       </dialog>
+      <SearchDialog shell={shell} />
     </header>
   );
 }

@@ -4,7 +4,7 @@ import { Icon } from './Icon.tsx';
 
 export function OnThisPage({ links, title = 'On this page' }: { links: { href: string; name: string }[]; title?: string }): ReactElement {
   return (
-    <nav className="page-hero-aside on-this-page" aria-labelledby="on-this-page-title">
+    <nav className="page-hero-aside on-this-page" aria-labelledby="on-this-page-title" data-pagefind-ignore="">
       <p className="on-this-page-title" id="on-this-page-title">
         {title}
       </p>
