@@ -145,11 +145,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     feedBodies.keep();
     memo.search = search.record;
     stage('committed');
-    const warnings = acrossSite('warnings', '', () => [
-      ...(routeOptions.drafts ? [] : leftOut(content.articles, shown)),
-      ...undescribedCategories(shown, content.blogPage.categories),
-      ...reviewWarnings(review),
-    ]).concat(imageWarnings);
+    const warnings = acrossSite('warnings', '', () => contentWarnings(content, shown, routeOptions, review)).concat(imageWarnings);
     const result = resultOf(started, routes, rendered, bundle.assets.bundled, output, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
     if (survey && persistent) memo.settled = settledRecord(survey, settleKeyOf(writer.output, key), bundleStamps(memo.bundles), outputSurvey(writer.output, stamps), settledOf(result, warnings));
@@ -223,6 +219,15 @@ function sharedView(content: Content, bundle: Bundle): SharedView {
     legalLinks: content.legal.map((page) => ({ name: page.footerLabel, href: legalPath(page.id) })),
     search: content.search.dialog,
   };
+}
+
+/** The warnings that follow from the content alone: articles left out, categories not described, pages not reviewed. */
+function contentWarnings(content: Content, shown: Article[], options: RouteOptions, review: Parameters<typeof reviewWarnings>[0]): string[] {
+  return [
+    ...(options.drafts ? [] : leftOut(content.articles, shown)),
+    ...undescribedCategories(shown, content.blogPage.categories),
+    ...reviewWarnings(review),
+  ];
 }
 
 /** What the build left out, by file and why: each draft, and each article dated after today (unless --future). */

@@ -15,8 +15,12 @@ import { closest } from './suggest.ts';
 /** A `{name}` written in a text: braces around a word. */
 const placeholder = /\{([A-Za-z][\w.-]*)\}/g;
 
-/** The placeholders a file fills itself, by file: blog.yaml's category texts name the category they are about. */
-const ownPlaceholders: Record<string, readonly string[]> = { 'content/blog.yaml': ['category'] };
+/** The placeholders a file fills itself, by file: blog.yaml's category texts name the category they are about, and so on. */
+const ownPlaceholders: Record<string, readonly string[]> = {
+  'content/blog.yaml': ['category'],
+  // The search dialog's words are filled in the browser: what was typed, how many pages it found.
+  'content/search.yaml': ['query', 'count', 'word'],
+};
 
 /** The facts a text can name, with what each is filled with. */
 export function factsOf(site: Site, founder: Provider | undefined): Record<string, string> {
