@@ -77,9 +77,10 @@ function buildCommands(program: Command, { root, color }: CommandContext): void 
         future: options.future ?? false,
       });
       const shown = relative(root, resolve(root, options.out));
-      process.stdout.write(summary(result, shown.startsWith('..') ? resolve(root, options.out) : shown || '.', color, options.verbose ?? false));
+      process.stdout.write(
+        summary(result, shown.startsWith('..') ? resolve(root, options.out) : shown || '.', color, options.verbose ?? false),
+      );
     });
-
 
   program
     .command('check')
@@ -88,7 +89,10 @@ function buildCommands(program: Command, { root, color }: CommandContext): void 
     .option('--strict', 'also fail on medical pages never reviewed or reviewed more than 12 months ago (for CI)')
     .action(async (options: { drafts?: boolean; strict?: boolean }) => {
       const result = await build({ root, writer: memoryWriter(), drafts: options.drafts ?? false, strictReview: options.strict ?? false });
-      process.stdout.write(`${c.green('✓')} ${result.pages} pages checked in ${Math.round(result.elapsedMs)} ms: content valid, every link resolves${options.strict ? ', every medical page reviewed within 12 months' : ''}\n`);
+      process.stdout.write(
+        `${c.green('✓')} ${result.pages} pages checked in ${Math.round(result.elapsedMs)} ms: content valid, every link ` +
+          `resolves${options.strict ? ', every medical page reviewed within 12 months' : ''}\n`,
+      );
       for (const warning of result.warnings) process.stdout.write(`${c.yellow('!')} ${warning}\n`);
     });
 }
@@ -123,8 +127,14 @@ function authoringCommands(program: Command, { root, color }: CommandContext): v
     .option('--category <name>', 'its category (default: the most used one)')
     .action(async (title: string, options: { category?: string }) => {
       const { newArticle } = await import('./authoring/scaffold.ts');
-      const made = await newArticle(root, title, { today: new Date().toISOString().slice(0, 10), ...(options.category ? { category: options.category } : {}) });
-      process.stdout.write(`${c.green('✓')} wrote ${made.file}\n  preview it with ${c.bold('npm start')} at http://127.0.0.1:4321${made.url}\n  it is a draft: remove "draft: true" to publish it\n`);
+      const made = await newArticle(root, title, {
+        today: new Date().toISOString().slice(0, 10),
+        ...(options.category ? { category: options.category } : {}),
+      });
+      process.stdout.write(
+        `${c.green('✓')} wrote ${made.file}\n  preview it with ${c.bold('npm start')} at http://127.0.0.1:4321${made.url}\n  it is a ` +
+          `draft: remove "draft: true" to publish it\n`,
+      );
     });
   create
     .command('treatment')
@@ -133,7 +143,9 @@ function authoringCommands(program: Command, { root, color }: CommandContext): v
     .action(async (id: string) => {
       const { newTreatment } = await import('./authoring/scaffold.ts');
       const made = await newTreatment(root, id);
-      process.stdout.write(`${c.green('✓')} wrote ${made.file}\n  list "${id}" in a pillar of content/home.yaml or a service page to show it (${made.url})\n`);
+      process.stdout.write(
+        `${c.green('✓')} wrote ${made.file}\n  list "${id}" in a pillar of content/home.yaml or a service page to show it (${made.url})\n`,
+      );
     });
 
   program
@@ -161,10 +173,16 @@ function report(error: unknown, root: string, color: boolean): number {
       return errors.some((e) => e.code === 'serve-error') ? 1 : 2;
     }
     process.stderr.write(`\n${errors.map((e) => formatError(root, e, color)).join('\n\n')}\n\n`);
-    process.stderr.write(`${c.red('✗')} ${errors.length} problem${errors.length === 1 ? '' : 's'} found; nothing was written, the previous output is unchanged.\n`);
+    process.stderr.write(
+      `${c.red('✗')} ${errors.length} problem${errors.length === 1 ? '' : 's'} found; nothing was written, the previous output is ` +
+        `unchanged.\n`,
+    );
     return 1;
   }
-  process.stderr.write(`${c.red('Internal error')} (a bug in clinic-site, not in your content):\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `${c.red('Internal error')} (a bug in clinic-site, not in your ` +
+      `content):\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   return 1;
 }
 
@@ -175,11 +193,16 @@ function report(error: unknown, root: string, color: boolean): number {
 export function summary(result: BuildResult, out: string, color: boolean, verbose = false): string {
   const c = palette(color);
   const unchanged = result.pages - result.rendered;
-  const lines = [`${c.green('✓')} ${result.pages} pages written to ${out}/ in ${Math.round(result.elapsedMs)} ms${unchanged > 0 ? c.dim(` (${result.rendered} rendered, ${unchanged} unchanged)`) : ''}`];
+  const lines = [
+    `${c.green('✓')} ${result.pages} pages written to ${out}/ in ${Math.round(result.elapsedMs)} ` +
+      `ms${unchanged > 0 ? c.dim(` (${result.rendered} rendered, ${unchanged} unchanged)`) : ''}`,
+  ];
   if (verbose) {
     const width = Math.max(...result.assets.map((a) => a.file.length), result.largestPage?.file.length ?? 0);
-    for (const asset of result.assets) lines.push(`  ${asset.file.padEnd(width)}  ${formatBytes(asset.bytes).padStart(9)}  ${c.dim(`${formatBytes(asset.gzip)} gzip`)}`);
-    if (result.largestPage) lines.push(`  ${c.dim('largest page')} ${result.largestPage.file}  ${c.dim(`${formatBytes(result.largestPage.gzip)} gzip`)}`);
+    for (const asset of result.assets)
+      lines.push(`  ${asset.file.padEnd(width)}  ${formatBytes(asset.bytes).padStart(9)}  ${c.dim(`${formatBytes(asset.gzip)} gzip`)}`);
+    if (result.largestPage)
+      lines.push(`  ${c.dim('largest page')} ${result.largestPage.file}  ${c.dim(`${formatBytes(result.largestPage.gzip)} gzip`)}`);
   }
   for (const warning of result.warnings) lines.push(`${c.yellow('!')} ${verbose ? warning : briefWarning(warning)}`);
   if (verbose && result.warnings.length === 0) lines.push(c.dim('  no warnings'));

@@ -33,10 +33,13 @@ export function codeFingerprint(dir: string): string {
       .sort();
     const compiled = compiledFingerprint(dir);
     if (compiled === undefined) return hashOf(...files.flatMap((f) => [f, readFileSync(join(dir, f), 'utf8')]));
-    return hashOf(compiled, ...files.flatMap((f) => {
-      const stamp = statSync(join(dir, f));
-      return [f, `${stamp.size} ${stamp.mtimeMs}`];
-    }));
+    return hashOf(
+      compiled,
+      ...files.flatMap((f) => {
+        const stamp = statSync(join(dir, f));
+        return [f, `${stamp.size} ${stamp.mtimeMs}`];
+      }),
+    );
   } catch {
     return hashOf(dir);
   }
@@ -53,7 +56,10 @@ function compiledFingerprint(dir: string): string | undefined {
 /** The folder of the running generator: src/ from source, lib/ once compiled (this module sits at its top). */
 export const codeFolder: string = dirname(fileURLToPath(import.meta.url));
 
-/** Strings in the order of their UTF-16 code units: as stable as localeCompare for keys and lists of files, without loading ICU's collator (5-8 ms a build). */
+/**
+ * Strings in the order of their UTF-16 code units: as stable as localeCompare for keys and lists of files, without loading ICU's collator
+ * (5-8 ms a build).
+ */
 export function codeUnitOrder(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }

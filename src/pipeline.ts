@@ -11,9 +11,11 @@ import { bundleStamps, keptBundle } from './incremental/bundles.ts';
 import { memoReader } from './incremental/content.ts';
 import { bySite, keptListing, keptRoutes, siteKeyOf } from './incremental/routes.ts';
 import { emptyMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
-import { commitOutput, keptFeedBodies, renderChanged, sharedKeyOf, verifiedBefore, verifyChanged, type RenderResult } from './incremental/outputs.ts';
+import { commitOutput, keptFeedBodies, renderChanged, sharedKeyOf, verifiedBefore, verifyChanged } from './incremental/outputs.ts';
+import type { RenderResult } from './incremental/outputs.ts';
 import { keptSearchIndex } from './incremental/search.ts';
-import { settledRecord, settleKeyOf, surveyedStamps, type InputSurvey, type SettledResult, type SettleKey } from './incremental/survey.ts';
+import { settledRecord, settleKeyOf, surveyedStamps } from './incremental/survey.ts';
+import type { InputSurvey, SettledRecord, SettledResult, SettleKey } from './incremental/survey.ts';
 import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
 import { externalLinks, type SharedView } from './render/render.ts';
@@ -102,7 +104,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const published = feedArticles(content, routeOptions, shown);
     // What reads the whole site but no article body: the dev server keeps it while the site's cards and YAML files are the same.
     const whole = persistent ? undefined : { memo: (memo.site ??= new Map()), key: siteKeyOf(content, routeOptions) };
-    const acrossSite = <T>(name: string, extra: string, make: () => T): T => (whole ? bySite(whole.memo, name, `${whole.key} ${extra}`, make) : make());
+    const acrossSite = <T>(name: string, extra: string, make: () => T): T => (whole ? bySite(whole.memo, name, `${whole.key} ` +
+      `${extra}`, make) : make());
     // Medical review, judged on the build date: a warning, or with strictReview an error.
     const review = acrossSite('review', '', () => reviewProblems(content, published, routeOptions.today));
     if (options.strictReview && review.length > 0) throw new SiteErrors(review);
@@ -113,7 +116,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const imageWarnings = acrossSite('images', imageKey, () => checkImages(root, content, bundle));
     stage('bundled');
     // The dev server keeps its route table in memory from one rebuild to the next.
-    const routes = persistent ? buildRoutes(content, routeOptions, bundle.images.images) : (memo.routes = keptRoutes(memo.routes, content, routeOptions, bundle.images.images)).routes;
+    if (!persistent) memo.routes = keptRoutes(memo.routes, content, routeOptions, bundle.images.images);
+    const routes = memo.routes && !persistent ? memo.routes.routes : buildRoutes(content, routeOptions, bundle.images.images);
     stage('routes');
     const shared = sharedView(content, bundle);
     const sharedKey = sharedKeyOf(bundle.templates, shared, content, routeOptions);
@@ -146,10 +150,11 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     memo.search = search.record;
     stage('committed');
     const warnings = acrossSite('warnings', '', () => contentWarnings(content, shown, routeOptions, review)).concat(imageWarnings);
-    const result = resultOf(started, routes, rendered, bundle.assets.bundled, output, [...warnings, ...lostPages(before, routes, site.redirects, shown)]);
+    const lost = lostPages(before, routes, site.redirects, shown);
+    const result = resultOf(started, routes, rendered, bundle.assets.bundled, output, [...warnings, ...lost]);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
-    if (survey && persistent) memo.settled = settledRecord(survey, settleKeyOf(writer.output, key), bundleStamps(memo.bundles), outputSurvey(writer.output, stamps), settledOf(result, warnings));
-    if (persistent) saveMemo(root, memo);
+    const settled = survey && recordOf(survey, key, memo, writer, stamps, settledOf(result, warnings));
+    if (persistent) saveMemo(root, Object.assign(memo, { settled }));
     stage('memo saved');
     return result;
   } catch (error) {
@@ -165,7 +170,9 @@ function routeOptionsOf(key: SettleKey, content: Content): RouteOptions {
 }
 
 /** What a build reports. Compressed sizes are for the summary `build` prints: worked out when read, not on every rebuild of serve. */
-function resultOf(started: number, routes: Route[], rendered: RenderResult, assets: OutputFile[], files: OutputFile[], warnings: string[]): BuildResult {
+function resultOf(
+  started: number, routes: Route[], rendered: RenderResult, assets: OutputFile[], files: OutputFile[], warnings: string[],
+): BuildResult {
   let sizes: SizedFile[] | undefined;
   let written: string[] | undefined;
   return {
@@ -187,7 +194,10 @@ function resultOf(started: number, routes: Route[], rendered: RenderResult, asse
   };
 }
 
-/** What a build reports that a next one with nothing changed reports too: its own warnings (not those about the output it replaced), its assets. */
+/**
+ * What a build reports that a next one with nothing changed reports too: its own warnings (not those about the output it replaced), its
+ * assets.
+ */
 function settledOf(result: BuildResult, warnings: string[]): SettledResult {
   return { pages: result.pages, warnings, assets: result.assets };
 }
@@ -200,6 +210,13 @@ function previousPages(writer: Writer, files: OutputFile[]): string[] {
     return previous !== undefined && Buffer.compare(previous, f.bytes) === 0;
   });
   return same ? [] : sitemapPaths((file) => (isSitemap(file) ? textOf(writer.output.read(file)) : undefined));
+}
+
+/** The record that lets the next build with nothing changed end at once (none when this one's inputs cannot be trusted). */
+function recordOf(
+  survey: InputSurvey, key: SettleKey, memo: BuildMemo, writer: Writer, stamps: Map<string, FileStamp>, result: SettledResult,
+): SettledRecord | undefined {
+  return settledRecord(survey, settleKeyOf(writer.output, key), bundleStamps(memo.bundles), outputSurvey(writer.output, stamps), result);
 }
 
 /** The output folder as this build left it; none for output kept in memory. */
@@ -222,7 +239,9 @@ function sharedView(content: Content, bundle: Bundle): SharedView {
 }
 
 /** The warnings that follow from the content alone: articles left out, categories not described, pages not reviewed. */
-function contentWarnings(content: Content, shown: Article[], options: RouteOptions, review: Parameters<typeof reviewWarnings>[0]): string[] {
+function contentWarnings(
+  content: Content, shown: Article[], options: RouteOptions, review: Parameters<typeof reviewWarnings>[0],
+): string[] {
   return [
     ...(options.drafts ? [] : leftOut(content.articles, shown)),
     ...undescribedCategories(shown, content.blogPage.categories),
@@ -238,11 +257,13 @@ function leftOut(articles: readonly Article[], published: readonly Article[]): s
   const why = (a: Article) => (a.draft ? 'a draft' : `dated ${a.publishDate}, after today`);
   const listed = hidden.slice(0, 10).map((a) => `\n    ${a.file} (${why(a)})`).join('');
   const more = hidden.length > 10 ? `\n    and ${hidden.length - 10} more` : '';
-  return [`left out ${hidden.length} article${hidden.length === 1 ? '' : 's'} (build --drafts shows ${hidden.length === 1 ? 'it' : 'them'}; remove "draft: true" to publish one):${listed}${more}`];
+  return [`left out ${hidden.length} article${hidden.length === 1 ? '' : 's'} (build --drafts shows ` +
+    `${hidden.length === 1 ? 'it' : 'them'}; remove "draft: true" to publish one):${listed}${more}`];
 }
 
 /**
- * With CLINIC_SITE_TIMINGS set, prints each stage's time, the process's CPU time in it and the main thread's heap after it to stderr (for profiling and the bench);
+ * With CLINIC_SITE_TIMINGS set, prints each stage's time, the process's CPU time in it and the main thread's heap after it to stderr (for
+ * profiling and the bench);
  * otherwise a no-op.
  */
 export function stageTimer(started: number): (name: string) => void {
@@ -255,7 +276,8 @@ export function stageTimer(started: number): (name: string) => void {
     const cpu = process.cpuUsage();
     const cpuMs = (cpu.user + cpu.system - lastCpu.user - lastCpu.system) / 1000;
     const heapMb = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);
-    process.stderr.write(`  ${(now - last).toFixed(0).padStart(6)} ms  ${cpuMs.toFixed(0).padStart(6)} ms CPU  ${name}  (main heap ${heapMb} MB)\n`);
+    process.stderr.write(`  ${(now - last).toFixed(0).padStart(6)} ms  ${cpuMs.toFixed(0).padStart(6)} ms CPU  ${name}  (main heap ` +
+      `${heapMb} MB)\n`);
     last = now;
     lastCpu = cpu;
   };

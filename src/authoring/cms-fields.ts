@@ -72,13 +72,27 @@ const folderReferences: FolderReference[] = [
 
 /** The article's category: one of the categories of blog.yaml (no description names it, so it is named here). */
 const categoryReference: Partial<CmsField> = {
-  widget: 'relation', collection: 'pages', file: 'blog', value_field: 'categories.*.name',
-  search_fields: ['categories.*.name'], display_fields: ['categories.*.name'],
+  widget: 'relation',
+  collection: 'pages',
+  file: 'blog',
+  value_field: 'categories.*.name',
+  search_fields: ['categories.*.name'],
+  display_fields: ['categories.*.name'],
 };
 
 /** Fields whose text runs to sentences or paragraphs: a text area instead of a line. */
 const longTextNames = new Set([
-  'description', 'longDescription', 'intro', 'text', 'bio', 'answer', 'excerpt', 'disclaimer', 'dosage', 'questions', 'bestFor',
+  'description',
+  'longDescription',
+  'intro',
+  'text',
+  'bio',
+  'answer',
+  'excerpt',
+  'disclaimer',
+  'dosage',
+  'questions',
+  'bestFor',
 ]);
 
 /** What zod keeps of a schema's checks, read for the messages JSON Schema leaves out. */
@@ -118,7 +132,10 @@ function messageOf(error: unknown): string | undefined {
 
 /** "officeHours" → "Office hours". */
 export function labelOf(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[-_]/g, ' ').toLowerCase();
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[-_]/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -13,8 +13,16 @@ export interface ContentType {
 
 /** Every content type, in the order the guide lists them. */
 export function contentTypes(): ContentType[] {
-  const singles = Object.values(singleFiles).map((s) => ({ name: s.file.replace(/\.yaml$/, ''), files: `content/${s.file}`, schema: s.schema as z.ZodType }));
-  const many = Object.values(folders).map((f) => ({ name: f.dir.replace(/s$/, ''), files: `content/${f.dir}/*.yaml`, schema: f.schema as z.ZodType }));
+  const singles = Object.values(singleFiles).map((s) => ({
+    name: s.file.replace(/\.yaml$/, ''),
+    files: `content/${s.file}`,
+    schema: s.schema as z.ZodType,
+  }));
+  const many = Object.values(folders).map((f) => ({
+    name: f.dir.replace(/s$/, ''),
+    files: `content/${f.dir}/*.yaml`,
+    schema: f.schema as z.ZodType,
+  }));
   return [...singles, ...many, { name: 'article', files: 'content/blog/*.md (front matter)', schema: articleSchema }];
 }
 
@@ -33,10 +41,22 @@ export function editorSchemas(): Map<string, string> {
 export function editorSettings(): string {
   const schemas: Record<string, string> = {};
   for (const type of contentTypes()) if (!type.files.endsWith('(front matter)')) schemas[`./schemas/${type.name}.schema.json`] = type.files;
-  return `${JSON.stringify({ 'yaml.schemas': schemas, 'yaml.validate': true, 'yaml.completion': true, 'files.associations': { '*.yaml': 'yaml' } }, null, 2)}\n`;
+  const settings = { 'yaml.schemas': schemas, 'yaml.validate': true, 'yaml.completion': true, 'files.associations': { '*.yaml': 'yaml' } };
+  return `${JSON.stringify(settings, null, 2)}\n`;
 }
 
-type JsonSchema = { type?: string | string[]; description?: string; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; enum?: unknown[]; pattern?: string; default?: unknown; anyOf?: JsonSchema[]; additionalProperties?: JsonSchema | boolean };
+type JsonSchema = {
+  type?: string | string[];
+  description?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  pattern?: string;
+  default?: unknown;
+  anyOf?: JsonSchema[];
+  additionalProperties?: JsonSchema | boolean;
+};
 
 /** The field reference: one table per content type, from the same schemas the build validates with. */
 export function fieldReference(): string {
@@ -63,21 +83,29 @@ function kind(schema: JsonSchema): string {
 }
 
 function plural(text: string): string {
-  return text.replace(/^group of fields$/, 'groups of fields').replace(/^text$/, 'texts').replace(/^one of:/, 'each one of:');
+  return text
+    .replace(/^group of fields$/, 'groups of fields')
+    .replace(/^text$/, 'texts')
+    .replace(/^one of:/, 'each one of:');
 }
 
 function walk(schema: JsonSchema, prefix: string, rows: string[]): void {
   const properties = schema.properties ?? (schema.type === 'array' ? schema.items?.properties : undefined);
   const required = new Set(schema.required ?? (schema.type === 'array' ? schema.items?.required : undefined) ?? []);
   if (!properties) {
-    if (schema.additionalProperties && typeof schema.additionalProperties === 'object') walk(schema.additionalProperties, `${prefix}<route>.`, rows);
+    if (schema.additionalProperties && typeof schema.additionalProperties === 'object')
+      walk(schema.additionalProperties, `${prefix}<route>.`, rows);
     return;
   }
   for (const [name, field] of Object.entries(properties)) {
     const path = `${prefix}${name}`;
     const hasDefault = field.default !== undefined;
-    rows.push(`| \`${path}\` | ${kind(field).replace(/\|/g, '\\|')} | ${required.has(name) && !hasDefault ? 'yes' : 'no'} | ${(field.description ?? '').replace(/\|/g, '\\|')} |`);
+    rows.push(
+      `| \`${path}\` | ${kind(field).replace(/\|/g, '\\|')} | ${required.has(name) && !hasDefault ? 'yes' : 'no'} | ` +
+        `${(field.description ?? '').replace(/\|/g, '\\|')} |`,
+    );
     const inner = field.type === 'array' ? field.items : field;
-    if (inner?.properties || (inner?.anyOf === undefined && inner?.additionalProperties && typeof inner.additionalProperties === 'object')) walk(inner, `${path}${field.type === 'array' ? '[].' : '.'}`, rows);
+    if (inner?.properties || (inner?.anyOf === undefined && inner?.additionalProperties && typeof inner.additionalProperties === 'object'))
+      walk(inner, `${path}${field.type === 'array' ? '[].' : '.'}`, rows);
   }
 }

@@ -18,7 +18,10 @@ export async function generatedFiles(root: string): Promise<Map<string, string>>
   const from = guide.indexOf(start);
   const to = guide.indexOf(end);
   const block = `${start}\n\n${fieldReference()}\n\n${end}`;
-  files.set('docs/content.md', from >= 0 && to > from ? guide.slice(0, from) + block + guide.slice(to + end.length) : `${guide.trimEnd()}\n\n${block}\n`);
+  files.set(
+    'docs/content.md',
+    from >= 0 && to > from ? guide.slice(0, from) + block + guide.slice(to + end.length) : `${guide.trimEnd()}\n\n${block}\n`,
+  );
   return files;
 }
 

@@ -20,7 +20,8 @@ export interface Scaffolded {
 /** Writes content/blog/SLUG.md with every front-matter field filled in, as a draft. */
 export async function newArticle(root: string, title: string, options: { today: string; category?: string }): Promise<Scaffolded> {
   const slug = slugify(title);
-  if (!slug) throw problems.usage(`"${title}" has no letters or digits to make a file name from`, 'give the article a title with words in it');
+  if (!slug)
+    throw problems.usage(`"${title}" has no letters or digits to make a file name from`, 'give the article a title with words in it');
   const file = `content/blog/${slug}.md`;
   await refuseExisting(root, file);
   const content = await loadContent(root);
@@ -68,7 +69,10 @@ export async function newTreatment(root: string, id: string): Promise<Scaffolded
   }
   const file = `content/treatments/${id}.yaml`;
   await refuseExisting(root, file);
-  const title = id.split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' ');
+  const title = id
+    .split('-')
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
   const text = `# yaml-language-server: $schema=../../schemas/treatment.schema.json
 # A treatment appears on the site once a pillar (content/home.yaml) or a service page
 # (content/services/*.yaml) lists its id: ${id}

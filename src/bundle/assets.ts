@@ -81,10 +81,18 @@ export async function bundleScripts(root: string): Promise<Scripts> {
   // esbuild repairs a stylesheet it cannot parse and ships its guess (an @import after a rule, kept as it is, loads nothing).
   const guessed = result.warnings.filter((m) => m.location?.file.endsWith('.css'));
   if (guessed.length > 0) throw new SiteErrors(guessed.map((m) => stylesheetProblem(root, m)));
-  const bundled = result.outputFiles.map((f) => ({ file: `assets/${relative(join(root, 'assets'), f.path).split(sep).join('/')}`, bytes: f.contents }));
+  const bundled = result.outputFiles.map((f) => ({
+    file: `assets/${relative(join(root, 'assets'), f.path).split(sep).join('/')}`,
+    bytes: f.contents,
+  }));
   const find = (pattern: RegExp) => bundled.filter((f) => pattern.test(f.file)).map((f) => `/${f.file}`);
   const js = find(/\/main-[\w]+\.js$/)[0]!;
-  const links: AssetLinks = { js, search: find(/\/search-[\w]+\.js$/)[0]!, css: find(/\/site-[\w]+\.css$/)[0]!, fonts: find(/\.woff2$/).filter((f) => !f.includes('italic')) };
+  const links: AssetLinks = {
+    js,
+    search: find(/\/search-[\w]+\.js$/)[0]!,
+    css: find(/\/site-[\w]+\.css$/)[0]!,
+    fonts: find(/\.woff2$/).filter((f) => !f.includes('italic')),
+  };
   return { links, bundled, inputs: Object.keys(result.metafile.inputs) };
 }
 
@@ -188,13 +196,19 @@ function publicProblem(root: string, path: string, error: unknown, folder: boole
         loc,
         'permission denied',
         folder
-          ? `give your user permission to open the folder and read what it holds (for example chmod -R a+rX ${file}); files in public/ are copied to the site as they are`
-          : `give your user permission to read the file (for example chmod a+r ${file}), or delete it if the site does not need it; files in public/ are copied to the site as they are`,
+          ? `give your user permission to open the folder and read what it holds (for example chmod -R a+rX ${file}); files in public/ ` +
+            `are copied to the site as they are`
+          : `give your user permission to read the file (for example chmod a+r ${file}), or delete it if the site does not need it; ` +
+            `files in public/ are copied to the site as they are`,
       );
     case 'ENOENT':
       return problems.changedDuringBuild(file);
     case 'ENOTDIR':
-      return problems.unreadableFile(loc, 'it is a file, not a folder', 'public/ is the folder of files copied to the site as they are: rename this file and create a folder named public');
+      return problems.unreadableFile(
+        loc,
+        'it is a file, not a folder',
+        'public/ is the folder of files copied to the site as they are: rename this file and create a folder named public',
+      );
     default:
       return readProblem(file, error, folder ? 'a folder' : 'a file');
   }

@@ -36,8 +36,16 @@ export interface BundleSteps {
 export const freshSteps: BundleSteps = { templates: loadTemplates, scripts: bundleScripts, imageSize: measureImage };
 
 /** Bundles templates and assets and processes every image (those of public/ and those beside articles). */
-export async function bundleSite(root: string, socialImage: string, beside: OutputFile[], steps: BundleSteps = freshSteps): Promise<Bundle> {
-  const [templates, assets] = await Promise.all([steps.templates(root), bundleAssets(root, socialImage, steps.scripts(root), steps.imageSize)]);
+export async function bundleSite(
+  root: string,
+  socialImage: string,
+  beside: OutputFile[],
+  steps: BundleSteps = freshSteps,
+): Promise<Bundle> {
+  const [templates, assets] = await Promise.all([
+    steps.templates(root),
+    bundleAssets(root, socialImage, steps.scripts(root), steps.imageSize),
+  ]);
   const images = await processImages([...assets.publicFiles, ...beside], steps.imageSize, steps.variants);
   return { templates, assets, images };
 }

@@ -55,7 +55,11 @@ export function imageEncoder(): ImageEncoder {
   const waiting = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>();
   const start = (): ChildProcess => {
     // No inherited flags (a profiler's, a test runner's loader): the encoder is plain compiled JavaScript.
-    const started = fork(compiledEntry('image-encoder'), [], { serialization: 'advanced', stdio: ['ignore', 'ignore', 'inherit', 'ipc'], execArgv: [] });
+    const started = fork(compiledEntry('image-encoder'), [], {
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      execArgv: [],
+    });
     started.on('message', (reply: EncodeReply) => {
       const waiter = waiting.get(reply.id);
       waiting.delete(reply.id);

@@ -1,4 +1,6 @@
-/** The image encoder process (see encode.ts): encodes each variant it is sent and answers with the bytes; ends when its parent disconnects. */
+/**
+ * The image encoder process (see encode.ts): encodes each variant it is sent and answers with the bytes; ends when its parent disconnects.
+ */
 import sharp from 'sharp';
 import { encodeVariant, type EncodeReply, type EncodeRequest } from './encode.ts';
 

@@ -48,7 +48,11 @@ export async function processImages(publicFiles: OutputFile[], imageSize: ImageS
     const kept = await made?.get(name);
     if (kept) return kept;
     const bytes = await encoder.encode(raster.bytes, job).catch((error: unknown) => {
-      throw new SiteErrors([error instanceof EncoderStopped ? problems.imageEncoderStopped(sourceOf(raster), error.message) : problems.badImageFile(sourceOf(raster))]);
+      throw new SiteErrors([
+        error instanceof EncoderStopped
+          ? problems.imageEncoderStopped(sourceOf(raster), error.message)
+          : problems.badImageFile(sourceOf(raster)),
+      ]);
     });
     await made?.set(name, bytes);
     return bytes;
@@ -97,7 +101,10 @@ async function variantsOf(
   if (width * height > largestImagePixels) return problems.imageTooLarge(sourceOf(raster), width, height, largestImagePixels, 4000);
   const files: OutputFile[] = [];
   const hash = createHash('sha256').update(raster.bytes).digest('hex').slice(0, 10);
-  const base = raster.file.replace(/^images\//, '').replace(/\.[^.]+$/, '').replace(/[/\\]/g, '-');
+  const base = raster.file
+    .replace(/^images\//, '')
+    .replace(/\.[^.]+$/, '')
+    .replace(/[/\\]/g, '-');
   const widest = variantWidths.at(-1)!;
   const widths = [...new Set([...variantWidths.filter((w) => w < width), Math.min(width, widest)])];
   const sources: ImageInfo['sources'] = [];
@@ -123,7 +130,11 @@ async function variantsOf(
 }
 
 /** The images articles name by file name (content/blog/x.png), as files of the output (images/blog/x.png). */
-export function besideImages(root: string, articles: readonly Article[], sources: Map<string, YamlSource>): { files: OutputFile[]; errors: SiteError[] } {
+export function besideImages(
+  root: string,
+  articles: readonly Article[],
+  sources: Map<string, YamlSource>,
+): { files: OutputFile[]; errors: SiteError[] } {
   const files = new Map<string, OutputFile>();
   const errors: SiteError[] = [];
   const unreadable = new Map<string, SiteError>();
@@ -135,7 +146,15 @@ export function besideImages(root: string, articles: readonly Article[], sources
         files.set(ref.image, read(join(root, ref.file), ref.image.slice(1), ref.file));
       } catch (error) {
         if (!isMissing(error)) unreadable.set(ref.file, besideProblem(ref.file, error));
-        else errors.push(problems.missingFile(ref.loc, ref.file, 'The image', `put the picture beside the article as ${ref.file}, or correct the file name in ![…](${ref.src})`));
+        else
+          errors.push(
+            problems.missingFile(
+              ref.loc,
+              ref.file,
+              'The image',
+              `put the picture beside the article as ${ref.file}, or correct the file name in ![…](${ref.src})`,
+            ),
+          );
       }
     }
     if (!article.imageFile || !article.image || files.has(article.image)) continue; // an image two articles share is read once
@@ -146,7 +165,8 @@ export function besideImages(root: string, articles: readonly Article[], sources
         unreadable.set(article.imageFile, besideProblem(article.imageFile, error));
         continue;
       }
-      const hint = `put the image beside the article as ${article.imageFile}, or write a path under public/ such as /images/blog/${basename(article.imageFile)}`;
+      const hint = `put the image beside the article as ${article.imageFile}, or write a path under public/ such as ` +
+        `/images/blog/${basename(article.imageFile)}`;
       errors.push(problems.missingFile(sources.get(article.file)?.locate(['image']), article.imageFile, 'The image', hint));
     }
   }
@@ -163,7 +183,11 @@ function isMissing(error: unknown): boolean {
 function besideProblem(file: string, error: unknown): SiteError {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'EACCES' || code === 'EPERM') {
-    return problems.unreadableFile({ file, line: 1, column: 1 }, 'permission denied', `give your user permission to read the picture (for example chmod a+r ${file}), or save it again beside the article`);
+    return problems.unreadableFile(
+      { file, line: 1, column: 1 },
+      'permission denied',
+      `give your user permission to read the picture (for example chmod a+r ${file}), or save it again beside the article`,
+    );
   }
   return readProblem(file, error, 'an image');
 }
@@ -174,17 +198,30 @@ function read(path: string, file: string, source: string): OutputFile {
 }
 
 /** Every image path a content file mentions must exist under public/; the error names that file and line. */
-export function checkImageReferences(root: string, sources: Map<string, YamlSource>, publicFiles: OutputFile[], articles: readonly Article[] = []): SiteError[] {
+export function checkImageReferences(
+  root: string,
+  sources: Map<string, YamlSource>,
+  publicFiles: OutputFile[],
+  articles: readonly Article[] = [],
+): SiteError[] {
   const present = new Set(publicFiles.map((f) => `/${f.file}`));
   const errors: SiteError[] = [];
   // An image beside an article is published where a file of public/ already is: one would hide the other.
   for (const article of articles) {
     if (!article.imageFile || !present.has(article.image!)) continue;
-    errors.push(problems.duplicateId(sources.get(article.file)?.locate(['image']) ?? { file: article.file, line: 1, column: 1 }, 'image path', article.image!, `public${article.image}`));
+    errors.push(
+      problems.duplicateId(
+        sources.get(article.file)?.locate(['image']) ?? { file: article.file, line: 1, column: 1 },
+        'image path',
+        article.image!,
+        `public${article.image}`,
+      ),
+    );
   }
   for (const source of sources.values()) {
     for (const { image, path } of imageReferences(source)) {
-      if (!present.has(image)) errors.push(problems.missingFile(source.locate(path), `public${image}`, 'The image', whereItIs(root, source.file, image, present)));
+      if (!present.has(image))
+        errors.push(problems.missingFile(source.locate(path), `public${image}`, 'The image', whereItIs(root, source.file, image, present)));
     }
   }
   return errors;
@@ -196,7 +233,8 @@ function whereItIs(root: string, referrer: string, image: string, present: Set<s
   const elsewhere = [...present].filter((p) => basename(p) === name);
   if (elsewhere.length > 0) return `did you mean ${elsewhere.map((p) => `"${p}"`).join(' or ')}?`;
   const beside = join(dirname(referrer), name);
-  if (existsSync(join(root, beside))) return `${beside} is beside the content file; images are served from public/: move it to public${image}`;
+  if (existsSync(join(root, beside)))
+    return `${beside} is beside the content file; images are served from public/: move it to public${image}`;
   return undefined;
 }
 
@@ -207,7 +245,8 @@ function imageReferences(source: YamlSource): { image: string; path: (string | n
   const path: (string | number)[] = [];
   const visit = (value: unknown) => {
     if (typeof value === 'string') {
-      if (value.startsWith('/images/') && /^\/images\/\S+\.(png|jpe?g|svg|webp|avif|gif)$/i.test(value)) list.push({ image: value, path: [...path] });
+      if (value.startsWith('/images/') && /^\/images\/\S+\.(png|jpe?g|svg|webp|avif|gif)$/i.test(value))
+        list.push({ image: value, path: [...path] });
     } else if (Array.isArray(value)) {
       for (let i = 0; i < value.length; i++) {
         path.push(i);

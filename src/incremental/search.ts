@@ -50,8 +50,12 @@ interface LiveIndex {
  * in this build, by output file ('' when search does not find it).
  */
 export async function keptSearchIndex(
-  recorded: SearchMemo | undefined, writer: Writer, content: Content, routes: Route[],
-  rendered: ReadonlyMap<string, string>, lazy: boolean,
+  recorded: SearchMemo | undefined,
+  writer: Writer,
+  content: Content,
+  routes: Route[],
+  rendered: ReadonlyMap<string, string>,
+  lazy: boolean,
 ): Promise<{ files: OutputFile[]; record: SearchMemo }> {
   const last = recorded?.outDir === writer.output.id ? recorded : undefined;
   const pages = new Map<string, string>();
@@ -73,11 +77,17 @@ export async function keptSearchIndex(
   // By address: each page's key made once (a rebuild of the dev server sorts thousands).
   const keyed = routes.filter((r) => pages.get(r.file)).map((r) => ({ r, key: pageKey(r.path) }));
   const indexed = keyed.sort((a, b) => (a.key < b.key ? -1 : 1)).map((k) => k.r);
-  const synonyms = synonymsByPage(content, routes.map((r) => r.path), new Set(keyed.map((k) => k.key)));
-  const entries = new Map(indexed.map((r): [string, IndexEntry] => {
-    const words = synonyms.get(pageKey(r.path));
-    return [r.file, { url: r.path, text: '', words, id: `${r.path} ${pages.get(r.file)} ${JSON.stringify(words ?? [])}` }];
-  }));
+  const synonyms = synonymsByPage(
+    content,
+    routes.map((r) => r.path),
+    new Set(keyed.map((k) => k.key)),
+  );
+  const entries = new Map(
+    indexed.map((r): [string, IndexEntry] => {
+      const words = synonyms.get(pageKey(r.path));
+      return [r.file, { url: r.path, text: '', words, id: `${r.path} ${pages.get(r.file)} ${JSON.stringify(words ?? [])}` }];
+    }),
+  );
   const key = hashOf(pagefindVersion(), ...[...entries.values()].map((e) => e.id));
   const withTexts = () => [...entries].map(([file, entry]) => Object.assign(entry, { text: textOf(file) }));
   if (lazy) {
@@ -134,6 +144,9 @@ async function update(live: LiveIndex, entries: IndexEntry[]): Promise<void> {
   const changed = entries.filter((e) => live.held.get(e.url) !== e.id);
   // Until they are in, these pages are held as nothing known: a failure leaves them to be added again.
   for (const entry of changed) live.held.set(entry.url, '');
-  await addPages(live.index, changed.map((e) => ({ url: e.url, html: withSynonyms(e.text, e.words) })));
+  await addPages(
+    live.index,
+    changed.map((e) => ({ url: e.url, html: withSynonyms(e.text, e.words) })),
+  );
   for (const entry of changed) live.held.set(entry.url, entry.id);
 }

@@ -29,7 +29,17 @@ function matterOptions(yaml: (text: string) => object): { language: string; engi
   const refuse = (): never => {
     throw new Error('only YAML front matter is allowed');
   };
-  const engines = { yaml, yml: yaml, javascript: refuse, js: refuse, json: refuse, coffee: refuse, coffeescript: refuse, cson: refuse, toml: refuse };
+  const engines = {
+    yaml,
+    yml: yaml,
+    javascript: refuse,
+    js: refuse,
+    json: refuse,
+    coffee: refuse,
+    coffeescript: refuse,
+    cson: refuse,
+    toml: refuse,
+  };
   return { language: 'yaml', engines };
 }
 
@@ -95,7 +105,14 @@ export function loadArticle(file: string, text: string, schema: typeof articleSc
 export function articleWithBody(last: Article, readTimeGiven: boolean, text: string, errors: SiteError[]): Article | undefined {
   const body = text.slice(last.bodyOffset);
   // The same keys in the same order as toArticle's (a spread keeps them): one object layout for every article.
-  const article: Article = { ...last, readTime: readTimeGiven ? last.readTime : readTimeOf(body), markdown: body, references: undefined, sourceHash: hashOf(text), cardHash: '' };
+  const article: Article = {
+    ...last,
+    readTime: readTimeGiven ? last.readTime : readTimeOf(body),
+    markdown: body,
+    references: undefined,
+    sourceHash: hashOf(text),
+    cardHash: '',
+  };
   const before = errors.length;
   article.references = checkBody(article, body, errors);
   if (errors.length > before) return undefined;
@@ -185,7 +202,14 @@ function openingProblem(file: string, text: string): SiteError | undefined {
 
 /** What a card shows of an article (its front matter, slug, file, read time and references), not its body, as a hash. */
 function cardHashOf(article: Article): string {
-  const { markdown: _markdown, bodyLine: _bodyLine, bodyOffset: _bodyOffset, sourceHash: _sourceHash, cardHash: _cardHash, ...shown } = article;
+  const {
+    markdown: _markdown,
+    bodyLine: _bodyLine,
+    bodyOffset: _bodyOffset,
+    sourceHash: _sourceHash,
+    cardHash: _cardHash,
+    ...shown
+  } = article;
   return hashOf(JSON.stringify(shown));
 }
 
@@ -267,7 +291,10 @@ export function markdownSourceOf(root: string, article: Article): MarkdownSource
 /** The front matter text of an article file (for locating a field of an article taken from the cache). */
 export function frontMatterOf(text: string): string {
   if (openingProblem('', text)) return '';
-  return matter(text, matterOptions(() => ({}))).matter;
+  return matter(
+    text,
+    matterOptions(() => ({})),
+  ).matter;
 }
 
 /** Lines before the front matter text in the file: the opening `---` (gray-matter may keep its newline). */

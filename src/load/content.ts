@@ -80,7 +80,8 @@ export async function loadContent(root: string, reader: ContentReader = directRe
   const { yaml, optionalYaml, folder, articles } = fileLoaders(root, reader, { errors, sources, hashes });
   const file = (name: string) => join(contentDir, name);
   const [
-    site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, published, memberships, labSales, inbody, redirects, legal,
+    site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, published, memberships, labSales, inbody,
+    redirects, legal,
     providers, search,
   ] = await Promise.all([
     yaml(file('site.yaml'), (r) => r.singleFiles.site.schema),
@@ -139,7 +140,8 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
   const blogDir = join(contentDir, 'blog');
   const blogPrefix = `${rel(blogDir)}/`;
   // Thousands of articles: their project paths are cut from the folder's, not made by path.relative.
-  const articleFile = (path: string) => (path.startsWith(blogDir + sep) ? blogPrefix + path.slice(blogDir.length + 1).split(sep).join('/') : rel(path));
+  const articleFile = (path: string) =>
+    path.startsWith(blogDir + sep) ? blogPrefix + path.slice(blogDir.length + 1).split(sep).join('/') : rel(path);
 
   async function yaml<S extends z.ZodType>(path: string, schemaOf: (registry: Registry) => S): Promise<z.output<S> | undefined> {
     const file = rel(path);
@@ -153,12 +155,14 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
   const optionalYaml = <S extends z.ZodType>(path: string, schemaOf: (registry: Registry) => S) =>
     statSync(path, { throwIfNoEntry: false }) === undefined ? Promise.resolve(undefined) : yaml(path, schemaOf);
 
-  async function folder<S extends z.ZodType>(dir: string, schemaOf: (registry: Registry) => S): Promise<Map<string, z.output<S> & { id: string }>> {
+  type Folder<S extends z.ZodType> = Map<string, z.output<S> & { id: string }>;
+  async function folder<S extends z.ZodType>(dir: string, schemaOf: (registry: Registry) => S): Promise<Folder<S>> {
     const files = withoutYml(await listFiles(join(contentDir, dir), ['.yaml', '.yml'], rel, errors), rel, errors).sort().filter((path) => {
       const id = basename(path, '.yaml');
       if (isSlug(id)) return true;
       const suggestion = slugOf(id);
-      errors.push(problems.badFileName({ file: rel(path), line: 1, column: 1 }, `${kinds[dir] ?? 'entry'}'s id`, suggestion && `${suggestion}.yaml`));
+      const loc = { file: rel(path), line: 1, column: 1 };
+      errors.push(problems.badFileName(loc, `${kinds[dir] ?? 'entry'}'s id`, suggestion && `${suggestion}.yaml`));
       return false;
     });
     const entries = await Promise.all(files.map(async (path) => [basename(path, '.yaml'), await yaml(path, schemaOf)] as const));
@@ -172,7 +176,9 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
     for (const { article, source } of loaded) sources.set(article.file, source);
     // Dates are ISO and slugs are file names: plain comparison orders them, many times faster than localeCompare.
     // In place: a reader that keeps its list (the dev server's) hands it over in order next time, and the sort has little to do.
-    return loaded.sort((a, b) => codeUnitOrder(b.article.publishDate, a.article.publishDate) || codeUnitOrder(a.article.slug, b.article.slug)).map((a) => a.article);
+    const newestFirst = (a: ArticleFile, b: ArticleFile) =>
+      codeUnitOrder(b.article.publishDate, a.article.publishDate) || codeUnitOrder(a.article.slug, b.article.slug);
+    return loaded.sort(newestFirst).map((a) => a.article);
   }
   return { yaml, optionalYaml, folder, articles };
 }
@@ -182,7 +188,10 @@ function validateContent(content: Content, errors: SiteError[], reader: ContentR
   const check = () => {
     const found: SiteError[] = [];
     checkReferences(content, found);
-    const shown = new Set([...content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments)), ...content.services.flatMap((s) => s.treatments.cards.map((c) => c.treatment))]);
+    const shown = new Set([
+      ...content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments)),
+      ...content.services.flatMap((s) => s.treatments.cards.map((c) => c.treatment)),
+    ]);
     checkPlaceholders(content, shown, found);
     return found;
   };
@@ -211,7 +220,9 @@ export async function parseYamlFile(file: string, text: string, schemaOf: Schema
  * One YAML content file's text parsed and validated, as loadContent does with every file it reads
  * (the value is undefined, and `errors` says why, when the text is not valid YAML or not valid content).
  */
-export function loadYamlText<S extends z.ZodType>(file: string, text: string, schema: S, errors: SiteError[]): { source: YamlSource; value: z.output<S> | undefined } {
+export function loadYamlText<S extends z.ZodType>(
+  file: string, text: string, schema: S, errors: SiteError[],
+): { source: YamlSource; value: z.output<S> | undefined } {
   const parsed = parseYaml(file, text);
   if (parsed.errors.length > 0) {
     errors.push(...parsed.errors);
@@ -259,18 +270,24 @@ export function statArticle(path: string, file: string, errors: SiteError[]): St
   }
   if (!info) {
     // Gone, or a link to nothing: a link the author made must not make an article vanish unnoticed.
-    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) errors.push(problems.unreadableFile(loc, 'it is a link to a file that does not exist', 'replace the link with the article file itself, or delete it'));
+    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) errors.push(problems.unreadableFile(loc, 'it is a link to a file ' +
+      'that does not exist', 'replace the link with the article file itself, or delete it'));
     return undefined;
   }
   if (info.isDirectory()) errors.push(problems.notAFile(loc, 'an article file'));
   else if (!info.isFile()) errors.push(problems.unreadableFile(loc, 'it is not a regular file', 'replace it with a plain text file'));
-  else if (!isSlug(basename(file, '.md'))) errors.push(problems.badFileName(loc, "article's slug", ((s) => s && `${s}.md`)(slugOf(basename(file, '.md')))));
+  else if (!isSlug(basename(file, '.md'))) {
+    const slug = slugOf(basename(file, '.md'));
+    errors.push(problems.badFileName(loc, "article's slug", slug && `${slug}.md`));
+  }
   else return info;
   return undefined;
 }
 
 /** What the files of each catalogue folder are, for messages. */
-const kinds: Record<string, string> = { treatments: 'treatment', programs: 'program', services: 'service page', legal: 'legal page', providers: 'provider' };
+const kinds: Record<string, string> = {
+  treatments: 'treatment', programs: 'program', services: 'service page', legal: 'legal page', providers: 'provider',
+};
 
 /**
  * Entries with an extension in a folder and its sub-folders, whatever they are (a folder or link
@@ -333,7 +350,9 @@ function folderProblem(fileOf: (path: string) => string, dir: string, error: unk
   const failed = (error as NodeJS.ErrnoException).path ?? dir;
   const loc = { file: `${fileOf(failed)}/`, line: 1, column: 1 };
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'EPERM') return problems.unreadableFile(loc, 'permission denied', 'give your user permission to read the folder and what it holds (for example chmod -R a+rX FOLDER)');
-  if (code === 'ENOTDIR') return problems.unreadableFile(loc, 'it is a file, where a folder of content files belongs', 'move the file aside and make a folder of that name');
+  if (code === 'EACCES' || code === 'EPERM') return problems.unreadableFile(loc, 'permission denied', 'give your user permission to ' +
+    'read the folder and what it holds (for example chmod -R a+rX FOLDER)');
+  if (code === 'ENOTDIR') return problems.unreadableFile(loc, 'it is a file, where a folder of content files belongs', 'move the file ' +
+    'aside and make a folder of that name');
   return readProblem(loc.file, error, 'a content folder');
 }

@@ -67,7 +67,13 @@ function refuseOutside(path: string, file: string): void {
 
 /** The project folder of a file whose project path `file` ("content/blog/a.md") ends `path`. */
 export function projectRootOf(path: string, file: string): string {
-  return resolve(path, ...file.split('/').filter((part) => part !== '').map(() => '..'));
+  return resolve(
+    path,
+    ...file
+      .split('/')
+      .filter((part) => part !== '')
+      .map(() => '..'),
+  );
 }
 
 /**
@@ -126,7 +132,11 @@ export function readProblem(file: string, error: unknown, what: string): SiteErr
     case 'EISDIR':
       return problems.notAFile(loc, what);
     case 'ELOOP':
-      return problems.unreadableFile(loc, 'it is a symbolic link that points back to itself', 'replace the link with the file it should point to');
+      return problems.unreadableFile(
+        loc,
+        'it is a symbolic link that points back to itself',
+        'replace the link with the file it should point to',
+      );
     default:
       return problems.unreadableFile(loc, code ? `${code}: ${(error as Error).message.replace(/^\w+: /, '')}` : String(error));
   }

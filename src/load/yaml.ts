@@ -2,7 +2,22 @@
  * YAML parsing: one parser (the `yaml` package, YAML 1.2 core schema) for every file and all front
  * matter, so what is accepted, what a value means and where an error is are always the same.
  */
-import { Composer, CST, isAlias, isCollection, isMap, isPair, isScalar, LineCounter, Parser, visit, YAMLParseError, type Document, type Node, type YAMLError } from 'yaml';
+import {
+  Composer,
+  CST,
+  isAlias,
+  isCollection,
+  isMap,
+  isPair,
+  isScalar,
+  LineCounter,
+  Parser,
+  visit,
+  YAMLParseError,
+  type Document,
+  type Node,
+  type YAMLError,
+} from 'yaml';
 import { problems, SiteError, type SourceLocation } from '../errors.ts';
 
 /** A parsed YAML text that can say where any value in it came from. */
@@ -45,7 +60,12 @@ function parseStrictly(file: string, text: string, lineOffset: number): Parsed {
     lines.addNewLine(0);
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines.addNewLine(i + 1);
     const pos = lines.linePos(guessTooDeep(text));
-    return { doc: undefined, data: undefined, errors: [problems.yamlTooDeep({ file, line: pos.line + lineOffset, column: pos.col }, maxDepth)], at };
+    return {
+      doc: undefined,
+      data: undefined,
+      errors: [problems.yamlTooDeep({ file, line: pos.line + lineOffset, column: pos.col }, maxDepth)],
+      at,
+    };
   }
   const control = text.search(controlCharacter);
   if (control !== -1) {
@@ -54,12 +74,17 @@ function parseStrictly(file: string, text: string, lineOffset: number): Parsed {
   // Checked on the syntax tree (walked without recursion) before anything recursive runs on it.
   const tooDeep = firstTooDeep(tokens);
   if (tooDeep !== undefined) return { doc: undefined, data: undefined, errors: [problems.yamlTooDeep(at(tooDeep), maxDepth)], at };
-  const version = tokens.find((t): t is CST.Directive => t.type === 'directive' && /^%YAML\s/.test(t.source) && !/^%YAML\s+1\.2\s*(#.*)?$/.test(t.source));
+  const version = tokens.find(
+    (t): t is CST.Directive => t.type === 'directive' && /^%YAML\s/.test(t.source) && !/^%YAML\s+1\.2\s*(#.*)?$/.test(t.source),
+  );
   if (version) return { doc: undefined, data: undefined, errors: [problems.yamlVersion(at(version.offset), version.source.trim())], at };
   const composer = new Composer(composeOptions);
   const docs = [...composer.compose(tokens, true, text.length)];
   const doc = docs[0]!;
-  if (docs.length > 1) doc.errors.push(new YAMLParseError([docs[1]!.range[0], docs[1]!.range[1]], 'MULTIPLE_DOCS', 'a "---" line starts a second document in this file'));
+  if (docs.length > 1)
+    doc.errors.push(
+      new YAMLParseError([docs[1]!.range[0], docs[1]!.range[1]], 'MULTIPLE_DOCS', 'a "---" line starts a second document in this file'),
+    );
   // A tag's problems are worded by refusedTags, which names the tag (a value can only be tagged with a "!").
   const tagged = text.includes('!');
   const errors = reported(tagged ? doc.errors.filter((e) => !tagCodes.has(e.code)) : doc.errors).map((e) =>
@@ -77,7 +102,8 @@ function parseStrictly(file: string, text: string, lineOffset: number): Parsed {
   } catch (error) {
     // The `yaml` package refuses excessive alias expansion; anything else thrown here is a bug of ours.
     if (!(error instanceof ReferenceError) || !/alias/i.test(error.message)) throw error;
-    if (/unresolved alias/i.test(error.message)) return { doc, data: undefined, errors: [problems.yamlSyntax(at(unresolvedOffset(doc) ?? 0), error.message, 'BAD_ALIAS')], at };
+    if (/unresolved alias/i.test(error.message))
+      return { doc, data: undefined, errors: [problems.yamlSyntax(at(unresolvedOffset(doc) ?? 0), error.message, 'BAD_ALIAS')], at };
     return { doc, data: undefined, errors: [problems.yamlAliasBomb(at(bombOffset(doc)), maxAliasCount)], at };
   }
 }
@@ -233,7 +259,8 @@ function unclosedQuote(tokens: readonly CST.Token[]): { offset: number; quote: s
     if (found || token.type !== 'document') continue;
     CST.visit(token, (item) => {
       for (const part of [item.key, item.value]) {
-        if (!found && part && (part.type === 'single-quoted-scalar' || part.type === 'double-quoted-scalar') && !closed(part.source)) found = { offset: part.offset, quote: part.source[0]! };
+        if (!found && part && (part.type === 'single-quoted-scalar' || part.type === 'double-quoted-scalar') && !closed(part.source))
+          found = { offset: part.offset, quote: part.source[0]! };
       }
       return found ? CST.visit.BREAK : undefined;
     });

@@ -7,15 +7,18 @@ import type { Route } from '../route/routes.ts';
 /** Most URLs one sitemap file may hold; past it, a sitemap index points to several. */
 export const sitemapLimit = 50_000;
 
-const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
+const escapeXml = (text: string) =>
+  text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
 /** sitemap.xml (or an index and numbered parts past the limit) listing every listed route. */
 export function sitemaps(routes: readonly Route[], baseUrl: string, limit = sitemapLimit): { file: string; text: string }[] {
   const urls = routes.filter((r) => r.listed).map(sitemapLine);
-  const urlset = (list: string[]) => `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${list.join('\n')}\n</urlset>\n`;
+  const urlset = (list: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${list.join('\n')}\n</urlset>\n`;
   if (urls.length <= limit) return [{ file: 'sitemap.xml', text: urlset(urls) }];
   const parts: { file: string; text: string }[] = [];
-  for (let i = 0; i * limit < urls.length; i++) parts.push({ file: `sitemap-${i + 1}.xml`, text: urlset(urls.slice(i * limit, (i + 1) * limit)) });
+  for (let i = 0; i * limit < urls.length; i++)
+    parts.push({ file: `sitemap-${i + 1}.xml`, text: urlset(urls.slice(i * limit, (i + 1) * limit)) });
   const base = baseUrl.replace(/\/+$/, '');
   const index = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${parts
     .map((p) => `  <sitemap><loc>${escapeXml(`${base}/${p.file}`)}</loc></sitemap>`)
@@ -42,9 +45,21 @@ export interface FeedOptions {
 }
 
 /** RSS 2.0 feed of the latest articles, with their full text when `bodyOf` gives it (a category's feed carries excerpts). */
-export function rssFeed(content: Content, articles: Article[], bodyOf: ((article: Article) => string) | undefined, baseUrl: string, latest = 20, feed?: FeedOptions): string {
+export function rssFeed(
+  content: Content,
+  articles: Article[],
+  bodyOf: ((article: Article) => string) | undefined,
+  baseUrl: string,
+  latest = 20,
+  feed?: FeedOptions,
+): string {
   const base = baseUrl.replace(/\/+$/, '');
-  const { title, description, page, self } = feed ?? { title: `${content.site.name} blog`, description: content.blogPage.intro, page: '/blog/', self: '/feed.xml' };
+  const { title, description, page, self } = feed ?? {
+    title: `${content.site.name} blog`,
+    description: content.blogPage.intro,
+    page: '/blog/',
+    self: '/feed.xml',
+  };
   const items = articles.slice(0, latest).map((a) => {
     const link = `${base}${articlePath(a.slug)}`;
     return `    <item>
@@ -54,8 +69,12 @@ export function rssFeed(content: Content, articles: Article[], bodyOf: ((article
       <pubDate>${new Date(`${a.publishDate}T12:00:00Z`).toUTCString()}</pubDate>
       <author>${escapeXml(`${content.site.email} (${a.author})`)}</author>
       <category>${escapeXml(a.category)}</category>
-      <description>${escapeXml(a.excerpt)}</description>${bodyOf ? `
-      <content:encoded><![CDATA[${bodyOf(a).replace(/]]>/g, ']]]]><![CDATA[>')}]]></content:encoded>` : ''}
+      <description>${escapeXml(a.excerpt)}</description>${
+        bodyOf
+          ? `
+      <content:encoded><![CDATA[${bodyOf(a).replace(/]]>/g, ']]]]><![CDATA[>')}]]></content:encoded>`
+          : ''
+      }
     </item>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>

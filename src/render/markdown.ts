@@ -101,7 +101,18 @@ export interface MarkdownReferences {
 }
 
 /** Ids the article page's template uses itself: a heading never takes one of them. */
-const reservedIds = ['main', 'page-title', 'drawer', 'services-menu', 'site-map', 'footer-quick', 'footer-services', 'article-cta-heading', 'article-outline-title', 'footnote-label'];
+const reservedIds = [
+  'main',
+  'page-title',
+  'drawer',
+  'services-menu',
+  'site-map',
+  'footer-quick',
+  'footer-services',
+  'article-cta-heading',
+  'article-outline-title',
+  'footnote-label',
+];
 
 /**
  * GFM constructs a body is parsed without when it lacks what each one needs. micromark tries them
@@ -147,10 +158,18 @@ function without(names: readonly string[]) {
   };
 }
 
-const parserOf = (syntax: MarkdownSyntax) => remark().use(remarkGfm).use(without(syntax.split(' ').filter(Boolean))).use(remarkDirective).freeze();
+const parserOf = (syntax: MarkdownSyntax) =>
+  remark()
+    .use(remarkGfm)
+    .use(without(syntax.split(' ').filter(Boolean)))
+    .use(remarkDirective)
+    .freeze();
 const compilerOf = (syntax: MarkdownSyntax) => parserOf(syntax)().use(remarkHtml, { sanitize: schema }).freeze();
 
-/** The parser and the compiler of each syntax, made on first use (at most sixteen, frozen once: a processor per body would re-run every plugin). */
+/**
+ * The parser and the compiler of each syntax, made on first use (at most sixteen, frozen once: a processor per body would re-run every
+ * plugin).
+ */
 const processors = new Map<MarkdownSyntax, { parser: ReturnType<typeof parserOf>; compiler: ReturnType<typeof compilerOf> }>();
 export function processorsOf(syntax: MarkdownSyntax): { parser: ReturnType<typeof parserOf>; compiler: ReturnType<typeof compilerOf> } {
   let made = processors.get(syntax);
@@ -178,9 +197,19 @@ const schema: Schema = {
       'dataEventLabel',
       'dataNewWindow',
     ],
-    div: [...(defaultSchema.attributes?.div ?? []), ['className', /^(heading-anchored|heading-\d|callout|callout-(note|tip|warning)|table-scroll)$/], ['role', 'note', 'region'], 'ariaLabel'],
+    div: [
+      ...(defaultSchema.attributes?.div ?? []),
+      ['className', /^(heading-anchored|heading-\d|callout|callout-(note|tip|warning)|table-scroll)$/],
+      ['role', 'note', 'region'],
+      'ariaLabel',
+    ],
     p: [['className', 'callout-title', 'article-booking']],
-    span: [['className', 'visually-hidden', 'article-treatment-title', 'article-treatment-text', 'task-box', 'task-done', 'task-open'], 'ariaHidden', ['role', 'img'], 'ariaLabel'],
+    span: [
+      ['className', 'visually-hidden', 'article-treatment-title', 'article-treatment-text', 'task-box', 'task-done', 'task-open'],
+      'ariaHidden',
+      ['role', 'img'],
+      'ariaLabel',
+    ],
     th: [['className', 'align-right', 'align-center']],
     td: [['className', 'align-right', 'align-center']],
     img: [...(defaultSchema.attributes?.img ?? []), ['loading', 'lazy'], ['decoding', 'async']],
@@ -206,7 +235,10 @@ interface Node {
 }
 
 /** Checks a body: components, attributes, images' alt text, nesting, and (when it is to be published) placeholder text. */
-export function inspectMarkdown(markdown: string, options: { placeholders?: readonly string[] } = {}): { findings: MarkdownFinding[]; references: MarkdownReferences } {
+export function inspectMarkdown(
+  markdown: string,
+  options: { placeholders?: readonly string[] } = {},
+): { findings: MarkdownFinding[]; references: MarkdownReferences } {
   // Parsing is most of an article's load: a body that cannot hold anything looked for here is not parsed.
   const findable = mayHoldFindings(markdown, options.placeholders);
   const none = () => ({ findings: [], references: { images: [], treatments: [], bookings: [] } });
@@ -275,7 +307,7 @@ function deepestIn(markdown: string): { tree: Node } | { deep: BodyPosition } {
 function deepStartEnds(markdown: string): { past: number; end: number }[] {
   const ends: { past: number; end: number }[] = [];
   deepStart.lastIndex = 0;
-  for (let match; (match = deepStart.exec(markdown)); ) {
+  for (let match; (match = deepStart.exec(markdown));) {
     let levels = 0;
     let past = 0;
     for (let i = match.index; i < markdown.length && /[ \t>*+\-\d.)]/.test(markdown[i]!); i++) {
@@ -346,9 +378,18 @@ export function inspectTree(
       if (rule.form !== node.type) findings.push({ kind: 'component-form', name: node.name!, expected: formOf(node.name!), at });
       const given = node.attributes ?? {};
       for (const attribute of Object.keys(given)) {
-        if (!rule.attributes.includes(attribute)) findings.push({ kind: 'unknown-attribute', name: node.name!, attribute, suggestion: closest(attribute, rule.attributes, 1)[0], known: rule.attributes, at });
+        if (!rule.attributes.includes(attribute))
+          findings.push({
+            kind: 'unknown-attribute',
+            name: node.name!,
+            attribute,
+            suggestion: closest(attribute, rule.attributes, 1)[0],
+            known: rule.attributes,
+            at,
+          });
       }
-      for (const attribute of rule.required) if (!given[attribute]) findings.push({ kind: 'missing-attribute', name: node.name!, attribute, at });
+      for (const attribute of rule.required)
+        if (!given[attribute]) findings.push({ kind: 'missing-attribute', name: node.name!, attribute, at });
       if (node.name === 'treatment' && given.id) references.treatments.push({ id: given.id, at });
       if (node.name === 'booking' && given.service) references.bookings.push({ service: given.service, at });
       return;
@@ -366,7 +407,8 @@ export function inspectTree(
       return;
     }
     if (options.placeholders && node.type === 'text' && node.value) {
-      for (const found of placeholdersIn(node.value, options.placeholders)) findings.push({ kind: 'placeholder', text: found.text, at: columnAfter(node, found.index) });
+      for (const found of placeholdersIn(node.value, options.placeholders))
+        findings.push({ kind: 'placeholder', text: found.text, at: columnAfter(node, found.index) });
     }
   });
   return { findings, references };
@@ -405,7 +447,11 @@ export function renderMarkdown(markdown: string, context: MarkdownContext, synta
  * An article body for its page and as the blog's feed carries it, from one parse (most of what a
  * body costs): the tree is copied before the page's transform changes it.
  */
-export function renderPageAndFeed(markdown: string, page: MarkdownContext & { mode: 'page' }, syntax: MarkdownSyntax = syntaxOf(markdown)): { page: RenderedMarkdown; feed: string } {
+export function renderPageAndFeed(
+  markdown: string,
+  page: MarkdownContext & { mode: 'page' },
+  syntax: MarkdownSyntax = syntaxOf(markdown),
+): { page: RenderedMarkdown; feed: string } {
   const tree = parsedTree(markdown, syntax);
   const copy = structuredClone(tree);
   return { page: renderTree(tree, markdown, page, syntax), feed: renderTree(copy, markdown, { ...page, mode: 'feed' }, syntax).html };
@@ -429,7 +475,15 @@ function renderTree(tree: BodyTree, markdown: string, context: MarkdownContext, 
 
 /** A body with no components or images resolved: for callers without a site context (tests, tools). */
 export function markdownToHtml(markdown: string): string {
-  return renderMarkdown(markdown, { mode: 'feed', slug: '', imageBase: '/images/blog/', booking: 'https://example.com/', bookingLabel: 'Book Now', treatments: {}, images: {} }).html;
+  return renderMarkdown(markdown, {
+    mode: 'feed',
+    slug: '',
+    imageBase: '/images/blog/',
+    booking: 'https://example.com/',
+    bookingLabel: 'Book Now',
+    treatments: {},
+    images: {},
+  }).html;
 }
 
 /** How an image beside the article is written: its file name, optionally after ./ (a JPEG or PNG). */
@@ -442,7 +496,10 @@ export function besideImageName(src: string): string {
 
 /** GitHub's heading slug: lower case, punctuation dropped, spaces to hyphens ("First section" → first-section). */
 export function githubSlug(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '').replace(/ /g, '-');
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, '')
+    .replace(/ /g, '-');
 }
 
 function transformTree(tree: Node, source: string, context: MarkdownContext, outline: OutlineEntry[]): void {
@@ -492,13 +549,27 @@ function anchored(heading: Node, slugOf: (text: string) => string, outline: Outl
       hChildren: [{ type: 'element', tagName: 'span', properties: { ariaHidden: 'true' }, children: [{ type: 'text', value: '#' }] }],
     },
   };
-  return { type: 'anchoredHeading', data: { hName: 'div', hProperties: { className: ['heading-anchored', `heading-${heading.depth}`] } }, children: [heading, link] };
+  return {
+    type: 'anchoredHeading',
+    data: { hName: 'div', hProperties: { className: ['heading-anchored', `heading-${heading.depth}`] } },
+    children: [heading, link],
+  };
 }
 
 /** A link to another site opens in a new tab without opener or referrer, and says so to screen readers (as the templates' links do). */
 function outbound(link: Node): void {
   link.data = { ...link.data, hProperties: { ...link.data?.hProperties, target: '_blank', rel: ['noopener', 'noreferrer'] } };
-  link.children = [...(link.children ?? []), { type: 'newTab', data: { hName: 'span', hProperties: { className: ['visually-hidden'] }, hChildren: [{ type: 'text', value: ' (opens in a new tab)' }] } }];
+  link.children = [
+    ...(link.children ?? []),
+    {
+      type: 'newTab',
+      data: {
+        hName: 'span',
+        hProperties: { className: ['visually-hidden'] },
+        hChildren: [{ type: 'text', value: ' (opens in a new tab)' }],
+      },
+    },
+  ];
 }
 
 /**
@@ -512,7 +583,14 @@ function taskList(list: Node): void {
     const done = item.checked;
     item.checked = null;
     item.data = { ...item.data, hProperties: { ...item.data?.hProperties, className: ['task-list-item'] } };
-    const box: Node = { type: 'taskBox', data: { hName: 'span', hProperties: { className: ['task-box', done ? 'task-done' : 'task-open'], role: 'img', ariaLabel: done ? 'Done:' : 'To do:' }, hChildren: [] } };
+    const box: Node = {
+      type: 'taskBox',
+      data: {
+        hName: 'span',
+        hProperties: { className: ['task-box', done ? 'task-done' : 'task-open'], role: 'img', ariaLabel: done ? 'Done:' : 'To do:' },
+        hChildren: [],
+      },
+    };
     const first = item.children?.[0];
     if (first?.type === 'paragraph') first.children = [box, ...(first.children ?? [])];
     else item.children = [box, ...(item.children ?? [])];
@@ -527,13 +605,18 @@ function scrollable(table: Node): Node {
   const align = table.align ?? [];
   for (const row of table.children ?? []) {
     row.children?.forEach((cell, i) => {
-      if (align[i] === 'right' || align[i] === 'center') cell.data = { ...cell.data, hProperties: { ...cell.data?.hProperties, className: [`align-${align[i]}`] } };
+      if (align[i] === 'right' || align[i] === 'center')
+        cell.data = { ...cell.data, hProperties: { ...cell.data?.hProperties, className: [`align-${align[i]}`] } };
     });
   }
   table.align = null;
   const names = (header?.children ?? []).map((cell) => plainText(cell).trim()).filter(Boolean);
   const label = names.length > 0 ? `Table: ${names.join(', ')}` : 'Table';
-  return { type: 'tableScroll', data: { hName: 'div', hProperties: { className: ['table-scroll'], role: 'region', ariaLabel: label, tabIndex: 0 } }, children: [table] };
+  return {
+    type: 'tableScroll',
+    data: { hName: 'div', hProperties: { className: ['table-scroll'], role: 'region', ariaLabel: label, tabIndex: 0 } },
+    children: [table],
+  };
 }
 
 /** An image beside the article: its published path, size and (on the page) AVIF and WebP variants, lazy. */
@@ -544,11 +627,21 @@ function picture(image: Node, context: MarkdownContext): Node {
   const img: Element = {
     type: 'element',
     tagName: 'img',
-    properties: { src: path, alt: image.alt ?? '', ...(info ? { width: info.width, height: info.height } : {}), ...(context.mode === 'page' ? { loading: 'lazy', decoding: 'async' } : {}) },
+    properties: {
+      src: path,
+      alt: image.alt ?? '',
+      ...(info ? { width: info.width, height: info.height } : {}),
+      ...(context.mode === 'page' ? { loading: 'lazy', decoding: 'async' } : {}),
+    },
     children: [],
   };
   if (!info || context.mode === 'feed') return { type: 'picture', data: { hName: 'img', hProperties: img.properties } };
-  const sources: ElementContent[] = info.sources.map((s) => ({ type: 'element', tagName: 'source', properties: { type: s.type, srcSet: s.srcset, sizes: '(min-width: 800px) 736px, 100vw' }, children: [] }));
+  const sources: ElementContent[] = info.sources.map((s) => ({
+    type: 'element',
+    tagName: 'source',
+    properties: { type: s.type, srcSet: s.srcset, sizes: '(min-width: 800px) 736px, 100vw' },
+    children: [],
+  }));
   return { type: 'picture', data: { hName: 'picture', hChildren: [...sources, img] } };
 }
 
@@ -557,22 +650,42 @@ function component(node: Node, context: MarkdownContext): Node {
   const name = node.name ?? '';
   const attributes = node.attributes ?? {};
   // A container's label is its first child, marked; a leaf directive's label is all its children.
-  const label = node.type === 'leafDirective' ? (node.children?.length ? node : undefined) : node.children?.find((c) => c.data?.directiveLabel);
+  const label =
+    node.type === 'leafDirective' ? (node.children?.length ? node : undefined) : node.children?.find((c) => c.data?.directiveLabel);
   const body = node.type === 'leafDirective' ? [] : (node.children ?? []).filter((c) => c !== label);
   if (name in calloutTitles) {
-    const title: Node = { type: 'paragraph', data: { hProperties: { className: ['callout-title'] } }, children: label?.children ?? [{ type: 'text', value: calloutTitles[name]! }] };
-    return { type: 'callout', data: { hName: 'div', hProperties: { className: ['callout', `callout-${name}`], role: 'note' } }, children: [title, ...body] };
+    const title: Node = {
+      type: 'paragraph',
+      data: { hProperties: { className: ['callout-title'] } },
+      children: label?.children ?? [{ type: 'text', value: calloutTitles[name]! }],
+    };
+    return {
+      type: 'callout',
+      data: { hName: 'div', hProperties: { className: ['callout', `callout-${name}`], role: 'note' } },
+      children: [title, ...body],
+    };
   }
   if (name === 'booking') {
     const url = new URL(context.booking);
     if (attributes.service) url.searchParams.set('service', attributes.service);
     const text = label ? plainText(label).trim() : context.bookingLabel;
-    const hooks = context.mode === 'page' ? { dataEvent: 'book_now_clicked', dataEventCategory: 'conversion', dataEventLabel: `article:${context.slug}`, dataNewWindow: '' } : {};
+    const hooks =
+      context.mode === 'page'
+        ? { dataEvent: 'book_now_clicked', dataEventCategory: 'conversion', dataEventLabel: `article:${context.slug}`, dataNewWindow: '' }
+        : {};
     const link: Element = {
       type: 'element',
       tagName: 'a',
       properties: { className: ['button'], href: url.href, target: '_blank', rel: ['noopener', 'noreferrer'], ...hooks },
-      children: [{ type: 'text', value: text }, { type: 'element', tagName: 'span', properties: { className: ['visually-hidden'] }, children: [{ type: 'text', value: ' (opens in a new tab)' }] }],
+      children: [
+        { type: 'text', value: text },
+        {
+          type: 'element',
+          tagName: 'span',
+          properties: { className: ['visually-hidden'] },
+          children: [{ type: 'text', value: ' (opens in a new tab)' }],
+        },
+      ],
     };
     return { type: 'booking', data: { hName: 'p', hProperties: { className: ['article-booking'] }, hChildren: [link] } };
   }
@@ -584,8 +697,18 @@ function component(node: Node, context: MarkdownContext): Node {
       tagName: 'a',
       properties: { className: ['article-treatment'], href: treatment.href },
       children: [
-        { type: 'element', tagName: 'span', properties: { className: ['article-treatment-title'] }, children: [{ type: 'text', value: treatment.title }] },
-        { type: 'element', tagName: 'span', properties: { className: ['article-treatment-text'] }, children: [{ type: 'text', value: treatment.text }] },
+        {
+          type: 'element',
+          tagName: 'span',
+          properties: { className: ['article-treatment-title'] },
+          children: [{ type: 'text', value: treatment.title }],
+        },
+        {
+          type: 'element',
+          tagName: 'span',
+          properties: { className: ['article-treatment-text'] },
+          children: [{ type: 'text', value: treatment.text }],
+        },
       ],
     };
     return { type: 'treatmentCard', data: { hName: 'p', hChildren: [link] } };
@@ -627,12 +750,17 @@ function columnAfter(node: Node, index: number): BodyPosition {
   const start = positionOf(node);
   const before = (node.value ?? '').slice(0, index);
   const lines = before.split('\n');
-  return lines.length === 1 ? { line: start.line, column: start.column + index } : { line: start.line + lines.length - 1, column: lines.at(-1)!.length + 1 };
+  return lines.length === 1
+    ? { line: start.line, column: start.column + index }
+    : { line: start.line + lines.length - 1, column: lines.at(-1)!.length + 1 };
 }
 
 /** Words in a markdown body, for the read-time estimate. */
 export function countWords(markdown: string): number {
-  return markdown.replace(/[#>*_`[\]()-]/g, ' ').split(/\s+/).filter(Boolean).length;
+  return markdown
+    .replace(/[#>*_`[\]()-]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
 }
 
 /** "N min read" at 220 words a minute, at least one minute. */

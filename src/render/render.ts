@@ -52,7 +52,9 @@ export function threadCpuMs(): number | undefined {
 function reportThreadCpu(thread: string, pages: number, cpu: { startup?: number; pages: number } | undefined): void {
   if (!process.env.CLINIC_SITE_TIMINGS || !cpu || pages === 0) return;
   const startup = cpu.startup === undefined ? '' : `, start-up ${cpu.startup} ms CPU`;
-  process.stderr.write(`  render ${thread}: ${pages} pages, ${cpu.pages} ms CPU, ${(cpu.pages / pages).toFixed(2)} ms CPU a page${startup}\n`);
+  process.stderr.write(
+    `  render ${thread}: ${pages} pages, ${cpu.pages} ms CPU, ${(cpu.pages / pages).toFixed(2)} ms CPU a page${startup}\n`,
+  );
 }
 
 /** Below this many pages to render, starting workers costs more than it saves (CLINIC_SITE_PARALLEL_MIN overrides). */
@@ -101,7 +103,9 @@ function staticMarkupRenderer(): (element: ReactElement) => string {
   type Legacy = { renderToStaticMarkup?: unknown };
   try {
     const build = process.env.NODE_ENV === 'production' ? 'production' : 'development';
-    const legacy = requireModule<Legacy>(join(dirname(resolveModule('react-dom/package.json')), 'cjs', `react-dom-server-legacy.node.${build}.js`));
+    const legacy = requireModule<Legacy>(
+      join(dirname(resolveModule('react-dom/package.json')), 'cjs', `react-dom-server-legacy.node.${build}.js`),
+    );
     if (typeof legacy.renderToStaticMarkup === 'function') return legacy.renderToStaticMarkup as (element: ReactElement) => string;
   } catch {
     // Another layout of React DOM: its public entry.
@@ -134,7 +138,12 @@ export function renderRoute(renderView: ViewRenderer, shared: SharedView, route:
 
 /** An article's body as the feed carries it: the same renderer as its page, without the interactive parts. */
 export function feedBody(content: Content, article: Article, shared: SharedView): string {
-  return renderMarkdown(markdownOf(content.root, article), { ...articleMarkdownContext(content, article), mode: 'feed', booking: shared.links.booking, images: shared.images }).html;
+  return renderMarkdown(markdownOf(content.root, article), {
+    ...articleMarkdownContext(content, article),
+    mode: 'feed',
+    booking: shared.links.booking,
+    images: shared.images,
+  }).html;
 }
 
 /**
@@ -143,7 +152,13 @@ export function feedBody(content: Content, article: Article, shared: SharedView)
  * With `stayReady` (a process that builds again, the dev server), the main thread renders a page once
  * the workers are done, so that the next build's page or two run code it has loaded and run before.
  */
-export async function renderPages(routes: Route[], templates: Templates, shared: SharedView, onBatch: (outputs: RenderOutput[]) => Promise<void>, stayReady = false): Promise<void> {
+export async function renderPages(
+  routes: Route[],
+  templates: Templates,
+  shared: SharedView,
+  onBatch: (outputs: RenderOutput[]) => Promise<void>,
+  stayReady = false,
+): Promise<void> {
   // CLINIC_SITE_WORKERS sets the number of render threads (0: render on the main thread; 1: one worker, to measure a worker's cost).
   const workers = Number(process.env.CLINIC_SITE_WORKERS ?? Math.min(availableParallelism(), 4));
   const before = threadCpuMs();
@@ -192,8 +207,18 @@ const workerInterruptBudget = 1_000_000;
  */
 const defaultInterruptBudget = 67_584;
 
-/** Spreads render jobs over worker threads in chunks; `onOutputs` gets each chunk as it finishes. `once`: the process builds once (not the dev server). */
-async function renderInWorkers(jobs: RenderJob[], templatesFile: string, shared: SharedView, size: number, onOutputs: (outputs: RenderOutput[]) => Promise<void>, once: boolean): Promise<void> {
+/**
+ * Spreads render jobs over worker threads in chunks; `onOutputs` gets each chunk as it finishes. `once`: the process builds once (not the
+ * dev server).
+ */
+async function renderInWorkers(
+  jobs: RenderJob[],
+  templatesFile: string,
+  shared: SharedView,
+  size: number,
+  onOutputs: (outputs: RenderOutput[]) => Promise<void>,
+  once: boolean,
+): Promise<void> {
   const entry = compiledEntry('render-worker');
   // Read by V8 when it sets up an isolate: the workers started below get it, the running main thread is left
   // as it is, and threads started after this stage (the dev server's watcher) get V8's default again.
@@ -220,21 +245,24 @@ async function renderInWorkers(jobs: RenderJob[], templatesFile: string, shared:
         next += batch.length;
         worker.postMessage(batch);
       };
-      worker.on('message', (message: { outputs?: RenderOutput[]; cpu?: { startup: number; pages: number }; error?: { message: string } }) => {
-        if (message.error) {
-          failure = new SiteErrors([problems.templateError(message.error.message)]);
-          void worker.terminate().then(() => resolve());
-          return;
-        }
-        pages += message.outputs!.length;
-        cpu = message.cpu;
-        const done = onOutputs(message.outputs!);
-        pending.push(done);
-        done.then(send, (error: Error) => {
-          failure = error;
-          send();
-        });
-      });
+      worker.on(
+        'message',
+        (message: { outputs?: RenderOutput[]; cpu?: { startup: number; pages: number }; error?: { message: string } }) => {
+          if (message.error) {
+            failure = new SiteErrors([problems.templateError(message.error.message)]);
+            void worker.terminate().then(() => resolve());
+            return;
+          }
+          pages += message.outputs!.length;
+          cpu = message.cpu;
+          const done = onOutputs(message.outputs!);
+          pending.push(done);
+          done.then(send, (error: Error) => {
+            failure = error;
+            send();
+          });
+        },
+      );
       worker.on('error', reject);
       send();
     });

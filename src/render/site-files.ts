@@ -24,8 +24,19 @@ export function blogFeed(content: Content, published: Article[], bodyOf: (articl
  * _headers and the redirects, for the articles the build shows. `taken` names the files of the
  * output already (assets, public/, images, the feed), which no redirect may replace.
  */
-export function listingFiles(content: Content, routes: readonly Route[], shown: Article[], taken: ReadonlySet<string>, baseUrl: string): SiteFiles {
-  const texts = [...sitemaps(routes, baseUrl), { file: 'robots.txt', text: robotsTxt(baseUrl) }, ...categoryFeeds(content, shown, baseUrl), { file: '_headers', text: headersFile(content.site) }];
+export function listingFiles(
+  content: Content,
+  routes: readonly Route[],
+  shown: Article[],
+  taken: ReadonlySet<string>,
+  baseUrl: string,
+): SiteFiles {
+  const texts = [
+    ...sitemaps(routes, baseUrl),
+    { file: 'robots.txt', text: robotsTxt(baseUrl) },
+    ...categoryFeeds(content, shown, baseUrl),
+    { file: '_headers', text: headersFile(content.site) },
+  ];
   const files = texts.map((e) => ({ file: e.file, bytes: Buffer.from(e.text) }));
   const moved = redirectsOf(content, shown, routes, new Set([...taken, ...files.map((f) => f.file)]), baseUrl);
   return { files: [...files, ...moved.files], redirects: moved.redirects };
@@ -36,7 +47,12 @@ function categoryFeeds(content: Content, published: Article[], baseUrl: string):
   return [...categoriesOf(published)].map(([name, articles]) => {
     const page = categoryPath(name);
     const text = (template: string) => categoryText(template, name);
-    const feed = { title: text(content.blogPage.category.feedTitle), description: text(content.blogPage.category.intro), page, self: `${page}feed.xml` };
+    const feed = {
+      title: text(content.blogPage.category.feedTitle),
+      description: text(content.blogPage.category.intro),
+      page,
+      self: `${page}feed.xml`,
+    };
     return { file: `${page.slice(1)}feed.xml`, text: rssFeed(content, articles, undefined, baseUrl, feedLength, feed) };
   });
 }

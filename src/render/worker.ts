@@ -14,7 +14,10 @@ parentPort!.on('message', (jobs: RenderJob[]) => {
   try {
     const outputs: RenderOutput[] = jobs.map((job) => renderRoute(render, shared, job));
     const now = timed ? threadCpuMs() : undefined;
-    parentPort!.postMessage({ outputs, cpu: ready === undefined || now === undefined ? undefined : { startup: ready, pages: now - ready } });
+    parentPort!.postMessage({
+      outputs,
+      cpu: ready === undefined || now === undefined ? undefined : { startup: ready, pages: now - ready },
+    });
   } catch (error) {
     const e = error as { code?: string; message?: string; hint?: string };
     parentPort!.postMessage({ error: { code: e.code, message: e.message ?? String(error), hint: e.hint } });

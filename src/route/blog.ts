@@ -29,7 +29,10 @@ export function blogIndexRoutes(context: RouteContext, articles: Article[]): voi
 }
 
 /** Page `n` of the blog index, made from its cards alone (besides what every page shares). */
-function blogIndexPage(context: RouteContext, inputs: { n: number; pages: number; featured: ArticleCard | undefined; recent: ArticleCard[] }): MadePage {
+function blogIndexPage(
+  context: RouteContext,
+  inputs: { n: number; pages: number; featured: ArticleCard | undefined; recent: ArticleCard[] },
+): MadePage {
   const { content, metaFor, trail } = context;
   const { n, pages, featured, recent } = inputs;
   const categories = content.blogPage.categories;
@@ -37,11 +40,19 @@ function blogIndexPage(context: RouteContext, inputs: { n: number; pages: number
   const path = blogPagePath(n);
   const pagination = paginationOf(n, pages);
   const meta = {
-    ...(n === 1 ? metaFor('/blog', blogMeta) : metaFor(path, blogMeta && { ...blogMeta, title: `${blogMeta.title} (page ${n} of ${pages})` })),
+    ...(n === 1
+      ? metaFor('/blog', blogMeta)
+      : metaFor(path, blogMeta && { ...blogMeta, title: `${blogMeta.title} (page ${n} of ${pages})` })),
     ...(pagination.previous ? { previous: pagination.previous } : {}),
     ...(pagination.next ? { next: pagination.next } : {}),
   };
-  const page: PageView = { template: 'blog', page: content.blogPage, featured: featured && summarize(featured, categories), recent: recent.map((a) => summarize(a, categories)), pagination };
+  const page: PageView = {
+    template: 'blog',
+    page: content.blogPage,
+    featured: featured && summarize(featured, categories),
+    recent: recent.map((a) => summarize(a, categories)),
+    pagination,
+  };
   return { meta, page, jsonLd: [trail([content.blogPage.heading, '/blog'])] };
 }
 
@@ -53,7 +64,13 @@ export function categoryRoutes(context: RouteContext, byCategory: Map<string, Ar
     const owner = owners.get(categoryPath(name))!;
     if (owner !== name) {
       const article = listed[0]!;
-      errors.push(problems.categoryClash(content.sources.get(article.file)?.locate(['category']) ?? { file: article.file, line: 1, column: 1 }, name, owner));
+      errors.push(
+        problems.categoryClash(
+          content.sources.get(article.file)?.locate(['category']) ?? { file: article.file, line: 1, column: 1 },
+          name,
+          owner,
+        ),
+      );
       continue;
     }
     const size = content.blogPage.pageSize;
@@ -108,7 +125,14 @@ function categoryPage(context: RouteContext, inputs: { name: string; n: number; 
     ...(pagination.next ? { next: pagination.next } : {}),
   };
   const categories = content.blogPage.categories;
-  const page: PageView = { template: 'blog', page: content.blogPage, featured: undefined, recent: recent.map((a) => summarize(a, categories)), pagination, category: { name, intro } };
+  const page: PageView = {
+    template: 'blog',
+    page: content.blogPage,
+    featured: undefined,
+    recent: recent.map((a) => summarize(a, categories)),
+    pagination,
+    category: { name, intro },
+  };
   return { meta, page, jsonLd: [trail([content.blogPage.heading, '/blog'], [name, first.slice(0, -1)])] };
 }
 
@@ -116,7 +140,13 @@ function categoryPage(context: RouteContext, inputs: { name: string; n: number; 
  * A page per article (of `only`, when given: each as it is made among all of `articles`), closed
  * by its related articles; the render stage turns its markdown into the body.
  */
-export function articleRoutes(context: RouteContext, articles: Article[], byCategory: Map<string, Article[]> | undefined, feed: readonly Article[], only = articles): void {
+export function articleRoutes(
+  context: RouteContext,
+  articles: Article[],
+  byCategory: Map<string, Article[]> | undefined,
+  feed: readonly Article[],
+  only = articles,
+): void {
   const { content, options } = context;
   const inFeed = new Set(feed.slice(0, feedLength));
   for (const article of only) {
@@ -148,12 +178,20 @@ function articlePage(context: RouteContext, { article, related }: { article: Art
     description: article.excerpt,
     keywords: [article.category, ...(content.metadata['/blog']?.keywords ?? [])],
     url,
-    image: ownImage ? { url: articleImage, ...(share ? { width: share.width, height: share.height } : sizeOf(ownImage)), alt: article.title } : image,
+    image: ownImage
+      ? { url: articleImage, ...(share ? { width: share.width, height: share.height } : sizeOf(ownImage)), alt: article.title }
+      : image,
     type: 'article',
     index: !isDraft(article, options.today),
   };
   const review = reviewOf(article);
-  const page: PageView = { template: 'article', page: content.blogPage, article: { ...summarize(article, categories), html: '', outline: [] }, related: related.map((a) => summarize(a, categories)), review };
+  const page: PageView = {
+    template: 'article',
+    page: content.blogPage,
+    article: { ...summarize(article, categories), html: '', outline: [] },
+    related: related.map((a) => summarize(a, categories)),
+    review,
+  };
   const jsonLd = [
     serializeJsonLd(blogPosting(content.site, article, url, articleImage)),
     serializeJsonLd(medicalWebPage(article.title, url, review, content.providers, absolute)),
@@ -210,9 +248,14 @@ export const relatedCount = 3;
  * the others. `categories` (categoriesOf) serves a page per article; without it, the few articles
  * of a narrowed rebuild look their category up in `newestFirst` itself.
  */
-export function relatedArticles<T extends { category: string }>(article: T, newestFirst: readonly T[], categories?: ReadonlyMap<string, readonly T[]>): T[] {
+export function relatedArticles<T extends { category: string }>(
+  article: T,
+  newestFirst: readonly T[],
+  categories?: ReadonlyMap<string, readonly T[]>,
+): T[] {
   const related: T[] = [];
-  const sameCategory = categories?.get(article.category) ?? (categories ? [] : newestFirst.filter((other) => other.category === article.category));
+  const sameCategory =
+    categories?.get(article.category) ?? (categories ? [] : newestFirst.filter((other) => other.category === article.category));
   for (const list of [sameCategory, newestFirst]) {
     for (const other of list) {
       if (related.length === relatedCount) return related;
@@ -248,6 +291,10 @@ export function articleMarkdownContext(content: SiteContent, article: Article): 
     if (treatment && href) treatments[id] = { title: treatment.title, text: clipAtWord(treatment.description, 160), href };
   }
   const folder = posix.dirname(article.file);
-  return { slug: article.slug, imageBase: `/images/${posix.relative('content', folder)}/`, bookingLabel: content.blogPage.bookNow.label, treatments };
+  return {
+    slug: article.slug,
+    imageBase: `/images/${posix.relative('content', folder)}/`,
+    bookingLabel: content.blogPage.bookNow.label,
+    treatments,
+  };
 }
-

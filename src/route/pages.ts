@@ -13,28 +13,50 @@ export function homeRoutes({ content, add, metaFor }: RouteContext): void {
       treatments: c.treatments.map((id) => ({ id, title: content.treatments.get(id)!.title, href: treatmentPath(id) })),
     })),
   }));
-  add('/', { template: 'home', home: content.home, pillars, founder: content.providers.get(content.home.about.founder)! }, metaFor('/', content.metadata['/']), {
-  });
+  add(
+    '/',
+    { template: 'home', home: content.home, pillars, founder: content.providers.get(content.home.about.founder)! },
+    metaFor('/', content.metadata['/']),
+    {},
+  );
 }
 
 /** A page per home treatment, in the colours of the first pillar that lists it; the home dialog shows its details. */
 export function treatmentRoutes({ content, add, absolute, image, reviewOf }: RouteContext): void {
   for (const t of homeTreatments(content)) {
     const path = treatmentPath(t.id);
-    const { categories: _categories, description: _description, ...pillar } = content.home.services.pillars.find((p) => p.categories.some((c) => c.treatments.includes(t.id)))!;
+    const {
+      categories: _categories,
+      description: _description,
+      ...pillar
+    } = content.home.services.pillars.find((p) => p.categories.some((c) => c.treatments.includes(t.id)))!;
     const steps = [
       { name: 'Home', href: '/' },
       { name: content.navigation.services.label, href: '/#services' },
       { name: t.title, href: path },
     ];
-    const meta = { title: t.title, documentTitle: `${t.title} | ${content.site.name}`, description: clipAtWord(t.description, 200), keywords: t.indications, url: absolute(path), image, type: 'website' as const, index: true };
-    add(path, { template: 'treatment', treatment: t, pillar, labels: content.home.services.dialog, breadcrumbs: steps, review: reviewOf(t) }, meta, {
-      jsonLd: [
-        serializeJsonLd(medicalWebPage(t.title, absolute(path), reviewOf(t), content.providers, absolute)),
-        serializeJsonLd(breadcrumbs(steps.map((step) => ({ name: step.name, url: absolute(step.href) })))),
-        ...(t.faq.length > 0 ? [serializeJsonLd(faqPage(t.faq))] : []),
-      ],
-    });
+    const meta = {
+      title: t.title,
+      documentTitle: `${t.title} | ${content.site.name}`,
+      description: clipAtWord(t.description, 200),
+      keywords: t.indications,
+      url: absolute(path),
+      image,
+      type: 'website' as const,
+      index: true,
+    };
+    add(
+      path,
+      { template: 'treatment', treatment: t, pillar, labels: content.home.services.dialog, breadcrumbs: steps, review: reviewOf(t) },
+      meta,
+      {
+        jsonLd: [
+          serializeJsonLd(medicalWebPage(t.title, absolute(path), reviewOf(t), content.providers, absolute)),
+          serializeJsonLd(breadcrumbs(steps.map((step) => ({ name: step.name, url: absolute(step.href) })))),
+          ...(t.faq.length > 0 ? [serializeJsonLd(faqPage(t.faq))] : []),
+        ],
+      },
+    );
   }
 }
 
@@ -43,15 +65,25 @@ export function sitePageRoutes({ content, add, metaFor, trail }: RouteContext): 
   add('/process', { template: 'process', process: content.process }, metaFor('/process', content.metadata['/process']), {
     jsonLd: [trail([content.process.heading, '/process'])],
   });
-  add('/memberships', { template: 'memberships', memberships: content.memberships }, metaFor('/memberships', content.metadata['/memberships']), {
-    jsonLd: [trail([content.memberships.hero.title, '/memberships'])],
-  });
+  add(
+    '/memberships',
+    { template: 'memberships', memberships: content.memberships },
+    metaFor('/memberships', content.metadata['/memberships']),
+    {
+      jsonLd: [trail([content.memberships.hero.title, '/memberships'])],
+    },
+  );
   add('/lab-sales', { template: 'labSales', labSales: content.labSales }, metaFor('/lab-sales', content.metadata['/lab-sales']), {
     jsonLd: [trail([content.labSales.hero.title, '/lab-sales'])],
   });
-  add('/inbody-analysis', { template: 'inbody', inbody: content.inbody }, metaFor('/inbody-analysis', content.metadata['/inbody-analysis']), {
-    jsonLd: [trail([content.inbody.hero.title, '/inbody-analysis'])],
-  });
+  add(
+    '/inbody-analysis',
+    { template: 'inbody', inbody: content.inbody },
+    metaFor('/inbody-analysis', content.metadata['/inbody-analysis']),
+    {
+      jsonLd: [trail([content.inbody.hero.title, '/inbody-analysis'])],
+    },
+  );
   // Where the search button leads without JavaScript.
   add('/search', { template: 'search', search: content.search.page }, metaFor('/search', content.metadata['/search']), {
     jsonLd: [trail([content.search.page.heading, '/search'])],
@@ -69,9 +101,18 @@ export function servicePageRoutes({ content, add, metaFor, trail, absolute, revi
       return { treatment: t, benefits: card.benefits, faqs: faqs === 'all' ? t.faq : t.faq.slice(0, faqs) };
     });
     const shown = cards.flatMap((c) => c.faqs);
-    add(path, { template: 'service', service, treatments, cards, program: content.programs.get(service.pillar), review: reviewOf(service) }, metaFor(path, content.metadata[path]), {
-      jsonLd: [serializeJsonLd(medicalWebPage(service.hero.title, absolute(`${path}/`), reviewOf(service), content.providers, absolute)), trail([service.label, path]), ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : [])],
-    });
+    add(
+      path,
+      { template: 'service', service, treatments, cards, program: content.programs.get(service.pillar), review: reviewOf(service) },
+      metaFor(path, content.metadata[path]),
+      {
+        jsonLd: [
+          serializeJsonLd(medicalWebPage(service.hero.title, absolute(`${path}/`), reviewOf(service), content.providers, absolute)),
+          trail([service.label, path]),
+          ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : []),
+        ],
+      },
+    );
   }
 }
 
@@ -83,7 +124,14 @@ export function legalRoutes({ content, add, metaFor, trail }: RouteContext): voi
     const sections = legal.sections.filter((s) => !s.shownWhen || (s.shownWhen === 'analytics-on') === analyticsOn);
     add(
       path,
-      { template: 'legal', legal: { ...legal, sections }, breadcrumbs: [{ name: 'Home', href: '/' }, { name: legal.title, href: path }] },
+      {
+        template: 'legal',
+        legal: { ...legal, sections },
+        breadcrumbs: [
+          { name: 'Home', href: '/' },
+          { name: legal.title, href: path },
+        ],
+      },
       metaFor(path, { title: legal.title, description: legal.description, keywords: [legal.title, content.site.name] }),
       { jsonLd: [trail([legal.title, path])] },
     );
@@ -137,6 +185,8 @@ export function clipAtWord(text: string, max: number): string {
 
 /** The treatments the home pillars list, each once, in order. */
 function homeTreatments(content: SiteContent): Treatment[] {
-  const listed = content.home.services.pillars.flatMap((p) => p.categories.flatMap((c) => c.treatments.map((id) => content.treatments.get(id)!)));
+  const listed = content.home.services.pillars.flatMap((p) =>
+    p.categories.flatMap((c) => c.treatments.map((id) => content.treatments.get(id)!)),
+  );
   return [...new Map(listed.map((t) => [t.id, t])).values()];
 }

@@ -34,7 +34,13 @@ export interface RedirectFiles {
  * address may not be a page or a file of the site, nor be listed twice, and a redirect must lead
  * to a page of the site (or an https address). Throws SiteErrors naming each line at fault.
  */
-export function redirectsOf(content: Content, articles: readonly Article[], routes: readonly Route[], files: ReadonlySet<string>, baseUrl: string): RedirectFiles {
+export function redirectsOf(
+  content: Content,
+  articles: readonly Article[],
+  routes: readonly Route[],
+  files: ReadonlySet<string>,
+  baseUrl: string,
+): RedirectFiles {
   const errors: SiteError[] = [];
   const wanted: Redirect[] = [];
   const at = (file: string, path: PropertyKey[]): SourceLocation => content.sources.get(file)?.locate(path) ?? { file, line: 1, column: 1 };
@@ -44,7 +50,9 @@ export function redirectsOf(content: Content, articles: readonly Article[], rout
       wanted.push({ from, to: articlePath(article.slug), loc, toLoc: loc });
     });
   }
-  content.redirects.forEach((r, i) => wanted.push({ from: r.from, to: r.to, loc: at('content/redirects.yaml', [i, 'from']), toLoc: at('content/redirects.yaml', [i, 'to']) }));
+  content.redirects.forEach((r, i) =>
+    wanted.push({ from: r.from, to: r.to, loc: at('content/redirects.yaml', [i, 'from']), toLoc: at('content/redirects.yaml', [i, 'to']) }),
+  );
   if (wanted.length === 0) return { redirects: [], files: [] };
 
   const pages = new Map(routes.map((r) => [normalizePath(r.path), r]));
@@ -55,7 +63,8 @@ export function redirectsOf(content: Content, articles: readonly Article[], rout
     const page = forwardingPage(redirect.from);
     const clash = seen.get(key);
     if (pages.has(key)) errors.push(problems.redirectClash(redirect.loc, redirect.from, 'a page of the site'));
-    else if (files.has(redirect.from.slice(1)) || (page && files.has(page))) errors.push(problems.redirectClash(redirect.loc, redirect.from, 'a file of the site'));
+    else if (files.has(redirect.from.slice(1)) || (page && files.has(page)))
+      errors.push(problems.redirectClash(redirect.loc, redirect.from, 'a file of the site'));
     else if (clash) errors.push(problems.redirectTwice(redirect.loc, redirect.from, `${clash.loc.file}:${clash.loc.line}`));
     else {
       seen.set(key, redirect);
@@ -67,7 +76,18 @@ export function redirectsOf(content: Content, articles: readonly Article[], rout
     if (!isInternalHref(redirect.to)) continue;
     const target = normalizePath(redirect.to.replace(/#.*$/, ''));
     if (seen.has(target)) errors.push(problems.redirectChain(redirect.toLoc, redirect.to, seen.get(target)!.to));
-    else if (!pages.has(target)) errors.push(problems.redirectTarget(redirect.toLoc, redirect.to, closest(target, [...pages.keys()].filter((p) => p !== '/'), 1)[0]));
+    else if (!pages.has(target))
+      errors.push(
+        problems.redirectTarget(
+          redirect.toLoc,
+          redirect.to,
+          closest(
+            target,
+            [...pages.keys()].filter((p) => p !== '/'),
+            1,
+          )[0],
+        ),
+      );
   }
   if (errors.length > 0) throw new SiteErrors(errors);
 
@@ -96,7 +116,10 @@ function forwardingPage(from: string): string | undefined {
 
 /** `_redirects`: one permanent redirect per old address, with and without its trailing slash for pages. */
 function redirectsFile(redirects: readonly Redirect[]): string {
-  const lines = ['# Old addresses and where they lead now, written by clinic-site from content/redirects.yaml', '# and the aliases: of articles (Netlify and Cloudflare Pages syntax).'];
+  const lines = [
+    '# Old addresses and where they lead now, written by clinic-site from content/redirects.yaml',
+    '# and the aliases: of articles (Netlify and Cloudflare Pages syntax).',
+  ];
   for (const { from, to, loc } of redirects) {
     lines.push(`# ${loc.file}:${loc.line}`);
     const page = forwardingPage(from);
@@ -132,9 +155,17 @@ function forwardingHtml(to: string, canonical: string, title: string): string {
  * Warnings for the pages the previous build published (its sitemap) that this build no longer
  * has and no redirect keeps: links from other sites and search results to them would now fail.
  */
-export function lostPages(previousSitemap: readonly string[], routes: readonly Route[], redirects: readonly Redirect[], articles: readonly Article[]): string[] {
+export function lostPages(
+  previousSitemap: readonly string[],
+  routes: readonly Route[],
+  redirects: readonly Redirect[],
+  articles: readonly Article[],
+): string[] {
   if (previousSitemap.length === 0) return [];
-  const kept = new Set([...routes.filter((r) => r.listed).map((r) => normalizePath(r.path)), ...redirects.map((r) => normalizePath(r.from))]);
+  const kept = new Set([
+    ...routes.filter((r) => r.listed).map((r) => normalizePath(r.path)),
+    ...redirects.map((r) => normalizePath(r.from)),
+  ]);
   const gone = previousSitemap.filter((path) => !kept.has(normalizePath(path)));
   const slugs = articles.map((a) => a.slug);
   return gone.map((path) => {
@@ -143,7 +174,8 @@ export function lostPages(previousSitemap: readonly string[], routes: readonly R
     const where = slug ? (heir ? `content/blog/${heir}.md` : 'the article that replaces it') : 'content/redirects.yaml';
     // Pasted as it is, this must be YAML: a list item's `to:` sits under its `from:`, two columns in.
     const lines = slug ? `aliases:\n      - ${path}` : `- from: ${path}\n        to: /the-page-that-replaces-it`;
-    return `${path} was published by the last build and is gone now: links to it from other sites and search results will fail. To keep it working, add to ${where}:\n      ${lines}`;
+    return `${path} was published by the last build and is gone now: links to it from other sites and search results will fail. To keep ` +
+      `it working, add to ${where}:\n      ${lines}`;
   });
 }
 
@@ -152,7 +184,9 @@ export function sitemapPaths(read: (file: string) => string | undefined): string
   const locs = (text: string) => [...text.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
   const main = read('sitemap.xml');
   if (!main) return [];
-  const urls = main.includes('<sitemapindex') ? locs(main).flatMap((part) => locs(read(new URL(part).pathname.slice(1)) ?? '')) : locs(main);
+  const urls = main.includes('<sitemapindex')
+    ? locs(main).flatMap((part) => locs(read(new URL(part).pathname.slice(1)) ?? ''))
+    : locs(main);
   return urls.flatMap((url) => {
     try {
       return [new URL(url).pathname];

@@ -83,7 +83,9 @@ export function feedArticles(content: Content, options: RouteOptions, shown: Art
 
 /** Articles that `build` publishes under these options, newest first. */
 export function publishedArticles(content: Content, options: RouteOptions): Article[] {
-  return content.articles.filter((a) => (options.drafts || !a.draft) && (options.future || options.drafts || a.publishDate <= options.today));
+  return content.articles.filter(
+    (a) => (options.drafts || !a.draft) && (options.future || options.drafts || a.publishDate <= options.today),
+  );
 }
 
 /** The pixel size of images under public/, by path (from the image stage). */
@@ -120,7 +122,10 @@ export interface RouteContext {
 }
 
 /** What a route may say beyond its path, view and metadata. */
-export type RouteExtras = Omit<Partial<Route>, 'url' | 'jsonLd' | 'markdownContext' | 'key'> & { jsonLd?: string[]; markdownContext?: () => ArticleMarkdownContext };
+export type RouteExtras = Omit<Partial<Route>, 'url' | 'jsonLd' | 'markdownContext' | 'key'> & {
+  jsonLd?: string[];
+  markdownContext?: () => ArticleMarkdownContext;
+};
 
 /** The context every page kind's routes are made in. */
 export function routeContext(content: SiteContent, options: RouteOptions, imageSizes: ImageSizes): RouteContext {
@@ -139,19 +144,38 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
       entry = { title: path, description: path, keywords: [path] };
     }
     const url = absolute(pageAddress(path));
-    return { title: entry.title, documentTitle: `${entry.title} | ${content.site.name}`, description: entry.description, keywords: entry.keywords, url, image, type: 'website', index: true, ...extra };
+    return {
+      title: entry.title,
+      documentTitle: `${entry.title} | ${content.site.name}`,
+      description: entry.description,
+      keywords: entry.keywords,
+      url,
+      image,
+      type: 'website',
+      index: true,
+      ...extra,
+    };
   };
   const trail = (...steps: [string, string][]) =>
-    serializeJsonLd(breadcrumbs(([['Home', '/'], ...steps] as [string, string][]).map(([name, path]) => ({ name, url: absolute(path === '/' ? '/' : `${path}/`) }))));
+    serializeJsonLd(
+      breadcrumbs(
+        ([['Home', '/'], ...steps] as [string, string][]).map(([name, path]) => ({ name, url: absolute(path === '/' ? '/' : `${path}/`) })),
+      ),
+    );
   const reviewOf = (page: { reviewedBy?: string | undefined; reviewedOn?: string | undefined }): ReviewView | undefined => {
     // References validated the reviewer: an unknown id never gets here.
     const provider = page.reviewedBy ? content.providers.get(page.reviewedBy) : undefined;
     if (!provider || !page.reviewedOn) return undefined;
-    return { reviewer: { id: provider.id, name: provider.name, credentials: provider.credentials }, reviewedOn: page.reviewedOn, date: longUsDate(page.reviewedOn) };
+    return {
+      reviewer: { id: provider.id, name: provider.name, credentials: provider.credentials },
+      reviewedOn: page.reviewedOn,
+      date: longUsDate(page.reviewedOn),
+    };
   };
   const clinic = serializeJsonLd(medicalClinic(content.site, absolute));
   const routes: Route[] = [];
-  const add: RouteContext['add'] = (path, page, meta, more = {}) => void routes.push(routeOf(clinic, path, '', () => ({ page, meta, jsonLd: more.jsonLd ?? [] }), meta.url, more));
+  const add: RouteContext['add'] = (path, page, meta, more = {}) =>
+    void routes.push(routeOf(clinic, path, '', () => ({ page, meta, jsonLd: more.jsonLd ?? [] }), meta.url, more));
   const page: RouteContext['page'] = (path, inputs, make, more = {}) => {
     const made = () => make(inputs);
     const route = routeOf(clinic, path, keyOfInputs(inputs), made, absolute(pageAddress(path)), more);

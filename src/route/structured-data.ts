@@ -6,7 +6,10 @@ import type { ArticleCard, ReviewView } from './view.ts';
 
 /** JSON for a `<script type="application/ld+json">`, with `<` escaped so content cannot close the tag. */
 export function serializeJsonLd(data: object): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 const weekOrder = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
@@ -88,7 +91,13 @@ export function breadcrumbs(trail: { name: string; url: string }[]): object {
  * A medical page (treatment, service, article) as MedicalWebPage; once a provider has reviewed it,
  * with `reviewedBy` (the provider as a Person) and `lastReviewed`.
  */
-export function medicalWebPage(name: string, url: string, review: ReviewView | undefined, providers: Map<string, Provider>, absolute: (path: string) => string): object {
+export function medicalWebPage(
+  name: string,
+  url: string,
+  review: ReviewView | undefined,
+  providers: Map<string, Provider>,
+  absolute: (path: string) => string,
+): object {
   const provider = review ? providers.get(review.reviewer.id) : undefined;
   return {
     '@context': 'https://schema.org',
@@ -98,7 +107,13 @@ export function medicalWebPage(name: string, url: string, review: ReviewView | u
     publisher: { '@id': `${absolute('/')}#clinic` },
     ...(review && provider
       ? {
-          reviewedBy: { '@type': 'Person', name: provider.name, honorificSuffix: provider.credentials, jobTitle: provider.role, image: absolute(provider.photo.src) },
+          reviewedBy: {
+            '@type': 'Person',
+            name: provider.name,
+            honorificSuffix: provider.credentials,
+            jobTitle: provider.role,
+            image: absolute(provider.photo.src),
+          },
           lastReviewed: review.reviewedOn,
         }
       : {}),

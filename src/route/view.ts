@@ -149,10 +149,30 @@ export type PageView =
       breadcrumbs: Breadcrumb[];
       review: ReviewView | undefined;
     }
-  | { template: 'blog'; page: BlogPage; featured: ArticleSummary | undefined; recent: ArticleSummary[]; pagination: Pagination; category?: { name: string; intro: string } }
-  | { template: 'article'; page: BlogPage; article: ArticleSummary & { html: string; outline: OutlineEntry[] }; related: ArticleSummary[]; review: ReviewView | undefined }
+  | {
+      template: 'blog';
+      page: BlogPage;
+      featured: ArticleSummary | undefined;
+      recent: ArticleSummary[];
+      pagination: Pagination;
+      category?: { name: string; intro: string };
+    }
+  | {
+      template: 'article';
+      page: BlogPage;
+      article: ArticleSummary & { html: string; outline: OutlineEntry[] };
+      related: ArticleSummary[];
+      review: ReviewView | undefined;
+    }
   | { template: 'process'; process: ProcessPage }
-  | { template: 'service'; service: ServicePage; treatments: Treatment[]; cards: ServiceCardView[]; program: Program | undefined; review: ReviewView | undefined }
+  | {
+      template: 'service';
+      service: ServicePage;
+      treatments: Treatment[];
+      cards: ServiceCardView[];
+      program: Program | undefined;
+      review: ReviewView | undefined;
+    }
   | { template: 'memberships'; memberships: MembershipsPage }
   | { template: 'labSales'; labSales: LabSalesPage }
   | { template: 'inbody'; inbody: InBodyPage }

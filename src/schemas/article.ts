@@ -11,7 +11,8 @@ export { isoDate };
 /** A path under public/ (/images/blog/x.png) or the file name of a JPEG or PNG in the article's own folder (x.png). */
 export const articleImage = unambiguousHref(false).regex(
   /^(\/[\w./-]+|(\.\/)?\w[\w.-]*\.(png|jpe?g))$/i,
-  'must be a path from the site root, e.g. /images/blog/photo.png, or the name of a JPEG or PNG beside the article, e.g. photo.png');
+  'must be a path from the site root, e.g. /images/blog/photo.png, or the name of a JPEG or PNG beside the article, e.g. photo.png',
+);
 
 export const articleSchema = z.strictObject({
   title: text.describe('The headline, shown on the card, the article page and in search results.'),
@@ -23,12 +24,27 @@ export const articleSchema = z.strictObject({
   publishDate: isoDate.describe('The publication date, written YYYY-MM-DD. A date in the future keeps the article unpublished until then.'),
   category: text.describe('The category badge, such as Metabolic Health. Reuse an existing category where one fits.'),
   /** Such as "8 min read"; computed from the body when left out. */
-  readTime: z.string().regex(/^\d+ min read$/, 'must look like "8 min read"').optional().describe('Such as "8 min read". Leave it out and it is computed from the length of the text.'),
-  image: articleImage.optional().describe('The picture on the card and the article page: a path under public/, such as /images/blog/my-article.png, or the name of a JPEG or PNG beside the article, such as my-article.png.'),
+  readTime: z
+    .string()
+    .regex(/^\d+ min read$/, 'must look like "8 min read"')
+    .optional()
+    .describe('Such as "8 min read". Leave it out and it is computed from the length of the text.'),
+  image: articleImage
+    .optional()
+    .describe(
+      'The picture on the card and the article page: a path under public/, such as /images/blog/my-article.png, or the name of a JPEG ' +
+        'or PNG beside the article, such as my-article.png.',
+    ),
   /** Pins the article as the featured one on /blog; otherwise the newest is featured. */
   featured: z.boolean().optional().describe('true pins the article at the top of the blog; otherwise the newest article is featured.'),
   /** Old addresses of this article (after its file was renamed), kept working with redirects. */
-  aliases: z.array(oldPath).optional().describe('Old addresses of this article that must keep working, one per line starting with "- ", such as /blog/old-title/. Add the old address here when you rename the file.'),
+  aliases: z
+    .array(oldPath)
+    .optional()
+    .describe(
+      'Old addresses of this article that must keep working, one per line starting with "- ", such as /blog/old-title/. Add the old ' +
+        'address here when you rename the file.',
+    ),
   /** Keeps the article out of `build` until it is ready. */
   draft: z.boolean().optional().describe('true keeps the article out of the published site; serve still shows it, marked Draft.'),
   ...reviewFields,

@@ -9,14 +9,17 @@ export const treatmentSchema = z.strictObject({
   description: text.describe('Two to four plain sentences: what it is and who it may help.'),
   dosage: text.describe('Typical dosing, stated as typical, with the provider deciding.'),
   indications: textList.describe('What it may help with, one short phrase per line.'),
-  faq: z.array(faqEntry).min(1, 'must have at least one question').describe('Questions and answers; service pages show the first two unless told otherwise.'),
+  faq: z
+    .array(faqEntry)
+    .min(1, 'must have at least one question')
+    .describe('Questions and answers; service pages show the first two unless told otherwise.'),
   ...reviewFields,
 });
 export type Treatment = z.infer<typeof treatmentSchema> & { id: string };
 
 /** content/programs/ID.yaml: one of the three care programs. */
 export const programSchema = z.strictObject({
-  name: text.describe('The program\'s name, such as The Brain Reset.'),
+  name: text.describe("The program's name, such as The Brain Reset."),
   description: text.describe('What the program is, in a few paragraphs.'),
   icon,
   color: accent,
@@ -25,14 +28,17 @@ export const programSchema = z.strictObject({
 export type Program = z.infer<typeof programSchema> & { id: string };
 
 /** A link of the navigation. */
-export const navLink = z.strictObject({ name: linkText, href: internalHref.describe('Where it goes: a page of this site, such as /process or /#about.') });
+export const navLink = z.strictObject({
+  name: linkText,
+  href: internalHref.describe('Where it goes: a page of this site, such as /process or /#about.'),
+});
 export type NavLink = z.infer<typeof navLink>;
 
 /** content/navigation.yaml: main navigation, the Services dropdown and the footer's quick links. */
 export const navigationSchema = z.strictObject({
   main: z.array(navLink).min(1).describe('The main navigation links, in order.'),
   services: section('The Services dropdown.', {
-    label: text.describe('The dropdown button\'s text.'),
+    label: text.describe("The dropdown button's text."),
     /** Where the Services dropdown sits among the main links (0 = first). */
     position: z.number().int().min(0).describe('Where the dropdown sits among the main links (0 = first).'),
     groups: z
@@ -54,20 +60,24 @@ export const navigationSchema = z.strictObject({
   footer: z
     .strictObject({
       quickLinksHeading: text.describe('The heading over the quick links.'),
-      quickLinks: z.array(navLink).min(1).describe('The footer\'s quick links.'),
+      quickLinks: z.array(navLink).min(1).describe("The footer's quick links."),
       followHeading: text.describe('The heading over the social links.'),
       contactHeading: text.describe('The heading over the contact details.'),
       /** What screen readers call the row of legal links (content/legal/) at the foot of every page. */
-      legalHeading: text.describe('What screen readers call the row of legal links at the foot of every page, such as "Legal and accessibility".'),
+      legalHeading: text.describe(
+        'What screen readers call the row of legal links at the foot of every page, such as "Legal and accessibility".',
+      ),
     })
-    .describe('The footer\'s headings, quick links and legal links.'),
+    .describe("The footer's headings, quick links and legal links."),
 });
 export type Navigation = z.infer<typeof navigationSchema>;
 
 /** One page's metadata: title, description, keywords (its url is its route). */
 export const pageMetaSchema = z.strictObject({
   title: text.describe('The page title; the site name is added after it.'),
-  description: text.max(200, 'must be at most 200 characters; search engines cut longer descriptions').describe('What search engines and link previews show, at most 200 characters.'),
+  description: text
+    .max(200, 'must be at most 200 characters; search engines cut longer descriptions')
+    .describe('What search engines and link previews show, at most 200 characters.'),
   keywords: textList.describe('A few search keywords.'),
 });
 export type PageMetaEntry = z.infer<typeof pageMetaSchema>;

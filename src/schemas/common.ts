@@ -32,7 +32,10 @@ export const internalHref = unambiguousHref(false).regex(
 export const publicPath = unambiguousHref(false).regex(/^\/[\w./-]+$/, 'must be a path from the site root, e.g. /images/photo.jpg');
 
 /** A question and its answer. */
-export const faqEntry = z.strictObject({ question: text.describe('The question, as a patient would ask it.'), answer: text.describe('A short, careful answer.') });
+export const faqEntry = z.strictObject({
+  question: text.describe('The question, as a patient would ask it.'),
+  answer: text.describe('A short, careful answer.'),
+});
 export type FaqEntry = z.infer<typeof faqEntry>;
 
 /** Names of the external services in site.yaml `links`, which content refers to instead of URLs. */
@@ -49,7 +52,10 @@ export const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lowe
  */
 export const analyticsEvent = z
   .strictObject({
-    name: z.string().regex(/^[a-z0-9_]+$/, 'must be an event name like start_visit_clicked').describe('The analytics event a click raises, such as book_now_clicked.'),
+    name: z
+      .string()
+      .regex(/^[a-z0-9_]+$/, 'must be an event name like start_visit_clicked')
+      .describe('The analytics event a click raises, such as book_now_clicked.'),
     category: z.string().optional().describe('The event category, such as conversion.'),
     label: z.string().optional().describe('The event label; left out, the page decides it (an id or the page label).'),
   })
@@ -74,10 +80,42 @@ export type Accent = z.infer<typeof accent>;
 
 /** The icons the templates can draw, by name. */
 export const iconNames = [
-  'brain', 'heartbeat', 'spa', 'calendar', 'flask', 'chart', 'clipboard', 'pill', 'shield', 'award', 'user',
-  'users', 'phone', 'mail', 'map-pin', 'clock', 'video', 'check', 'star', 'leaf', 'dna', 'scale', 'hand',
-  'package', 'microscope', 'heart', 'sun', 'moon', 'bolt', 'target', 'sparkles',
-  'droplet', 'mars', 'venus', 'tag', 'repeat',
+  'brain',
+  'heartbeat',
+  'spa',
+  'calendar',
+  'flask',
+  'chart',
+  'clipboard',
+  'pill',
+  'shield',
+  'award',
+  'user',
+  'users',
+  'phone',
+  'mail',
+  'map-pin',
+  'clock',
+  'video',
+  'check',
+  'star',
+  'leaf',
+  'dna',
+  'scale',
+  'hand',
+  'package',
+  'microscope',
+  'heart',
+  'sun',
+  'moon',
+  'bolt',
+  'target',
+  'sparkles',
+  'droplet',
+  'mars',
+  'venus',
+  'tag',
+  'repeat',
 ] as const;
 export const icon = z.enum(iconNames).describe('The icon shown with it: one of the icon names listed under Icons.');
 export type IconName = z.infer<typeof icon>;
@@ -121,4 +159,3 @@ export const isoDate = z
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, 'invalid-date');
-

@@ -5,7 +5,7 @@ import { accent, icon, outboundAction, slug, text, textList, sectionHeading, sec
 /** One lab panel a visitor can order from the lab storefront. */
 export const labPanelSchema = z.strictObject({
   id: slug.describe("The panel's id: the label of its lab_purchase_click event. Must be unique."),
-  title: text.describe('The panel\'s name.'),
+  title: text.describe("The panel's name."),
   icon,
   color: accent.default('blue'),
   description: text.describe('One sentence under the title.'),
@@ -16,13 +16,19 @@ export const labPanelSchema = z.strictObject({
 export type LabPanel = z.infer<typeof labPanelSchema>;
 
 export const labSalesSchema = z.strictObject({
-  hero: section('The top of the page.', { eyebrow: text.describe('The small line above the heading.'), title: text.describe('The page heading.'), intro: sectionIntro }),
+  hero: section('The top of the page.', {
+    eyebrow: text.describe('The small line above the heading.'),
+    title: text.describe('The page heading.'),
+    intro: sectionIntro,
+  }),
   panelsHeading: text.describe('The heading over the panels.'),
   panels: z.array(labPanelSchema).min(1, 'must list at least one lab panel').describe('The lab panels, in order.'),
-  featuresLabel: text.describe('The heading over each panel\'s features.'),
+  featuresLabel: text.describe("The heading over each panel's features."),
   bestForLabel: text.describe('The label before who a panel suits.'),
   order: outboundAction.describe('The button on each panel; its event is labelled with the panel id.'),
-  browseAll: z.strictObject({ heading: sectionHeading, text: sectionText, action: outboundAction }).describe('The closing call to browse every test.'),
+  browseAll: z
+    .strictObject({ heading: sectionHeading, text: sectionText, action: outboundAction })
+    .describe('The closing call to browse every test.'),
   note: text.optional().describe('Fine print under the panels.'),
 });
 export type LabSalesPage = z.infer<typeof labSalesSchema>;

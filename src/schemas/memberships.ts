@@ -1,10 +1,23 @@
 /** Schema of the hormone pellet page (content/memberships.yaml). */
 import { z } from 'zod';
-import { analyticsEvent, icon, outboundAction, text, textList, sectionHeading, sectionIntro, sectionText, itemTitle, section } from './common.ts';
+import {
+  analyticsEvent,
+  icon,
+  outboundAction,
+  text,
+  textList,
+  sectionHeading,
+  sectionIntro,
+  sectionText,
+  itemTitle,
+  section,
+} from './common.ts';
 import { highlight } from './pages.ts';
 
 /** A titled list of symptoms. */
-const symptomList = z.strictObject({ title: itemTitle, items: textList.describe('The symptoms, one per line.') }).describe('A titled list of symptoms.');
+const symptomList = z
+  .strictObject({ title: itemTitle, items: textList.describe('The symptoms, one per line.') })
+  .describe('A titled list of symptoms.');
 
 export const membershipsSchema = z.strictObject({
   hero: section('The top of the page.', {
@@ -13,15 +26,30 @@ export const membershipsSchema = z.strictObject({
     intro: sectionIntro,
     action: outboundAction.describe('The booking button under the intro.'),
   }),
-  bhrt: z.strictObject({ heading: sectionHeading, paragraphs: textList.describe('The explanation, one paragraph per entry.'), highlights: z.array(highlight).min(1).describe('Highlights beside the explanation.') }).describe('What BHRT is.'),
-  symptoms: z.strictObject({ heading: sectionHeading, intro: sectionIntro, women: symptomList, men: symptomList }).describe('Symptom lists for women and men.'),
-  method: z.strictObject({ heading: sectionHeading, intro: sectionIntro, facts: z.array(highlight).min(1).describe('Facts about the method.') }).describe('How pellet therapy works.'),
-  reasons: z.strictObject({ heading: sectionHeading, intro: sectionIntro.optional(), items: z.array(highlight).min(1).describe('The reasons.') }).describe('Why patients choose it.'),
+  bhrt: z
+    .strictObject({
+      heading: sectionHeading,
+      paragraphs: textList.describe('The explanation, one paragraph per entry.'),
+      highlights: z.array(highlight).min(1).describe('Highlights beside the explanation.'),
+    })
+    .describe('What BHRT is.'),
+  symptoms: z
+    .strictObject({ heading: sectionHeading, intro: sectionIntro, women: symptomList, men: symptomList })
+    .describe('Symptom lists for women and men.'),
+  method: z
+    .strictObject({ heading: sectionHeading, intro: sectionIntro, facts: z.array(highlight).min(1).describe('Facts about the method.') })
+    .describe('How pellet therapy works.'),
+  reasons: z
+    .strictObject({ heading: sectionHeading, intro: sectionIntro.optional(), items: z.array(highlight).min(1).describe('The reasons.') })
+    .describe('Why patients choose it.'),
   steps: z
     .strictObject({
       heading: sectionHeading,
       intro: sectionIntro.optional(),
-      items: z.array(z.strictObject({ title: itemTitle, text: sectionText })).length(4, 'must list exactly four getting-started steps').describe('The four steps, in order.'),
+      items: z
+        .array(z.strictObject({ title: itemTitle, text: sectionText }))
+        .length(4, 'must list exactly four getting-started steps')
+        .describe('The four steps, in order.'),
     })
     .describe('The four getting-started steps.'),
   closing: z

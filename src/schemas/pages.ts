@@ -1,15 +1,32 @@
 /** Schemas of the page copy files: home, blog index, process and the not-found page. */
 import { z } from 'zod';
-import { accent, icon, internalHref, outboundAction, slug, text, textList, sectionHeading, sectionIntro, sectionText, itemTitle, section } from './common.ts';
+import {
+  accent,
+  icon,
+  internalHref,
+  outboundAction,
+  slug,
+  text,
+  textList,
+  sectionHeading,
+  sectionIntro,
+  sectionText,
+  itemTitle,
+  section,
+} from './common.ts';
 
 /** A short highlight with an icon: a benefit, a credential, a reason. */
-export const highlight = z.strictObject({ icon, title: text.describe('The short title.'), text: text.optional().describe('A sentence under the title.') });
+export const highlight = z.strictObject({
+  icon,
+  title: text.describe('The short title.'),
+  text: text.optional().describe('A sentence under the title.'),
+});
 export type Highlight = z.infer<typeof highlight>;
 
 /** A home pillar: its look, and its treatments grouped in categories (by treatment id). */
 export const pillarSchema = z.strictObject({
   id: slug.describe('The pillar id: brain, body or well.'),
-  name: text.describe('The pillar\'s name.'),
+  name: text.describe("The pillar's name."),
   description: text.describe('One sentence under the name.'),
   color: accent,
   icon,
@@ -17,7 +34,9 @@ export const pillarSchema = z.strictObject({
     .array(
       z.strictObject({
         name: text.describe("The category's name."),
-        href: internalHref.optional().describe("A page of this site about the whole category, such as /services/body/weight-loss: its name links there."),
+        href: internalHref
+          .optional()
+          .describe('A page of this site about the whole category, such as /services/body/weight-loss: its name links there.'),
         treatments: z.array(slug).min(1).describe('The treatments of the category, by file name in content/treatments/.'),
       }),
     )
@@ -30,11 +49,11 @@ export type PillarEntry = z.infer<typeof pillarSchema>;
 export const homeSchema = z.strictObject({
   hero: section('The top of the home page.', {
     eyebrow: text.describe('The small line above the headline.'),
-    headline: text.describe('The page\'s main heading.'),
+    headline: text.describe("The page's main heading."),
     intro: sectionIntro,
     benefits: z.array(highlight).length(4, 'must list exactly four benefits').describe('The four benefits under the headline.'),
     diagnostic: section('The Diagnostic Experience card beside the headline.', {
-      title: text.describe('The card\'s title.'),
+      title: text.describe("The card's title."),
       intro: sectionIntro,
       steps: textList.describe('The steps of the Diagnostic Experience, in order.'),
       reviewTitle: text.describe('The heading over what the review covers.'),
@@ -45,7 +64,7 @@ export const homeSchema = z.strictObject({
   services: section('The services section (#services): the pillars and their treatments.', {
     heading: sectionHeading,
     intro: sectionIntro,
-    showLabel: text.describe('The button that opens a pillar\'s treatment list on wide screens.'),
+    showLabel: text.describe("The button that opens a pillar's treatment list on wide screens."),
     hideLabel: text.describe('The button that closes it again.'),
     narrowLabel: text.describe('The same button on narrow screens.'),
     /** Under the pillar strip on phones, beside one dot per pillar: says the strip scrolls sideways. */
@@ -56,10 +75,17 @@ export const homeSchema = z.strictObject({
      * the Start Visit Now action, the dialog's close button and what it shows while the details load.
      */
     dialog: z
-      .strictObject({ dosageLabel: text.describe('The heading over the dosage.'), indicationsLabel: text.describe('The heading over the indications.'), faqLabel: text.describe('The heading over the questions.'), action: text.describe('The text of the Start Visit Now button.'), closeLabel: text.describe('The dialog\'s close button, for screen readers.'), loadingLabel: text.describe('What the dialog shows while the details load.') })
-      .describe('The labels of a treatment\'s details, in the home dialog and on its own page.'),
+      .strictObject({
+        dosageLabel: text.describe('The heading over the dosage.'),
+        indicationsLabel: text.describe('The heading over the indications.'),
+        faqLabel: text.describe('The heading over the questions.'),
+        action: text.describe('The text of the Start Visit Now button.'),
+        closeLabel: text.describe("The dialog's close button, for screen readers."),
+        loadingLabel: text.describe('What the dialog shows while the details load.'),
+      })
+      .describe("The labels of a treatment's details, in the home dialog and on its own page."),
   }),
-  about: section('The founder\'s section (#about).', {
+  about: section("The founder's section (#about).", {
     heading: sectionHeading,
     founder: slug.describe(
       "The founder's id in content/providers/ (without .yaml): the section shows their portrait, name, credentials and role.",
@@ -70,8 +96,12 @@ export const homeSchema = z.strictObject({
   conditions: section('The conditions section (#conditions).', {
     heading: sectionHeading,
     intro: sectionIntro,
-    men: z.strictObject({ title: itemTitle, symptoms: textList.describe('The symptoms, one per line.') }).describe('The symptom list for men.'),
-    women: z.strictObject({ title: itemTitle, symptoms: textList.describe('The symptoms, one per line.') }).describe('The symptom list for women.'),
+    men: z
+      .strictObject({ title: itemTitle, symptoms: textList.describe('The symptoms, one per line.') })
+      .describe('The symptom list for men.'),
+    women: z
+      .strictObject({ title: itemTitle, symptoms: textList.describe('The symptoms, one per line.') })
+      .describe('The symptom list for women.'),
     reasonsHeading: text.describe('The heading over the reasons to choose the practice.'),
     reasons: z.array(highlight).length(4, 'must list exactly four reasons').describe('The four reasons to choose the practice.'),
   }),
@@ -100,26 +130,35 @@ export type Home = z.infer<typeof homeSchema>;
 export const blogCategory = z.strictObject({
   name: text.describe('The category as articles write it, such as Metabolic Health.'),
   color: accent.describe('Its colour on every card, badge and article page.'),
-  mentalHealth: z.boolean().default(false).describe('true for mental-health articles: they show the 988 Suicide & Crisis Lifeline near the top and at the end.'),
-  medical: z.boolean().default(true).describe('false for articles that give no medical information (such as the practice\'s story): they need no medical review.'),
+  mentalHealth: z
+    .boolean()
+    .default(false)
+    .describe('true for mental-health articles: they show the 988 Suicide & Crisis Lifeline near the top and at the end.'),
+  medical: z
+    .boolean()
+    .default(true)
+    .describe("false for articles that give no medical information (such as the practice's story): they need no medical review."),
 });
 export type BlogCategory = z.infer<typeof blogCategory>;
 
 /** content/blog.yaml: the copy of the blog index and the article dialog. */
 export const blogPageSchema = z.strictObject({
   /** Each category's colour and kind; an article in a category not listed here is shown in teal. */
-  categories: z.array(blogCategory).min(1).describe('The blog categories: name, colour, and whether they are mental-health or medical articles.'),
+  categories: z
+    .array(blogCategory)
+    .min(1)
+    .describe('The blog categories: name, colour, and whether they are mental-health or medical articles.'),
   heading: sectionHeading,
   intro: sectionIntro,
   featuredLabel: text.describe('The label over the featured article.'),
   recentHeading: text.describe('The heading over the other articles.'),
-  readMore: text.describe('The link text on each article\'s card.'),
+  readMore: text.describe("The link text on each article's card."),
   bookNow: outboundAction,
   /** The article dialog: its close button's name and what it shows while the article loads. */
-  closeLabel: text.describe('The article dialog\'s close button, for screen readers.'),
+  closeLabel: text.describe("The article dialog's close button, for screen readers."),
   loadingLabel: text.describe('What the dialog shows while the article loads.'),
   /** The article page's link back to the index. */
-  backLabel: text.describe('The article page\'s link back to the blog.'),
+  backLabel: text.describe("The article page's link back to the blog."),
   outlineLabel: text.describe('The title of the outline shown above an article with three or more sections, such as On this page.'),
   /** The closing box of an article page, above its Book Now button. */
   ctaHeading: text.describe('The heading of the booking box at the end of each article.'),
@@ -127,14 +166,25 @@ export const blogPageSchema = z.strictObject({
   /** The page of each category, /blog/category/SLUG/. */
   category: z
     .strictObject({
-      intro: text.describe('The line under the category\'s name on its page; {category} stands for the name, as in "Every article on {category}, newest first."'),
-      feedTitle: text.describe('The name of the category\'s feed in feed readers; {category} stands for the name.'),
-      linkLabel: text.describe('What screen readers hear on a category badge that links to its page; {category} stands for the name, as in "More on {category}".'),
+      intro: text.describe(
+        'The line under the category\'s name on its page; {category} stands for the name, as in "Every article on {category}, newest ' +
+          'first."',
+      ),
+      feedTitle: text.describe("The name of the category's feed in feed readers; {category} stands for the name."),
+      linkLabel: text.describe(
+        'What screen readers hear on a category badge that links to its page; {category} stands for the name, as in "More on {category}".',
+      ),
     })
     .describe('The page each blog category gets, listing its articles, with a feed of its own.'),
   relatedHeading: text.describe('The heading over the three related articles at the end of each article, such as "Keep reading".'),
   /** Articles per index page after the first; older ones continue on /blog/page/N/. */
-  pageSize: z.number().int().min(3).max(60).default(12).describe('How many articles each page of the blog lists; older ones continue on /blog/page/2/ and so on.'),
+  pageSize: z
+    .number()
+    .int()
+    .min(3)
+    .max(60)
+    .default(12)
+    .describe('How many articles each page of the blog lists; older ones continue on /blog/page/2/ and so on.'),
   /** The page links under the list, once there is more than one page. */
   pagination: z
     .strictObject({
@@ -150,7 +200,18 @@ export type BlogPage = z.infer<typeof blogPageSchema>;
 export const processSchema = z.strictObject({
   heading: sectionHeading,
   intro: sectionIntro,
-  steps: z.array(z.strictObject({ number: text.describe('The number label, such as Step 1.'), title: itemTitle, description: text.describe('What happens in this step.'), icon, color: accent })).min(1).describe('The steps, in order.'),
+  steps: z
+    .array(
+      z.strictObject({
+        number: text.describe('The number label, such as Step 1.'),
+        title: itemTitle,
+        description: text.describe('What happens in this step.'),
+        icon,
+        color: accent,
+      }),
+    )
+    .min(1)
+    .describe('The steps, in order.'),
   closing: section('The call to action that ends the page.', { heading: sectionHeading, text: sectionText, action: outboundAction }),
 });
 export type ProcessPage = z.infer<typeof processSchema>;

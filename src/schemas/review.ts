@@ -16,9 +16,21 @@ export type SourceEntry = z.infer<typeof sourceEntry>;
  * happened: `build` warns about pages never reviewed, or reviewed more than 12 months ago.
  */
 export const reviewFields = {
-  reviewedBy: slug.optional().describe('The provider who medically reviewed this page, by file name in content/providers/ (without .yaml). Only record a review that happened.'),
-  reviewedOn: isoDate.optional().describe('The date of that review, written YYYY-MM-DD. Pages reviewed more than 12 months ago are reported by build and fail check --strict.'),
-  sources: z.array(sourceEntry).optional().describe('References shown at the end of the page: title, publisher, year, url. Only cite documents that exist as cited.'),
+  reviewedBy: slug
+    .optional()
+    .describe(
+      'The provider who medically reviewed this page, by file name in content/providers/ (without .yaml). Only record a review that ' +
+        'happened.',
+    ),
+  reviewedOn: isoDate
+    .optional()
+    .describe(
+      'The date of that review, written YYYY-MM-DD. Pages reviewed more than 12 months ago are reported by build and fail check --strict.',
+    ),
+  sources: z
+    .array(sourceEntry)
+    .optional()
+    .describe('References shown at the end of the page: title, publisher, year, url. Only cite documents that exist as cited.'),
 };
 
 /** content/providers/ID.yaml: a clinician of the practice, who can review medical pages. */

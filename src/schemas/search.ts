@@ -34,7 +34,7 @@ export const searchSchema = z.strictObject({
       kinds: z
         .strictObject({
           article: text.describe('An article of the blog.'),
-          treatment: text.describe('A treatment\'s own page.'),
+          treatment: text.describe("A treatment's own page."),
           service: text.describe('A service page, and the process, pellet, lab and body-scan pages.'),
         })
         .describe('The name of each kind of page, on each result and in the filter.'),

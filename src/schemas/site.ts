@@ -35,14 +35,21 @@ const linkMeanings: Record<(typeof linkNames)[number], string> = {
   newPatientIntake: 'The intake form for new patients.',
   labStore: 'The lab storefront.',
 };
-const links = z.strictObject(Object.fromEntries(linkNames.map((name) => [name, externalUrl.describe(linkMeanings[name])])) as Record<(typeof linkNames)[number], typeof externalUrl>);
+const links = z.strictObject(
+  Object.fromEntries(linkNames.map((name) => [name, externalUrl.describe(linkMeanings[name])])) as Record<
+    (typeof linkNames)[number],
+    typeof externalUrl
+  >,
+);
 
 export const siteSchema = z.strictObject({
-  name: text.describe('The clinic\'s full name, added to every page title.'),
+  name: text.describe("The clinic's full name, added to every page title."),
   shortName: text.describe('A short name for the logo.'),
   tagline: text.describe('The tagline shown in the footer.'),
   description: text.describe('One sentence about the clinic, for search engines and structured data.'),
-  baseUrl: z.url({ protocol: /^https?$/, error: 'must be the full address of the site, e.g. https://www.example.com' }).describe('The address the site is published at, used for canonical links, the sitemap and the feed.'),
+  baseUrl: z
+    .url({ protocol: /^https?$/, error: 'must be the full address of the site, e.g. https://www.example.com' })
+    .describe('The address the site is published at, used for canonical links, the sitemap and the feed.'),
   language: z.string().default('en').describe('The language of the pages, as an HTML language code (en).'),
   phone: z
     .string()
@@ -51,9 +58,18 @@ export const siteSchema = z.strictObject({
     .describe('The phone number as visitors should read it, with any extension after it (ext. 12 or x12); links dial it.'),
   email: z.email('must be an e-mail address such as hello@example.com').describe('The general e-mail address.'),
   address: z
-    .strictObject({ street: text.describe('Street and suite.'), city: text.describe('Town or city.'), region: text.describe('State, as its two-letter code (TX).'), postalCode: text.describe('ZIP code, in quotes.'), country: z.string().length(2).describe('Country, as its two-letter code (US).') })
+    .strictObject({
+      street: text.describe('Street and suite.'),
+      city: text.describe('Town or city.'),
+      region: text.describe('State, as its two-letter code (TX).'),
+      postalCode: text.describe('ZIP code, in quotes.'),
+      country: z.string().length(2).describe('Country, as its two-letter code (US).'),
+    })
     .describe('The street address shown in the footer and contact block, and given to search engines.'),
-  officeHours: z.array(officeHours).min(1).describe('One row per group of days: a label, the days (Mo Tu We Th Fr Sa Su), and opens/closes times or closed: true.'),
+  officeHours: z
+    .array(officeHours)
+    .min(1)
+    .describe('One row per group of days: a label, the days (Mo Tu We Th Fr Sa Su), and opens/closes times or closed: true.'),
   /** Who signs new articles unless the author changes it. */
   defaultAuthor: text.describe(
     'Who new articles are signed by unless changed: a provider id (a file name in content/providers/, without .yaml), or a name.',
@@ -65,26 +81,57 @@ export const siteSchema = z.strictObject({
   links: links.describe('The external services the site sends visitors to.'),
   /** Service ids added to the booking page address, by what they book. */
   bookingServices: z
-    .strictObject({ visit: text.describe('The service id of a general visit.'), diagnostic: text.describe('The service id of the Diagnostic Experience.'), mensHealth: text.describe('The service id of a men\'s health visit.'), womensHealth: text.describe('The service id of a women\'s health visit.') })
+    .strictObject({
+      visit: text.describe('The service id of a general visit.'),
+      diagnostic: text.describe('The service id of the Diagnostic Experience.'),
+      mensHealth: text.describe("The service id of a men's health visit."),
+      womensHealth: text.describe("The service id of a women's health visit."),
+    })
     .describe('Service ids the booking page understands, added to its address as ?service=ID.'),
   map: z
-    .strictObject({ embedUrl: externalUrl.describe('The address of the embedded map.'), directionsUrl: externalUrl.describe('The address the Get Directions link opens.'), title: text.describe('What the map shows, for screen readers.') })
+    .strictObject({
+      embedUrl: externalUrl.describe('The address of the embedded map.'),
+      directionsUrl: externalUrl.describe('The address the Get Directions link opens.'),
+      title: text.describe('What the map shows, for screen readers.'),
+    })
     .describe('The map in the contact block.'),
   intakeWidget: z
-    .strictObject({ scriptUrl: externalUrl.describe('The intake widget\'s script.'), containerId: z.string().regex(/^[a-z][\w-]*$/).describe('The id of the element the widget fills.') })
+    .strictObject({
+      scriptUrl: externalUrl.describe("The intake widget's script."),
+      containerId: z
+        .string()
+        .regex(/^[a-z][\w-]*$/)
+        .describe('The id of the element the widget fills.'),
+    })
     .optional()
     .describe('The external intake widget on the blog page; leave it out to show none.'),
-  analytics: z.strictObject({ measurementId: z.string().regex(/^G-[A-Z0-9]+$/, 'must be a Google Analytics id like G-ABC123').optional().describe('The Google Analytics measurement id, G-….') }).default({}).describe('Leave measurementId out and no request leaves the site; set it (G-…) to load Google Analytics.'),
+  analytics: z
+    .strictObject({
+      measurementId: z
+        .string()
+        .regex(/^G-[A-Z0-9]+$/, 'must be a Google Analytics id like G-ABC123')
+        .optional()
+        .describe('The Google Analytics measurement id, G-….'),
+    })
+    .default({})
+    .describe('Leave measurementId out and no request leaves the site; set it (G-…) to load Google Analytics.'),
   social: z
-    .strictObject({ facebook: externalUrl.describe('The Facebook page.'), instagram: externalUrl.describe('The Instagram profile.'), linkedin: externalUrl.describe('The LinkedIn page.') })
-    .describe('The clinic\'s social media pages, linked from the footer.'),
-  copyrightYear: z.number().int().min(2000).max(2100).describe('The year in the footer\'s copyright line.'),
+    .strictObject({
+      facebook: externalUrl.describe('The Facebook page.'),
+      instagram: externalUrl.describe('The Instagram profile.'),
+      linkedin: externalUrl.describe('The LinkedIn page.'),
+    })
+    .describe("The clinic's social media pages, linked from the footer."),
+  copyrightYear: z.number().int().min(2000).max(2100).describe("The year in the footer's copyright line."),
   disclaimer: text.describe('The short medical disclaimer in the footer.'),
   crisisLine: z
     .strictObject({
       heading: text.describe('The box heading, such as "In crisis? You are not alone."'),
       text: text.describe('What the lifeline is and when to use it.'),
-      number: z.string().regex(/^\d{3,}$/, 'must be digits only, such as 988').describe('The number to call or text: 988.'),
+      number: z
+        .string()
+        .regex(/^\d{3,}$/, 'must be digits only, such as 988')
+        .describe('The number to call or text: 988.'),
       callLabel: text.describe('The call button, such as "Call 988".'),
       textLabel: text.describe('The text-message button, such as "Text 988".'),
     })

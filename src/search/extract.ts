@@ -28,7 +28,14 @@ export function searchTextOf(html: string): string | undefined {
  */
 export function withSynonyms(text: string, words: readonly string[] | undefined): string {
   if (!words || words.length === 0) return text;
-  const phrases = words.filter((w) => w.trim().split(/\s+/).some((part, _, all) => all.length > 1 && part.length <= 2)).map(phraseWord);
+  const phrases = words
+    .filter((w) =>
+      w
+        .trim()
+        .split(/\s+/)
+        .some((part, _, all) => all.length > 1 && part.length <= 2),
+    )
+    .map(phraseWord);
   const end = text.lastIndexOf('</main>');
   return `${text.slice(0, end)}<p data-pagefind-weight="10">${escapeHtml([...words, ...phrases].join(', '))}.</p>${text.slice(end)}`;
 }

@@ -1,4 +1,6 @@
-/** The patient's own words (content/search.yaml `synonyms`) by the page they find; one for a page search does not find is a located error. */
+/**
+ * The patient's own words (content/search.yaml `synonyms`) by the page they find; one for a page search does not find is a located error.
+ */
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import type { Content } from '../load/types.ts';
 import { closest } from '../validate/suggest.ts';

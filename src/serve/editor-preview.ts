@@ -112,7 +112,10 @@ async function follow(root: string, dir: string, stamps: Map<string, string>): P
     const entries = await readdir(join(root, folder), { recursive: true, withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
       if (!entry.isFile()) continue;
-      const file = join(entry.parentPath, entry.name).slice(root.length + 1).split('\\').join('/');
+      const file = join(entry.parentPath, entry.name)
+        .slice(root.length + 1)
+        .split('\\')
+        .join('/');
       seen.add(file);
       const info = await stat(join(root, file));
       const stamp = `${info.size} ${info.mtimeMs}`;

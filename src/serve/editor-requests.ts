@@ -10,8 +10,17 @@ const allowed = [/^content\//, /^public\/images\//];
 
 /** The actions of Decap's local backend in simple publishing (no editorial workflow). */
 const actions = new Set([
-  'info', 'entriesByFolder', 'entriesByFiles', 'getEntry', 'persistEntry', 'getMedia', 'getMediaFile', 'persistMedia',
-  'deleteFile', 'deleteFiles', 'getDeployPreview',
+  'info',
+  'entriesByFolder',
+  'entriesByFiles',
+  'getEntry',
+  'persistEntry',
+  'getMedia',
+  'getMediaFile',
+  'persistMedia',
+  'deleteFile',
+  'deleteFiles',
+  'getDeployPreview',
 ]);
 
 /** A picture's file name as the build and every host take it. */

@@ -11,7 +11,12 @@ import { createServer, type AddressInfo } from 'node:net';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
-  adminPage, editorContentSecurityPolicy, editorPackages, editorScript, generatorFolder, hideWrapperScript,
+  adminPage,
+  editorContentSecurityPolicy,
+  editorPackages,
+  editorScript,
+  generatorFolder,
+  hideWrapperScript,
 } from '../authoring/cms/admin-files.ts';
 import { cmsConfig } from '../authoring/cms-config.ts';
 import { checkedRequest } from './editor-requests.ts';
@@ -129,8 +134,13 @@ interface LocalBackend {
 async function startBackend(root: string, script: string, log: (line: string) => void): Promise<LocalBackend> {
   const port = await freePort();
   const env = {
-    ...process.env, PORT: String(port), BIND_HOST: '127.0.0.1', MODE: 'fs', GIT_REPO_DIRECTORY: root,
-    ORIGIN: 'http://editor.invalid', LOG_LEVEL: 'warn',
+    ...process.env,
+    PORT: String(port),
+    BIND_HOST: '127.0.0.1',
+    MODE: 'fs',
+    GIT_REPO_DIRECTORY: root,
+    ORIGIN: 'http://editor.invalid',
+    LOG_LEVEL: 'warn',
   };
   const child: ChildProcess = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr?.on('data', (chunk: Buffer) => log(`decap-server: ${chunk.toString('utf8').trim()}`));
@@ -217,7 +227,11 @@ function reply(response: ServerResponse, status: number, type: string, body: str
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
   response.writeHead(status, {
-    'Content-Type': type, 'Content-Length': bytes.length, 'Cache-Control': 'no-cache', ETag: etag, 'X-Content-Type-Options': 'nosniff',
+    'Content-Type': type,
+    'Content-Length': bytes.length,
+    'Cache-Control': 'no-cache',
+    ETag: etag,
+    'X-Content-Type-Options': 'nosniff',
     ...headers,
   });
   response.end(bytes);

@@ -109,7 +109,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     if (!editor?.handle(request, response)) handleRequest(state, request, response);
   });
   const port = await listen(server, options.port, options.host);
-  if (options.port !== 0 && port !== options.port) log(`${c.yellow('!')} port ${options.port} is busy (another preview is probably running there); using port ${port} instead`);
+  if (options.port !== 0 && port !== options.port)
+    log(`${c.yellow('!')} port ${options.port} is busy (another preview is probably running there); using port ${port} instead`);
   const address = server.address() as AddressInfo;
   const everywhere = address.address === '0.0.0.0' || address.address === '::';
   const host = everywhere ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -152,7 +153,12 @@ function broadcast(state: ServerState, event: string, data: unknown): void {
  * The rebuild the watcher calls: the same build as `clinic-site build`, into memory, told what
  * changed. A failed build keeps the last good files served and shows its errors in the browser.
  */
-function rebuilder(options: ServeOptions, state: ServerState, url: string, log: (line: string) => void): (changed?: Set<string>) => Promise<void> {
+function rebuilder(
+  options: ServeOptions,
+  state: ServerState,
+  url: string,
+  log: (line: string) => void,
+): (changed?: Set<string>) => Promise<void> {
   const { root } = options;
   const color = options.color ?? false;
   const c = palette(color);
@@ -187,7 +193,17 @@ function rebuilder(options: ServeOptions, state: ServerState, url: string, log: 
       if (!found) {
         const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
         log(`${c.red('Internal error')} (a bug in clinic-site): ${message}`);
-        state.errors = [{ title: 'Internal error', message: error instanceof Error ? error.message : String(error), hint: 'this is a bug in clinic-site, not in your content', file: undefined, line: undefined, column: undefined, frame: [] }];
+        state.errors = [
+          {
+            title: 'Internal error',
+            message: error instanceof Error ? error.message : String(error),
+            hint: 'this is a bug in clinic-site, not in your content',
+            file: undefined,
+            line: undefined,
+            column: undefined,
+            frame: [],
+          },
+        ];
       } else {
         const text = found.map((e) => formatError(root, e, color)).join('\n\n');
         const count = `${found.length} problem${found.length === 1 ? '' : 's'}`;
@@ -243,7 +259,11 @@ function handleRequest(state: ServerState, request: IncomingMessage, response: S
 
 /** Sends the file of `files` that answers the path, or the build's 404 page. */
 function sendFile(
-  state: ServerState, request: IncomingMessage, response: ServerResponse, files: ReadonlyMap<string, Uint8Array>, path: string,
+  state: ServerState,
+  request: IncomingMessage,
+  response: ServerResponse,
+  files: ReadonlyMap<string, Uint8Array>,
+  path: string,
 ): void {
   const file = resolveRequest(files, path);
   const served = file ?? '404.html';
@@ -275,7 +295,11 @@ function prepare(file: string, source: Uint8Array): PreparedResponse {
   const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
   // no-cache, not no-store: the browser asks every time (a reload shows the new build) and gets 304 for what it holds.
   const headers = {
-    'Content-Type': type, 'Content-Length': body.length, ETag: etag, 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff',
+    'Content-Type': type,
+    'Content-Length': body.length,
+    ETag: etag,
+    'Cache-Control': 'no-cache',
+    'X-Content-Type-Options': 'nosniff',
   };
   return { source, body, etag, headers };
 }
@@ -329,7 +353,9 @@ function openBrowser(url: string): void {
   const command = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'cmd' : 'xdg-open';
   const args = process.platform === 'win32' ? ['/c', 'start', '', url] : [url];
   try {
-    spawn(command, args, { stdio: 'ignore', detached: true }).on('error', () => undefined).unref();
+    spawn(command, args, { stdio: 'ignore', detached: true })
+      .on('error', () => undefined)
+      .unref();
   } catch {
     // No browser to open: the URL is printed anyway.
   }

@@ -31,7 +31,9 @@ function yieldToBuilds(): void {
 }
 yieldToBuilds();
 
-/** The root as the start of a path chokidar hands over (it may give them absolute), so that only what is inside the project is looked at. */
+/**
+ * The root as the start of a path chokidar hands over (it may give them absolute), so that only what is inside the project is looked at.
+ */
 const rootPrefix = resolve(root) + sep;
 
 /** Longer than chokidar's 50 ms window in which it drops further changes of a file it just reported. */
@@ -51,13 +53,16 @@ function version(path: string): string {
 /** Looks at a reported file again once chokidar's window has passed, and reports it again if it was saved meanwhile. */
 function recheck(path: string, seen: string): void {
   clearTimeout(rechecks.get(path));
-  rechecks.set(path, setTimeout(() => {
-    rechecks.delete(path);
-    const now = version(path);
-    if (now === seen) return;
-    post({ path });
-    recheck(path, now);
-  }, recheckMs));
+  rechecks.set(
+    path,
+    setTimeout(() => {
+      rechecks.delete(path);
+      const now = version(path);
+      if (now === seen) return;
+      post({ path });
+      recheck(path, now);
+    }, recheckMs),
+  );
 }
 
 const watcher = watch(folders, {
@@ -65,7 +70,8 @@ const watcher = watch(folders, {
   ignoreInitial: true,
   // Dotfiles and editor backups are not sources; the output folder is not watched at all.
   // Called for every file whenever chokidar reads a folder again: cut, not resolved.
-  ignored: (path: string) => /(^|[/\\])\.|~$|\.swp$/.test(path.startsWith(rootPrefix) ? path.slice(rootPrefix.length) : relative(root, resolve(root, path))),
+  ignored: (path: string) =>
+    /(^|[/\\])\.|~$|\.swp$/.test(path.startsWith(rootPrefix) ? path.slice(rootPrefix.length) : relative(root, resolve(root, path))),
 });
 /**
  * A saved file is reported once two looks `stableMs` apart find the same version (at most `settleMaxMs` after the
@@ -78,13 +84,16 @@ const settling = new Map<string, NodeJS.Timeout>();
 
 function reportWhenSettled(path: string, last: string, waited = 0): void {
   clearTimeout(settling.get(path));
-  settling.set(path, setTimeout(() => {
-    settling.delete(path);
-    const now = version(path);
-    if (now !== last && waited < settleMaxMs) return reportWhenSettled(path, now, waited + stableMs);
-    post({ path });
-    recheck(path, now);
-  }, stableMs));
+  settling.set(
+    path,
+    setTimeout(() => {
+      settling.delete(path);
+      const now = version(path);
+      if (now !== last && waited < settleMaxMs) return reportWhenSettled(path, now, waited + stableMs);
+      post({ path });
+      recheck(path, now);
+    }, stableMs),
+  );
 }
 
 watcher.on('all', (event, path) => {

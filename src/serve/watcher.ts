@@ -71,9 +71,10 @@ export async function watch(root: string, rebuild: (changed: Set<string>) => Pro
       });
       await worker.terminate();
     },
-    idle: () => new Promise<void>((resolve) => {
-      waiters.push(resolve);
-      settle();
-    }),
+    idle: () =>
+      new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        settle();
+      }),
   };
 }

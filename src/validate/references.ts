@@ -26,8 +26,13 @@ export function checkReferences(content: Content, errors: SiteError[]): void {
 
   for (const service of content.services) {
     const source = content.sources.get(`content/services/${service.id}.yaml`)!;
-    service.treatments.cards.forEach((card, c) => referTreatment(card.treatment, () => source.locate(['treatments', 'cards', c, 'treatment'])));
-    const actions: [OutboundAction | undefined, PropertyKey[]][] = [[service.hero.action, ['hero', 'action']], [service.closing.action, ['closing', 'action']]];
+    service.treatments.cards.forEach((card, c) =>
+      referTreatment(card.treatment, () => source.locate(['treatments', 'cards', c, 'treatment'])),
+    );
+    const actions: [OutboundAction | undefined, PropertyKey[]][] = [
+      [service.hero.action, ['hero', 'action']],
+      [service.closing.action, ['closing', 'action']],
+    ];
     for (const [action, path] of actions) checkBookingService(content, action, () => source.locate([...path, 'service']), errors);
   }
 
@@ -40,10 +45,12 @@ export function checkReferences(content: Content, errors: SiteError[]): void {
   // Components in article bodies: a treatment card needs a treatment with a page, a booking button a known service.
   for (const article of content.articles) {
     for (const ref of article.references?.treatments ?? []) {
-      if (!content.treatments.has(ref.id)) errors.push(problems.unknownReference(ref.loc, 'treatment', ref.id, closest(ref.id, treatmentIds)));
+      if (!content.treatments.has(ref.id))
+        errors.push(problems.unknownReference(ref.loc, 'treatment', ref.id, closest(ref.id, treatmentIds)));
       else if (!treatmentHref(content, ref.id)) errors.push(problems.treatmentWithoutPage(ref.loc, ref.id));
     }
-    for (const ref of article.references?.bookings ?? []) checkBookingService(content, { label: '', link: 'booking', service: ref.service }, () => ref.loc, errors);
+    for (const ref of article.references?.bookings ?? [])
+      checkBookingService(content, { label: '', link: 'booking', service: ref.service }, () => ref.loc, errors);
   }
 
   const slugs = new Map<string, string>();
@@ -55,7 +62,14 @@ export function checkReferences(content: Content, errors: SiteError[]): void {
 }
 
 /** Ids of a list inside one file must differ: they label analytics events. */
-function checkUniqueIds(content: Content, file: string, path: PropertyKey[], entries: { id: string }[], kind: string, errors: SiteError[]): void {
+function checkUniqueIds(
+  content: Content,
+  file: string,
+  path: PropertyKey[],
+  entries: { id: string }[],
+  kind: string,
+  errors: SiteError[],
+): void {
   const source = content.sources.get(file);
   const seen = new Map<string, number>();
   entries.forEach((entry, i) => {
@@ -92,10 +106,18 @@ function checkCategories(content: Content, errors: SiteError[]): void {
 }
 
 /** A booking service id in an action must be one site.yaml's bookingServices names. */
-function checkBookingService(content: Content, action: OutboundAction | undefined, locate: () => SourceLocation, errors: SiteError[]): void {
+function checkBookingService(
+  content: Content,
+  action: OutboundAction | undefined,
+  locate: () => SourceLocation,
+  errors: SiteError[],
+): void {
   if (!action?.service) return;
   const known = Object.values(content.site.bookingServices);
-  if (!known.includes(action.service)) errors.push(problems.unknownReference(locate(), 'booking service (site.yaml bookingServices)', action.service, closest(action.service, known)));
+  if (!known.includes(action.service))
+    errors.push(
+      problems.unknownReference(locate(), 'booking service (site.yaml bookingServices)', action.service, closest(action.service, known)),
+    );
 }
 
 /**
@@ -127,13 +149,34 @@ function checkReviews(content: Content, errors: SiteError[]): void {
     const locate = (field: string) => content.sources.get(file)?.locate([field]) ?? { file, line: 1, column: 1 };
     if (!fine) errors.push(problems.reviewInFuture(locate('reviewedOn'), page.reviewedOn!, today));
     if (page.reviewedBy !== undefined && !content.providers.has(page.reviewedBy)) {
-      errors.push(problems.unknownReference(locate('reviewedBy'), 'provider (content/providers/)', page.reviewedBy, closest(page.reviewedBy, providerIds)));
+      errors.push(
+        problems.unknownReference(
+          locate('reviewedBy'),
+          'provider (content/providers/)',
+          page.reviewedBy,
+          closest(page.reviewedBy, providerIds),
+        ),
+      );
     }
     if (page.reviewedBy !== undefined && page.reviewedOn === undefined) {
-      errors.push(problems.invalidValue(locate('reviewedBy'), 'reviewedBy', 'names a reviewer but no date', 'add "reviewedOn: YYYY-MM-DD", the day the review happened'));
+      errors.push(
+        problems.invalidValue(
+          locate('reviewedBy'),
+          'reviewedBy',
+          'names a reviewer but no date',
+          'add "reviewedOn: YYYY-MM-DD", the day the review happened',
+        ),
+      );
     }
     if (page.reviewedOn !== undefined && page.reviewedBy === undefined) {
-      errors.push(problems.invalidValue(locate('reviewedOn'), 'reviewedOn', 'gives a review date but no reviewer', 'add "reviewedBy:" with the id of the provider who reviewed it (a file name in content/providers/)'));
+      errors.push(
+        problems.invalidValue(
+          locate('reviewedOn'),
+          'reviewedOn',
+          'gives a review date but no reviewer',
+          'add "reviewedBy:" with the id of the provider who reviewed it (a file name in content/providers/)',
+        ),
+      );
     }
   };
   for (const t of content.treatments.values()) check(`content/treatments/${t.id}.yaml`, t);

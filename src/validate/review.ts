@@ -27,10 +27,22 @@ export function reviewProblems(content: Content, articles: readonly Article[], t
     ...content.services.flatMap((s) => s.treatments.cards.map((c) => c.treatment)),
   ]);
   const pages: MedicalPage[] = [
-    ...[...shown].sort().map((id) => ({ file: `content/treatments/${id}.yaml`, path: `/treatments/${id}/`, reviewedOn: content.treatments.get(id)?.reviewedOn })),
-    ...content.services.map((s) => ({ file: `content/services/${s.id}.yaml`, path: `/services/${s.pillar}/${s.id}`, reviewedOn: s.reviewedOn })),
+    ...[...shown]
+      .sort()
+      .map((id) => ({
+        file: `content/treatments/${id}.yaml`,
+        path: `/treatments/${id}/`,
+        reviewedOn: content.treatments.get(id)?.reviewedOn,
+      })),
+    ...content.services.map((s) => ({
+      file: `content/services/${s.id}.yaml`,
+      path: `/services/${s.pillar}/${s.id}`,
+      reviewedOn: s.reviewedOn,
+    })),
     // An article of a category marked medical: false (the practice's story) gives no medical information.
-    ...articles.filter((a) => categoryOf(a, content.blogPage.categories)?.medical !== false).map((a) => ({ file: a.file, path: articlePath(a.slug), reviewedOn: a.reviewedOn })),
+    ...articles
+      .filter((a) => categoryOf(a, content.blogPage.categories)?.medical !== false)
+      .map((a) => ({ file: a.file, path: articlePath(a.slug), reviewedOn: a.reviewedOn })),
   ];
   const limit = yearBefore(today);
   const found: SiteError[] = [];
@@ -50,10 +62,16 @@ export function reviewWarnings(found: readonly SiteError[]): string[] {
   const lines = (files: string[]) => files.map((f) => `\n    ${f}`).join('');
   const warnings: string[] = [];
   if (never.length > 0) {
-    warnings.push(`${never.length} medical page${never.length === 1 ? ' was' : 's were'} never medically reviewed (add reviewedBy and reviewedOn once a provider has reviewed ${never.length === 1 ? 'it' : 'them'}; check --strict fails on this):${lines(never)}`);
+    warnings.push(
+      `${never.length} medical page${never.length === 1 ? ' was' : 's were'} never medically reviewed (add reviewedBy and reviewedOn ` +
+        `once a provider has reviewed ${never.length === 1 ? 'it' : 'them'}; check --strict fails on this):${lines(never)}`,
+    );
   }
   if (outdated.length > 0) {
-    warnings.push(`${outdated.length} medical page${outdated.length === 1 ? ' was' : 's were'} last reviewed more than 12 months ago (review again and update reviewedOn; check --strict fails on this):${lines(outdated)}`);
+    warnings.push(
+      `${outdated.length} medical page${outdated.length === 1 ? ' was' : 's were'} last reviewed more than 12 months ago (review again ` +
+        `and update reviewedOn; check --strict fails on this):${lines(outdated)}`,
+    );
   }
   return warnings;
 }

@@ -21,7 +21,9 @@ export function validate<S extends Schema>(source: YamlSource, schema: S, errors
       const suggestion = closest(key, known, 1)[0];
       const required = suggestion !== undefined && missing.has(pathKey([...issue.path, suggestion]));
       if (required) misspelt.add(pathKey([...issue.path, suggestion]));
-      errors.push(problems.unknownField(source.locate([...issue.path, key], true), fieldLabel([...issue.path, key]), suggestion, known, required));
+      errors.push(
+        problems.unknownField(source.locate([...issue.path, key], true), fieldLabel([...issue.path, key]), suggestion, known, required),
+      );
     }
   }
   for (const issue of result.error.issues) {
@@ -93,7 +95,9 @@ function toSiteError(source: YamlSource, issue: Exclude<z.core.$ZodIssue, { code
       // A file name with spaces, capitals or symbols: say which name to use, not only what a name must look like.
       const picture = issue.format === 'regex' && typeof issue.input === 'string' && /\.(png|jpe?g|gif|webp|avif|svg)$/i.test(issue.input);
       const named = picture ? slugFileName(String(issue.input)) : undefined;
-      const hint = named && `file names are lower-case letters, digits and hyphens: rename the file to "${named.split('/').at(-1)}" and write "${named}" here`;
+      const hint =
+        named &&
+        `file names are lower-case letters, digits and hyphens: rename the file to "${named.split('/').at(-1)}" and write "${named}" here`;
       return problems.invalidValue(source.locate(path), field, issue.message, hint);
     }
     default:
@@ -105,18 +109,32 @@ function toSiteError(source: YamlSource, issue: Exclude<z.core.$ZodIssue, { code
 function sizeProblem(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig): [string, string] {
   const small = issue.code === 'too_small';
   const limit = String(small ? issue.minimum : issue.maximum);
-  const bound = issue.exact ? 'exactly' : small ? (issue.inclusive === false ? 'more than' : 'at least') : issue.inclusive === false ? 'less than' : 'at most';
+  const bound = issue.exact
+    ? 'exactly'
+    : small
+      ? issue.inclusive === false
+        ? 'more than'
+        : 'at least'
+      : issue.inclusive === false
+        ? 'less than'
+        : 'at most';
   const input = issue.input;
   if (issue.origin === 'array' || issue.origin === 'set') {
     const count = Array.isArray(input) ? input.length : input instanceof Set ? input.size : undefined;
     const entries = (n: number | string) => `${n} ${Number(n) === 1 ? 'entry' : 'entries'}`;
-    return [`must list ${bound} ${entries(limit)}${count === undefined ? '' : `, but it lists ${count}`}`, small ? 'add entries ("- " lines)' : 'remove entries'];
+    return [
+      `must list ${bound} ${entries(limit)}${count === undefined ? '' : `, but it lists ${count}`}`,
+      small ? 'add entries ("- " lines)' : 'remove entries',
+    ];
   }
   if (issue.origin === 'string') {
     const length = typeof input === 'string' ? `, but it has ${input.length}` : '';
     return [`must be ${bound} ${limit} characters long${length}`, small ? 'write a longer text' : 'shorten the text'];
   }
-  return [`must be ${bound} ${limit}${input === undefined ? '' : `, but it is ${String(input)}`}`, `write a number that is ${bound} ${limit}`];
+  return [
+    `must be ${bound} ${limit}${input === undefined ? '' : `, but it is ${String(input)}`}`,
+    `write a number that is ${bound} ${limit}`,
+  ];
 }
 
 /** The field names an object schema at `path` accepts (unwrapping optional, default and list). */
@@ -137,7 +155,8 @@ function unwrap(schema: Schema): Schema {
   let node = schema;
   for (;;) {
     const def = node._zod.def as { type: string; innerType?: Schema; in?: Schema };
-    if ((def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault') && def.innerType) node = def.innerType;
+    if ((def.type === 'optional' || def.type === 'default' || def.type === 'nullable' || def.type === 'prefault') && def.innerType)
+      node = def.innerType;
     else if (def.type === 'pipe' && def.in) node = def.in;
     else return node;
   }

@@ -25,7 +25,10 @@ export function closest(name: string, candidates: Iterable<string>, limit = 3): 
     const score = c.includes(lower) || lower.includes(c) ? Math.min(1, distance(lower, c)) : distance(lower, c);
     if (score <= Math.max(2, Math.floor(Math.max(name.length, candidate.length) / 3))) scored.push({ candidate, score });
   }
-  return scored.sort((x, y) => x.score - y.score || x.candidate.localeCompare(y.candidate)).slice(0, limit).map((s) => s.candidate);
+  return scored
+    .sort((x, y) => x.score - y.score || x.candidate.localeCompare(y.candidate))
+    .slice(0, limit)
+    .map((s) => s.candidate);
 }
 
 /** Whether a name can be a slug or id: lower-case letters and digits in words joined by single hyphens. */
@@ -55,7 +58,10 @@ export function slugFileName(value: string): string | undefined {
   const match = /^(.*\/)?([^/]+)\.([A-Za-z0-9]+)$/.exec(value.trim());
   const stem = match && slugOf(match[2]!);
   if (!match || !stem) return undefined;
-  const folders = (match[1] ?? '').split('/').map((part) => (part === '' || part === '.' ? part : (slugOf(part) ?? part))).join('/');
+  const folders = (match[1] ?? '')
+    .split('/')
+    .map((part) => (part === '' || part === '.' ? part : (slugOf(part) ?? part)))
+    .join('/');
   const named = `${folders}${stem}.${match[3]!.toLowerCase()}`;
   return named === value ? undefined : named;
 }

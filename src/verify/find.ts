@@ -13,14 +13,22 @@ export function findHref(root: string, href: string, pages: readonly string[]): 
   const dir = join(root, 'content');
   let files: string[];
   try {
-    files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => ['.md', '.yaml', '.yml'].includes(extname(f))).sort();
+    files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => ['.md', '.yaml', '.yml'].includes(extname(f)))
+      .sort();
   } catch {
     return undefined;
   }
   const owners = new Set(pages.map((p) => p.replace(/\/+$/, '').split('/').pop() ?? ''));
-  const ordered = [...files.filter((f) => owners.has(basename(f, extname(f)))), ...files.filter((f) => !owners.has(basename(f, extname(f))))];
+  const ordered = [
+    ...files.filter((f) => owners.has(basename(f, extname(f)))),
+    ...files.filter((f) => !owners.has(basename(f, extname(f)))),
+  ];
   // A relative href ("process") is also a word of the text: look for it only where a link is written.
-  const before = href.startsWith('/') || href.startsWith('#') ? '(?<![\\w/.#-])' : '(?<=\\]\\(<?|\\]:[ \\t]+<?|href=["\']?|:[ \\t]+["\']?|^[ \\t]*-[ \\t]+["\']?)';
+  const before =
+    href.startsWith('/') || href.startsWith('#')
+      ? '(?<![\\w/.#-])'
+      : '(?<=\\]\\(<?|\\]:[ \\t]+<?|href=["\']?|:[ \\t]+["\']?|^[ \\t]*-[ \\t]+["\']?)';
   const pattern = new RegExp(`${before}${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w/#?.-])`, 'm');
   for (const file of ordered) {
     let text: string;

@@ -67,7 +67,10 @@ export function normalizePath(path: string): string {
   return p || '/';
 }
 
-/** Where links can lead: the pages, by path in one spelling (normalizePath), and the other files of the output, by root-relative path (/logo.svg). */
+/**
+ * Where links can lead: the pages, by path in one spelling (normalizePath), and the other files of the output, by root-relative path
+ * (/logo.svg).
+ */
 export interface LinkTargets {
   /** The page at `path`; its ids are only read (they may be computed on demand) for pages a link points into. */
   page(path: string): { readonly ids: Iterable<string> } | undefined;
@@ -88,7 +91,12 @@ export function linkTargets(pages: readonly VerifiedPage[], files: Iterable<stri
  * Throws SiteErrors naming each page and href that points to no page, file or element id: the
  * links of the pages `from` (every page unless told), each followed into `pages` and `files`.
  */
-export function verifyLinks(pages: readonly VerifiedPage[], files: Iterable<string>, from: readonly VerifiedPage[] = pages, locate: LinkLocator = () => undefined): void {
+export function verifyLinks(
+  pages: readonly VerifiedPage[],
+  files: Iterable<string>,
+  from: readonly VerifiedPage[] = pages,
+  locate: LinkLocator = () => undefined,
+): void {
   verifyLinksTo(linkTargets(pages, files), from, locate);
 }
 
@@ -101,7 +109,10 @@ export function verifyLinksTo(targets: LinkTargets, from: readonly VerifiedPage[
     if (!set) idSets.set(target, (set = new Set(targets.page(target)!.ids)));
     return set;
   };
-  /** 'ok', 'link' (no such page or file), 'anchor' (no such id there), 'escape' (a malformed %-escape) or 'text' (escapes that are not UTF-8), for an href seen from page `own`. */
+  /**
+   * 'ok', 'link' (no such page or file), 'anchor' (no such id there), 'escape' (a malformed %-escape) or 'text' (escapes that are not
+   * UTF-8), for an href seen from page `own`.
+   */
   const resolve = (own: string, href: string): Verdict => {
     const [pathAndQuery = '', fragment] = href.split('#', 2) as [string, string | undefined];
     const path = decodeOrUndefined(decodeURI, pathAndQuery.split('?')[0]!);
@@ -142,7 +153,10 @@ export function verifyLinksTo(targets: LinkTargets, from: readonly VerifiedPage[
   }
   // One error per broken href, naming the pages that carry it (a broken nav link is on every page).
   const errors: SiteError[] = [...broken.values()].map(({ href: rendered, resolved, pages: where, verdict }) => {
-    const page = where.length === 1 ? where[0]! : `${where[0]!} (and ${where.length - 1} more: ${where.slice(1, 4).join(', ')}${where.length > 4 ? ', …' : ''})`;
+    const page =
+      where.length === 1
+        ? where[0]!
+        : `${where[0]!} (and ${where.length - 1} more: ${where.slice(1, 4).join(', ')}${where.length > 4 ? ', …' : ''})`;
     const [path = '', fragment = ''] = resolved.split('#', 2);
     const target = path === '' ? normalizePath(where[0]!) : normalizePath(path.split('?')[0]!);
     const { href, loc } = written(rendered, (spelling) => locate(spelling, where));
@@ -158,7 +172,9 @@ export function verifyLinksTo(targets: LinkTargets, from: readonly VerifiedPage[
     // A relative link most often means the page of that name from the site root ("process" for /process).
     const fromRoot = relative && normalizePath(`/${href.split(/[?#]/)[0]!.replace(/^(\.\.?\/)+/, '')}`);
     const suggestion = fromRoot && targets.page(fromRoot) ? fromRoot : nearestPath(target, targets.paths());
-    return relative ? problems.brokenRelativeLink(page, href, decodeOrUndefined(decodeURI, relative) ?? relative, loc, suggestion) : problems.brokenLink(page, href, loc, suggestion);
+    return relative
+      ? problems.brokenRelativeLink(page, href, decodeOrUndefined(decodeURI, relative) ?? relative, loc, suggestion)
+      : problems.brokenLink(page, href, loc, suggestion);
   });
   if (errors.length > 0) throw new SiteErrors(errors);
 }
@@ -179,8 +195,15 @@ type Verdict = 'ok' | 'link' | 'anchor' | 'escape' | 'text' | 'ambiguous';
  * The href as the content wrote it, and where: as rendered, else as written before the markdown
  * renderer escaped it (a bare "%" becomes %25, "é" becomes %C3%A9).
  */
-function written(rendered: string, locate: (href: string) => SourceLocation | undefined): { href: string; loc: SourceLocation | undefined } {
-  const spellings = [rendered, rendered.replace(/%25/gi, '%'), rendered.replace(/(?:%[\da-f]{2})+/gi, (escapes) => decodeOrUndefined(decodeURIComponent, escapes) ?? escapes)];
+function written(
+  rendered: string,
+  locate: (href: string) => SourceLocation | undefined,
+): { href: string; loc: SourceLocation | undefined } {
+  const spellings = [
+    rendered,
+    rendered.replace(/%25/gi, '%'),
+    rendered.replace(/(?:%[\da-f]{2})+/gi, (escapes) => decodeOrUndefined(decodeURIComponent, escapes) ?? escapes),
+  ];
   for (const href of new Set(spellings)) {
     const loc = locate(href);
     if (loc) return { href, loc };
@@ -188,7 +211,10 @@ function written(rendered: string, locate: (href: string) => SourceLocation | un
   return { href: rendered, loc: undefined };
 }
 
-/** A %-decoded href part, or undefined when a % is not followed by two hexadecimal digits or the escapes are not UTF-8 (decodeURI throws then). */
+/**
+ * A %-decoded href part, or undefined when a % is not followed by two hexadecimal digits or the escapes are not UTF-8 (decodeURI throws
+ * then).
+ */
 function decodeOrUndefined(decode: (text: string) => string, text: string): string | undefined {
   if (!text.includes('%')) return text;
   try {
@@ -199,5 +225,12 @@ function decodeOrUndefined(decode: (text: string) => string, text: string): stri
 }
 
 function decodeEntities(text: string): string {
-  return text.includes('&') ? text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>') : text;
+  return text.includes('&')
+    ? text
+        .replace(/&amp;/g, '&')
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+    : text;
 }

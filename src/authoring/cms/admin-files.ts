@@ -166,8 +166,12 @@ export async function withEditor(files: OutputFile[], editor: HostedEditor, site
     { file: `admin/${script.file}`, bytes: script.bytes },
   ];
   const rules = [
-    '', '/admin/*', `  Content-Security-Policy: ${editorContentSecurityPolicy(true)}`,
-    '  X-Frame-Options: SAMEORIGIN', '  Cache-Control: no-cache', '',
+    '',
+    '/admin/*',
+    `  Content-Security-Policy: ${editorContentSecurityPolicy(true)}`,
+    '  X-Frame-Options: SAMEORIGIN',
+    '  Cache-Control: no-cache',
+    '',
   ].join('\n');
   const headers = (f: OutputFile) => (f.file === '_headers' ? { file: f.file, bytes: Buffer.concat([f.bytes, Buffer.from(rules)]) } : f);
   return [...files.map(headers), ...admin];

@@ -84,7 +84,10 @@ export function entryTarget(props: PreviewProps, data: Record<string, unknown>):
 
 /** A file name from a title, as Decap makes one (lower case ASCII words joined by hyphens). */
 export function slugOf(title: string): string {
-  const ascii = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  const ascii = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
   return ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'new-entry';
 }
 
@@ -130,12 +133,21 @@ export function previewTemplate(format: FileFormat, endpoint: string): (props: P
       };
     }, [file, text, page]);
 
-    return h('div', { className: 'clinic-preview', style: { position: 'relative', height: '100vh' } },
+    return h(
+      'div',
+      { className: 'clinic-preview', style: { position: 'relative', height: '100vh' } },
       html === undefined ? h('p', { role: 'status', style: noteStyle }, status || 'Building the page…') : null,
-      html === undefined ? null : h('iframe', {
-        ref: frame, title: `Preview of ${page}`, srcDoc: html, style: frameStyle, onLoad: () => restoreScroll(frame.current, page),
-      }),
-      problems.length > 0 ? problemPanel(problems) : null);
+      html === undefined
+        ? null
+        : h('iframe', {
+            ref: frame,
+            title: `Preview of ${page}`,
+            srcDoc: html,
+            style: frameStyle,
+            onLoad: () => restoreScroll(frame.current, page),
+          }),
+      problems.length > 0 ? problemPanel(problems) : null,
+    );
   };
 }
 
@@ -143,22 +155,46 @@ const noteStyle = { font: '16px system-ui, sans-serif', padding: '24px', color: 
 const frameStyle = { border: 0, width: '100%', height: '100%' } as const;
 /** The problems sit over the top of the page, clear of Decap's buttons at the right of the pane. */
 const panelStyle = {
-  position: 'absolute', inset: '0 0 auto 0', maxHeight: '70%', overflow: 'auto', background: '#fff7ed', borderBottom: '3px solid #c2410c',
-  padding: '16px 72px 16px 20px', font: '15px/1.5 system-ui, sans-serif', color: '#1f2937', boxShadow: '0 4px 16px rgb(0 0 0 / 0.2)',
+  position: 'absolute',
+  inset: '0 0 auto 0',
+  maxHeight: '70%',
+  overflow: 'auto',
+  background: '#fff7ed',
+  borderBottom: '3px solid #c2410c',
+  padding: '16px 72px 16px 20px',
+  font: '15px/1.5 system-ui, sans-serif',
+  color: '#1f2937',
+  boxShadow: '0 4px 16px rgb(0 0 0 / 0.2)',
 } as const;
 
 /** The build's messages over the last good page: where (file, line, column), what is wrong and what to do. */
 function problemPanel(problems: PreviewProblem[]): ReactElement {
-  return h('section', {
-    role: 'alert', 'data-preview-problems': '',
-    style: panelStyle,
-  },
-  h('h2', { style: { margin: '0 0 8px', fontSize: '17px', color: '#9a3412' } },
-    `This entry has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}: the page below is the last good version`),
-  h('ul', { style: { margin: 0, paddingLeft: '20px' } }, ...problems.map((p, i) => h('li', { key: i, style: { marginBottom: '8px' } },
-    h('strong', null, p.file ? `${p.file}${p.line ? `, line ${p.line}` : ''}${p.column ? `, column ${p.column}` : ''}` : p.title),
-    h('span', null, `: ${p.message}`),
-    p.hint ? h('div', { style: { color: '#374151' } }, `What to do: ${p.hint}`) : null))));
+  return h(
+    'section',
+    {
+      role: 'alert',
+      'data-preview-problems': '',
+      style: panelStyle,
+    },
+    h(
+      'h2',
+      { style: { margin: '0 0 8px', fontSize: '17px', color: '#9a3412' } },
+      `This entry has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}: the page below is the last good version`,
+    ),
+    h(
+      'ul',
+      { style: { margin: 0, paddingLeft: '20px' } },
+      ...problems.map((p, i) =>
+        h(
+          'li',
+          { key: i, style: { marginBottom: '8px' } },
+          h('strong', null, p.file ? `${p.file}${p.line ? `, line ${p.line}` : ''}${p.column ? `, column ${p.column}` : ''}` : p.title),
+          h('span', null, `: ${p.message}`),
+          p.hint ? h('div', { style: { color: '#374151' } }, `What to do: ${p.hint}`) : null,
+        ),
+      ),
+    ),
+  );
 }
 
 let scrollY = 0;
