@@ -18,7 +18,7 @@ export const articleSchema = z.strictObject({
   title: text.describe('The headline, shown on the card, the article page and in search results.'),
   excerpt: text.describe('One or two sentences shown on the card and used as the page description.'),
   author: text.describe(
-    'Who wrote it: a provider id (a file name in content/providers/, without .yaml), shown as their name and credentials, ' +
+    'Who wrote it: a provider id (the file name of a provider, without .yaml), shown as their name and credentials, ' +
       'or the byline as it should appear.',
   ),
   publishDate: isoDate.describe('The publication date, written YYYY-MM-DD. A date in the future keeps the article unpublished until then.'),
