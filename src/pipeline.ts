@@ -116,8 +116,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const imageWarnings = acrossSite('images', imageKey, () => checkImages(root, content, bundle));
     stage('bundled');
     // The dev server keeps its route table in memory from one rebuild to the next.
-    if (!persistent) memo.routes = keptRoutes(memo.routes, content, routeOptions, bundle.images.images);
-    const routes = memo.routes && !persistent ? memo.routes.routes : buildRoutes(content, routeOptions, bundle.images.images);
+    const table = persistent ? undefined : (memo.routes = keptRoutes(memo.routes, content, routeOptions, bundle.images.images));
+    const routes = table?.routes ?? buildRoutes(content, routeOptions, bundle.images.images);
     stage('routes');
     const shared = sharedView(content, bundle);
     const sharedKey = sharedKeyOf(bundle.templates, shared, content, routeOptions);
@@ -129,7 +129,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const feed = blogFeed(content, published, feedBodies.bodyOf, routeOptions.baseUrl);
     const takenNames = new Set([...taken, feed].map((f) => f.file));
     const list = () => listingFiles(content, routes, shown, takenNames, routeOptions.baseUrl);
-    const site = memo.routes && !persistent ? keptListing(memo.routes, takenNames, list) : list();
+    const site = table ? keptListing(table, takenNames, list) : list();
     const files = [...taken, feed, ...site.files];
     stage('feeds');
     // Read before the commit replaces it.

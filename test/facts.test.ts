@@ -7,21 +7,13 @@ import { load } from 'cheerio';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { parse } from 'yaml';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
 import { memoryWriter } from '../src/write/writer.ts';
-import { editFile, projectRoot, removeProject, siteErrorsOf, tempProject } from './helpers.ts';
+import { editFile, projectRoot, siteErrorsOf, throwawayProjects } from './helpers.ts';
 
-const made: string[] = [];
-afterAll(async () => {
-  await Promise.all(made.map(removeProject));
-});
-
-async function project(): Promise<string> {
-  const dir = await tempProject();
-  made.push(dir);
-  return dir;
-}
+/** A copy of the project, removed after the tests. */
+const project = throwawayProjects();
 
 async function pages(dir: string): Promise<(path: string) => ReturnType<typeof load>> {
   const writer = memoryWriter();

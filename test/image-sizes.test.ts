@@ -7,21 +7,13 @@ import { load } from 'cheerio';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
 import { memoryWriter } from '../src/write/writer.ts';
-import { editFile, removeProject, runCli, siteErrorsOf, stackTrace, tempProject } from './helpers.ts';
+import { editFile, runCli, siteErrorsOf, stackTrace, throwawayProjects } from './helpers.ts';
 
-const made: string[] = [];
-afterAll(async () => {
-  await Promise.all(made.map(removeProject));
-});
-
-async function project(): Promise<string> {
-  const dir = await tempProject();
-  made.push(dir);
-  return dir;
-}
+/** A copy of the project, removed after the tests. */
+const project = throwawayProjects();
 
 const provider = 'content/providers/jane-example.yaml';
 const photo = 'public/images/providers/jane-example.jpg';
