@@ -21,7 +21,7 @@ const shared = {
 };
 
 await Promise.all([
-  // The CLI: one CommonJS file, which bin/ loads with V8's code cache (src/incremental/code-cache.ts).
+  // The CLI: one CommonJS file, which bin/ loads with require.
   build({
     ...shared,
     entryPoints: { cli: 'src/cli.ts' },
@@ -29,16 +29,11 @@ await Promise.all([
     outExtension: { '.js': '.cjs' },
     define: { 'import.meta.url': '__importMetaUrl' },
     banner: { js: "const __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-    metafile: true,
-  }).then(({ metafile }) => {
-    // A script compiled from V8's code cache cannot call import() in Node 20: what the bundle leaves out is loaded with require (requireModule).
-    const dynamic = Object.values(metafile.outputs).flatMap((o) => o.imports).filter((i) => i.kind === 'dynamic-import' && i.external);
-    if (dynamic.length > 0) throw new Error(`lib/cli.cjs must not import() ${dynamic.map((i) => i.path).join(', ')}: use requireModule (src/entries.ts)`);
   }),
-  // The threads' entries, and the loader of the CLI: modules, sharing chunks.
+  // The threads' entries: modules, sharing chunks.
   build({
     ...shared,
-    entryPoints: { 'code-cache': 'src/incremental/code-cache.ts', 'render-worker': 'src/render/worker.ts', 'watch-worker': 'src/serve/watch-worker.ts', 'image-encoder': 'src/bundle/encoder.ts' },
+    entryPoints: { 'render-worker': 'src/render/worker.ts', 'watch-worker': 'src/serve/watch-worker.ts', 'image-encoder': 'src/bundle/encoder.ts' },
     splitting: true,
     format: 'esm',
     // Bundled CommonJS packages (gray-matter) still call require() for Node built-ins.

@@ -3,10 +3,11 @@
  * that output is as the build left it, the build is already done: it reports what that build
  * reported, and loads no markdown, YAML, React or esbuild at all. Else the pipeline runs.
  */
-import { readSettled, type BuildMemo } from './incremental/memo.ts';
+import { readMemo, type BuildMemo } from './incremental/memo.ts';
 import { changedSince, settleKeyOf, surveyInputs, type InputSurvey, type SettleKey } from './incremental/survey.ts';
 import type { BuildOptions, BuildResult } from './pipeline.ts';
 import { outputMarker } from './write/guard.ts';
+import { unchangedOutput } from './write/writer.ts';
 
 export type { BuildOptions, BuildResult, SizedFile } from './pipeline.ts';
 
@@ -16,21 +17,20 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const key = keyOfOptions(options);
   let survey: InputSurvey | undefined;
   let memo: BuildMemo | undefined;
-  // Only a build that reads and writes the memo on disk surveys its inputs: the dev server is told what changed.
-  if (options.memo === undefined && options.writer.survey) {
-    survey = surveyInputs(options.root);
-    const last = readSettled(options.root);
-    const record = last?.record;
-    if (
-      record &&
-      record.key === settleKeyOf(options.writer, key) &&
-      changedSince(record, survey, options.root)?.length === 0 &&
-      options.writer.unchangedSince?.(record.output)
-    ) {
-      const files = record.output.files.filter((f) => f !== outputMarker);
-      return { ...record.result, files, rendered: 0, largestPage: undefined, elapsedMs: performance.now() - started, way: 'settled' };
+  const { output } = options.writer;
+  // The dev server hands its memo in and is told what changed; any other build reads the memo on disk and surveys its inputs.
+  if (options.memo === undefined) {
+    const last = readMemo(options.root);
+    const { record } = last;
+    if (output.folder !== undefined) {
+      survey = surveyInputs(options.root);
+      const settled = record && record.key === settleKeyOf(output, key) && changedSince(record, survey, options.root)?.length === 0;
+      if (settled && unchangedOutput(output.folder, record.output)) {
+        const files = record.output.files.filter((f) => f !== outputMarker);
+        return { ...record.result, files, rendered: 0, largestPage: undefined, elapsedMs: performance.now() - started, way: 'settled' };
+      }
     }
-    memo = last?.rest();
+    memo = last.rest();
   }
   const { pipeline } = await import('./pipeline.ts');
   return pipeline(options, { started, key, survey, memo });
@@ -44,5 +44,6 @@ function keyOfOptions(options: BuildOptions): SettleKey {
     future: options.future ?? false,
     today: options.today ?? new Date().toISOString().slice(0, 10),
     strictReview: options.strictReview ?? false,
+    editor: options.editor ? `${options.editor.repo}@${options.editor.branch}` : undefined,
   };
 }

@@ -2,6 +2,7 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
+import type { HostedEditor } from './authoring/cms/admin-files.ts';
 import { build, type BuildResult } from './build.ts';
 import { userErrors } from './errors.ts';
 import { briefWarning, formatBytes, formatError, palette, useColor } from './report.ts';
@@ -44,6 +45,16 @@ interface CommandContext {
   keepRunning: () => void;
 }
 
+/** The flags of `build`. */
+interface BuildFlags {
+  out: string;
+  baseUrl?: string;
+  drafts?: boolean;
+  future?: boolean;
+  verbose?: boolean;
+  editor?: HostedEditor;
+}
+
 /** `build` and `check`: the same pipeline into a folder or into memory. */
 function buildCommands(program: Command, { root, color }: CommandContext): void {
   const c = palette(color);
@@ -55,8 +66,10 @@ function buildCommands(program: Command, { root, color }: CommandContext): void 
     .option('--drafts', 'include draft and future-dated articles, marked as drafts')
     .option('--future', 'include articles dated in the future')
     .option('--verbose', 'also print the size of every asset and the largest page, and warnings with every file they name')
-    .action(async (options: { out: string; baseUrl?: string; drafts?: boolean; future?: boolean; verbose?: boolean }) => {
+    .option('--editor <owner/repo[@branch]>', 'put the browser editor into admin/, publishing to this GitHub repository', parseRepo)
+    .action(async (options: BuildFlags) => {
       const result = await build({
+        ...(options.editor ? { editor: options.editor } : {}),
         root,
         writer: diskWriter(resolve(root, options.out), root),
         baseUrl: options.baseUrl,
@@ -77,7 +90,8 @@ function buildCommands(program: Command, { root, color }: CommandContext): void 
     .action(async (options: { drafts?: boolean; strict?: boolean }) => {
       const result = await build({ root, writer: memoryWriter(), drafts: options.drafts ?? false, strictReview: options.strict ?? false });
       process.stdout.write(
-        `${c.green('✓')} ${result.pages} pages checked in ${Math.round(result.elapsedMs)} ms: content valid, every link resolves${options.strict ? ', every medical page reviewed within 12 months' : ''}\n`,
+        `${c.green('✓')} ${result.pages} pages checked in ${Math.round(result.elapsedMs)} ms: content valid, every link ` +
+          `resolves${options.strict ? ', every medical page reviewed within 12 months' : ''}\n`,
       );
       for (const warning of result.warnings) process.stdout.write(`${c.yellow('!')} ${warning}\n`);
     });
@@ -118,7 +132,8 @@ function authoringCommands(program: Command, { root, color }: CommandContext): v
         ...(options.category ? { category: options.category } : {}),
       });
       process.stdout.write(
-        `${c.green('✓')} wrote ${made.file}\n  preview it with ${c.bold('npm start')} at http://127.0.0.1:4321${made.url}\n  it is a draft: remove "draft: true" to publish it\n`,
+        `${c.green('✓')} wrote ${made.file}\n  preview it with ${c.bold('npm start')} at http://127.0.0.1:4321${made.url}\n  it is a ` +
+          `draft: remove "draft: true" to publish it\n`,
       );
     });
   create
@@ -173,12 +188,14 @@ function report(error: unknown, root: string, color: boolean): number {
     }
     process.stderr.write(`\n${errors.map((e) => formatError(root, e, color)).join('\n\n')}\n\n`);
     process.stderr.write(
-      `${c.red('✗')} ${errors.length} problem${errors.length === 1 ? '' : 's'} found; nothing was written, the previous output is unchanged.\n`,
+      `${c.red('✗')} ${errors.length} problem${errors.length === 1 ? '' : 's'} found; nothing was written, the previous output is ` +
+        `unchanged.\n`,
     );
     return 1;
   }
   process.stderr.write(
-    `${c.red('Internal error')} (a bug in clinic-site, not in your content):\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    `${c.red('Internal error')} (a bug in clinic-site, not in your ` +
+      `content):\n${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );
   return 1;
 }
@@ -191,7 +208,8 @@ export function summary(result: BuildResult, out: string, color: boolean, verbos
   const c = palette(color);
   const unchanged = result.pages - result.rendered;
   const lines = [
-    `${c.green('✓')} ${result.pages} pages written to ${out}/ in ${Math.round(result.elapsedMs)} ms${unchanged > 0 ? c.dim(` (${result.rendered} rendered, ${unchanged} unchanged)`) : ''}`,
+    `${c.green('✓')} ${result.pages} pages written to ${out}/ in ${Math.round(result.elapsedMs)} ` +
+      `ms${unchanged > 0 ? c.dim(` (${result.rendered} rendered, ${unchanged} unchanged)`) : ''}`,
   ];
   if (verbose) {
     const width = Math.max(...result.assets.map((a) => a.file.length), result.largestPage?.file.length ?? 0);
@@ -209,6 +227,12 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new InvalidArgumentError('must be a port number from 0 to 65535');
   return port;
+}
+
+function parseRepo(value: string): HostedEditor {
+  const match = /^([\w.-]+\/[\w.-]+)(?:@([\w./-]+))?$/.exec(value);
+  if (!match) throw new InvalidArgumentError('must be a GitHub repository as OWNER/NAME, or OWNER/NAME@BRANCH');
+  return { repo: match[1]!, branch: match[2] ?? 'main' };
 }
 
 function parseUrl(value: string): string {

@@ -58,6 +58,7 @@ const titles = {
   'invalid-date': 'Invalid date',
   'duplicate-id': 'Duplicate id',
   'unknown-reference': 'Reference to something that does not exist',
+  'unknown-fact': 'Placeholder for a fact that does not exist',
   'missing-metadata': 'Page without metadata',
   'broken-link': 'Broken link',
   'broken-anchor': 'Broken anchor',
@@ -98,6 +99,7 @@ const titles = {
   'translation-alone': 'Translation without an English file',
   'translation-incomplete': 'Spanish site without a file every page needs',
   'hreflang-error': 'Language alternate that does not lead back',
+  'search-index': 'Search index that cannot be built',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
@@ -160,6 +162,17 @@ export const problems = {
       loc,
       hint: closest.length > 0 ? `did you mean ${closest.map((c) => `"${c}"`).join(' or ')}?` : `add it first, or remove the reference`,
     }),
+  /** A synonym in content/search.yaml for a page the site does not have, or one that search does not find. */
+  unknownSearchPage: (loc: SourceLocation, page: string, exists: boolean, closest: string[]) =>
+    new SiteError('unknown-reference', exists ? `the page "${page}" is not one that search finds` : `there is no page at "${page}"`, {
+      loc,
+      hint: `${closest.length > 0 ? `did you mean ${closest.map((c) => `"${c}"`).join(' or ')}? ` : ''}search finds articles, ` +
+        `treatments and service pages`,
+    }),
+  searchIndexError: (detail: string) =>
+    new SiteError('search-index', `the search index could not be built: ${detail}`, {
+      hint: 'reinstall the packages with npm ci: the pagefind package brings its program for this computer in @pagefind/<platform>',
+    }),
   missingMetadata: (loc: SourceLocation, route: string) =>
     new SiteError('missing-metadata', `the page ${route} has no metadata entry`, {
       loc,
@@ -188,13 +201,15 @@ export const problems = {
       `the page ${page} links to ${href}, but its %-escapes do not spell valid UTF-8 text (one is cut short or mistyped)`,
       {
         ...(loc ? { loc } : {}),
-        hint: 'type the characters themselves (such as é), or copy the address again in full; %C3%A9 stands for é, and each character needs all of its escapes',
+        hint: 'type the characters themselves (such as é), or copy the address again in full; %C3%A9 stands for é, and each character ' +
+          'needs all of its escapes',
       },
     ),
   brokenRelativeLink: (page: string, href: string, resolved: string, loc?: SourceLocation, suggestion?: string) =>
     new SiteError('broken-link', `the page ${page} links to ${href}, which from that page leads to ${resolved}, not a page of the site`, {
       ...(loc ? { loc } : {}),
-      hint: `${suggestion ? `did you mean ${suggestion}? ` : ''}a link without a leading "/" is read from the address of the page it is on; start it with "/" to link from the site's root, such as /process`,
+      hint: `${suggestion ? `did you mean ${suggestion}? ` : ''}a link without a leading "/" is read from the address of the page it is ` +
+        `on; start it with "/" to link from the site's root, such as /process`,
     }),
   missingFile: (loc: SourceLocation | undefined, path: string, what: string, hint?: string) =>
     new SiteError('missing-file', `${what} "${path}" does not exist`, {
@@ -205,19 +220,36 @@ export const problems = {
     new SiteError('bad-image', `${path} is ${width}x${height} pixels; it must be ${expected}`, {
       hint: 'export the image again at the required size',
     }),
+  /** A `{name}` in a text that names none of the facts the build fills in. */
+  unknownFact: (loc: SourceLocation, name: string, known: string[], suggestion: string | undefined) =>
+    new SiteError('unknown-fact', `{${name}} is not a fact the build can fill in`, {
+      loc,
+      hint:
+        `${suggestion ? `did you mean {${suggestion}}? ` : ''}write one of ${known.map((k) => `{${k}}`).join(', ')} ` +
+        "(from content/site.yaml and the founder's provider file), or remove the braces",
+    }),
+  /** A size written beside an image's path that is not the file's own: the page would reserve the wrong space. */
+  imageSizeMismatch: (loc: SourceLocation, src: string, declared: string, measured: string, field: 'width' | 'height') =>
+    new SiteError('bad-image', `${src} is ${measured} pixels, but ${field} here says ${declared}`, {
+      loc,
+      hint: `delete the width and height lines: the build measures the picture itself (or write the file's own size, ${measured})`,
+    }),
   badImageFile: (file: string) =>
     new SiteError(
       'bad-image-file',
-      `${file} is not a picture that can be read: the file is damaged, or it is not really a ${/\.png$/i.test(file) ? 'PNG' : /\.jpe?g$/i.test(file) ? 'JPEG' : 'image'}`,
+      `${file} is not a picture that can be read: the file is damaged, or it is not really a ` +
+        `${/\.png$/i.test(file) ? 'PNG' : /\.jpe?g$/i.test(file) ? 'JPEG' : 'image'}`,
       {
         loc: { file, line: 1, column: 1 },
-        hint: 'open it in an image editor and export it again as JPEG or PNG, or replace it with the original file; a file renamed to .png or .jpg does not become a picture',
+        hint: 'open it in an image editor and export it again as JPEG or PNG, or replace it with the original file; a file renamed to ' +
+          '.png or .jpg does not become a picture',
       },
     ),
   imageEncoderStopped: (file: string, why: string) =>
     new SiteError('image-encoder-stopped', `the smaller versions of ${file} could not be made: the image encoder stopped (${why})`, {
       loc: { file, line: 1, column: 1 },
-      hint: 'the machine may be short of memory: close other programs and build again; images already made are kept in node_modules/.cache/clinic-site/images',
+      hint: 'the machine may be short of memory: close other programs and build again; images already made are kept in ' +
+        'node_modules/.cache/clinic-site/images',
     }),
   templateError: (detail: string, loc?: SourceLocation) =>
     new SiteError('template-error', detail, {
@@ -236,7 +268,8 @@ export const problems = {
   serveError: (code: string | undefined, first: number, last: number, host: string) => {
     if (code === 'EADDRINUSE') {
       return new SiteError('serve-error', first === last ? `port ${first} is already in use` : `ports ${first} to ${last} are all in use`, {
-        hint: 'another preview is probably running: stop it with Ctrl+C in its terminal, or pass a free port such as --port 0 (any free port)',
+        hint: 'another preview is probably running: stop it with Ctrl+C in its terminal, or pass a free port such as --port 0 (any free ' +
+          'port)',
       });
     }
     if (code === 'EACCES' || code === 'EPERM') {
@@ -283,7 +316,8 @@ export const problems = {
   notAFile: (loc: SourceLocation, what: string) =>
     new SiteError('unreadable-file', `${loc.file} is a folder, not ${what}`, {
       loc,
-      hint: `rename the folder so its name does not end in ${loc.file.slice(loc.file.lastIndexOf('.'))}, or move what it holds out of it and delete it`,
+      hint: `rename the folder so its name does not end in ${loc.file.slice(loc.file.lastIndexOf('.'))}, or move what it holds out of ` +
+        `it and delete it`,
     }),
   badEncoding: (loc: SourceLocation) =>
     new SiteError(
@@ -291,7 +325,8 @@ export const problems = {
       'the file holds bytes that are not UTF-8 text here, which would show on the page as question marks in boxes',
       {
         loc,
-        hint: 'save the file as UTF-8 in your editor (in VS Code: "Save with Encoding", then UTF-8), or type the character at this place again',
+        hint: 'save the file as UTF-8 in your editor (in VS Code: "Save with Encoding", then UTF-8), or type the character at this ' +
+          'place again',
       },
     ),
   badFileName: (loc: SourceLocation, kind: string, suggestion: string | undefined) =>
@@ -367,7 +402,8 @@ export const problems = {
   categoryClash: (loc: SourceLocation, name: string, other: string) =>
     new SiteError('invalid-value', `the category "${name}" would share its page with the category "${other}"`, {
       loc,
-      hint: `write it exactly as "${other}" if they are the same category, or choose a name that differs in more than capitals and punctuation`,
+      hint: `write it exactly as "${other}" if they are the same category, or choose a name that differs in more than capitals and ` +
+        `punctuation`,
     }),
   redirectClash: (loc: SourceLocation, from: string, what: string) =>
     new SiteError('redirect-error', `the old address ${from} is ${what}, so it cannot also lead elsewhere`, {
@@ -428,14 +464,16 @@ export const problems = {
   imagePath: (loc: SourceLocation, src: string) =>
     new SiteError('missing-file', `the image ${src} is not a JPEG or PNG beside the article`, {
       loc,
-      hint: 'save the picture beside the article (content/blog/photo.png) and write its file name: ![What it shows](./photo.png), or a path under public/ such as /images/photo.png',
+      hint: 'save the picture beside the article (content/blog/photo.png) and write its file name: ![What it shows](./photo.png), or a ' +
+        'path under public/ such as /images/photo.png',
     }),
   /** In an article (which can stay a draft), a treatment (which has no draft, but need not be shown) or another page file. */
   placeholderText: (loc: SourceLocation, text: string, kind: 'article' | 'treatment' | 'page' = 'article') => {
     const fix = text === 'TODO' ? 'finish what the TODO asks for and remove it' : 'replace it with the real text';
     const hints = {
       article: `${fix}, or keep the page a draft (draft: true)`,
-      treatment: `${fix}; a treatment has no draft, so until it is finished leave it out of content/home.yaml and the service pages (a treatment no page shows may keep placeholders)`,
+      treatment: `${fix}; a treatment has no draft, so until it is finished leave it out of content/home.yaml and the service pages (a ` +
+        `treatment no page shows may keep placeholders)`,
       page: fix,
     };
     return new SiteError('placeholder-text', `"${text}" is placeholder text that would be published`, { loc, hint: hints[kind] });
@@ -443,7 +481,8 @@ export const problems = {
   notReviewed: (loc: SourceLocation, page: string) =>
     new SiteError('not-reviewed', `the medical page ${page} has never been medically reviewed`, {
       loc,
-      hint: 'once a provider has reviewed it, add "reviewedBy:" (their id in content/providers/) and "reviewedOn: YYYY-MM-DD"; never record a review that did not happen',
+      hint: 'once a provider has reviewed it, add "reviewedBy:" (their id in content/providers/) and "reviewedOn: YYYY-MM-DD"; never ' +
+        'record a review that did not happen',
     }),
   reviewOutdated: (loc: SourceLocation, page: string, reviewedOn: string, today: string) =>
     new SiteError('review-outdated', `the medical page ${page} was last reviewed on ${reviewedOn}, more than 12 months before ${today}`, {
@@ -556,6 +595,114 @@ export const problems = {
     }),
 };
 
+/** A quote opened and never closed. */
+function unclosedQuote(quoted: string): { message: string; hint: string } {
+  return {
+    message: `the quote (${quoted}) opened here is never closed`,
+    hint: `add the closing ${quoted} at the end of the text, or remove the opening one (inside "…" write \\" for a quote mark)`,
+  };
+}
+
+/** A value starting with a character YAML keeps for itself. */
+function reservedStart(character: string): { message: string; hint: string } {
+  return {
+    message: `a value cannot start with ${character} unless it is in quotes`,
+    hint: 'put the value in double quotes, e.g. title: "@home"',
+  };
+}
+
+/** YAML messages too long to stand in the lines of yamlProblem. */
+const yamlMessages = {
+  m1: {
+    message: 'a list item ("- ") here is indented less than the items of its list',
+    hint: 'start every "- " of one list in the same column',
+  },
+  m2: {
+    message: 'this line is not "name: value": its ": " is missing',
+    hint: 'write the field as "name: value" with a space after the colon, or join the line to the value above it',
+  },
+  m3: {
+    message: 'a # here starts a comment without a space before it',
+    hint: 'put a space before the #, or put the whole value in quotes if the # belongs to it',
+  },
+  m4: {
+    message: 'a value starting with & or ! must be in quotes',
+    hint: 'put the value in double quotes',
+  },
+  m5: {
+    message: 'a list item here is missing its "- "',
+    hint: 'start each item of the list with "- "',
+  },
+  m6: {
+    message: 'a ":" inside [ ] or { } has no space after it',
+    hint: 'write a space after the colon, or put the entry in quotes',
+  },
+  m7: {
+    message: 'entries in [ ] or { } are not separated by commas',
+    hint: 'separate the entries with ", ", or put an entry with a comma or colon in quotes',
+  },
+  m8: {
+    message: 'a "---" line is missing after a % line',
+    hint: 'delete the line starting with %',
+  },
+  m9: {
+    message: 'a bracket ([ or {) opened here is never closed',
+    hint: 'close the list with ] or the group with } on the same line, or write each entry on its own line starting with "- "',
+  },
+  m10: {
+    message: 'a list in [ ] is not closed before the next field',
+    hint: 'close the list with ] on the same line, or write each entry on its own line starting with "- "',
+  },
+  m11: {
+    message: 'this line is indented differently from the lines of its group',
+    hint: 'line this up with the fields around it: fields of the same group start in the same column',
+  },
+  m12: {
+    message: 'this line is indented with a tab',
+    hint: 'indent with spaces only: replace the tab at the start of this line with spaces',
+  },
+  m13: {
+    message: 'this field appears twice in the same group',
+    hint: 'a field can appear only once in the same group: remove one of the two, or rename it',
+  },
+  m14: {
+    message: 'a backslash (\\) in double-quoted text starts an escape YAML does not know',
+    hint: "write \\\\ for a backslash, or use single quotes ('…'), where a backslash is just a backslash",
+  },
+  m15: {
+    message: 'YAML reads this line as the start of a field name that never ends: a "name: value" line is missing its ": "',
+    hint: 'write the field as "name: value" with a space after the colon; quote text that contains ": "',
+  },
+  m16: {
+    message: 'something follows where the value should have ended (text after a closing quote, or a stray ] or })',
+    hint: 'put the whole value in quotes if it contains quotes or brackets, or remove the stray character',
+  },
+  m17: {
+    message: 'a list in [ ] or a group in { } continues on lines written like a block ("- " or "name:")',
+    hint: 'write a [ ] list on one line, or write each item on its own line starting with "- " without brackets',
+  },
+  m18: {
+    message: 'the text before ": " is far longer than a field name can be',
+    hint: 'check that the line before has its closing quote, and put long text after "name: "',
+  },
+  m19: {
+    message: 'a line starting with % is a YAML directive that content files do not use',
+    hint: 'delete the line; a value that starts with % goes in quotes',
+  },
+  m20: {
+    message: 'a *name here refers to an anchor (&name) that is not defined before it',
+    hint: 'write the value out in full; content files need neither & nor *; a value starting with * or & goes in quotes',
+  },
+  m21: {
+    message: 'the & or ! marks here (YAML anchors and tags) are combined in a way YAML does not allow',
+    hint: 'remove the & and ! marks, which content files do not need; a value starting with & or ! goes in quotes',
+  },
+  m22: {
+    message: 'a !mark here asks YAML for a kind of value that content files do not use',
+    hint: 'remove the !… mark; a value starting with ! goes in quotes',
+  },
+};
+
 /**
  * A YAML parser error in the words of someone who edits content, not of the YAML spec: what
  * happened and what to do, by the `yaml` package's error code (and, where one code covers two
@@ -566,127 +713,54 @@ export function yamlProblem(code: string | undefined, detail: string): { message
   const quoted = /quote/i.test(detail) ? (/single/i.test(detail) || detail.includes("'quote") ? "'" : '"') : undefined;
   switch (code) {
     case 'BLOCK_AS_IMPLICIT_KEY':
-      if (/sequence/i.test(detail))
-        return {
-          message: 'a list item ("- ") here is indented less than the items of its list',
-          hint: 'start every "- " of one list in the same column',
-        };
+      if (/sequence/i.test(detail)) return yamlMessages.m1;
       return {
         message: 'this value holds a second ": " (as in "555 010 0142 ext: 2"), so YAML reads the rest as a field inside the value',
         hint: 'put the whole value in double quotes, e.g. phone: "555 010 0142 ext: 2", or move the second field to a line of its own',
       };
     case 'MISSING_CHAR':
-      if (/followed by map values/i.test(detail))
-        return {
-          message: 'this line is not "name: value": its ": " is missing',
-          hint: 'write the field as "name: value" with a space after the colon, or join the line to the value above it',
-        };
-      if (/comments/i.test(detail))
-        return {
-          message: 'a # here starts a comment without a space before it',
-          hint: 'put a space before the #, or put the whole value in quotes if the # belongs to it',
-        };
-      if (/tags and anchors/i.test(detail))
-        return { message: 'a value starting with & or ! must be in quotes', hint: 'put the value in double quotes' };
-      if (/sequence item/i.test(detail))
-        return { message: 'a list item here is missing its "- "', hint: 'start each item of the list with "- "' };
-      if (/space after :/i.test(detail))
-        return {
-          message: 'a ":" inside [ ] or { } has no space after it',
-          hint: 'write a space after the colon, or put the entry in quotes',
-        };
-      if (/between .* items/i.test(detail))
-        return {
-          message: 'entries in [ ] or { } are not separated by commas',
-          hint: 'separate the entries with ", ", or put an entry with a comma or colon in quotes',
-        };
-      if (/directives-end|directives/i.test(detail))
-        return { message: 'a "---" line is missing after a % line', hint: 'delete the line starting with %' };
-      if (quoted)
-        return {
-          message: `the quote (${quoted}) opened here is never closed`,
-          hint: `add the closing ${quoted} at the end of the text, or remove the opening one (inside "…" write \\" for a quote mark)`,
-        };
-      return {
-        message: 'a bracket ([ or {) opened here is never closed',
-        hint: 'close the list with ] or the group with } on the same line, or write each entry on its own line starting with "- "',
-      };
+      if (/followed by map values/i.test(detail)) return yamlMessages.m2;
+      if (/comments/i.test(detail)) return yamlMessages.m3;
+      if (/tags and anchors/i.test(detail)) return yamlMessages.m4;
+      if (/sequence item/i.test(detail)) return yamlMessages.m5;
+      if (/space after :/i.test(detail)) return yamlMessages.m6;
+      if (/between .* items/i.test(detail)) return yamlMessages.m7;
+      if (/directives-end|directives/i.test(detail)) return yamlMessages.m8;
+      if (quoted) return unclosedQuote(quoted);
+      return yamlMessages.m9;
     case 'BAD_INDENT':
-      if (/flow/i.test(detail))
-        return {
-          message: 'a list in [ ] is not closed before the next field',
-          hint: 'close the list with ] on the same line, or write each entry on its own line starting with "- "',
-        };
-      return {
-        message: 'this line is indented differently from the lines of its group',
-        hint: 'line this up with the fields around it: fields of the same group start in the same column',
-      };
+      if (/flow/i.test(detail)) return yamlMessages.m10;
+      return yamlMessages.m11;
     case 'TAB_AS_INDENT':
-      return {
-        message: 'this line is indented with a tab',
-        hint: 'indent with spaces only: replace the tab at the start of this line with spaces',
-      };
+      return yamlMessages.m12;
     case 'DUPLICATE_KEY':
-      return {
-        message: 'this field appears twice in the same group',
-        hint: 'a field can appear only once in the same group: remove one of the two, or rename it',
-      };
+      return yamlMessages.m13;
     case 'BAD_DQ_ESCAPE':
-      return {
-        message: 'a backslash (\\) in double-quoted text starts an escape YAML does not know',
-        hint: "write \\\\ for a backslash, or use single quotes ('…'), where a backslash is just a backslash",
-      };
+      return yamlMessages.m14;
     case 'BAD_SCALAR_START':
-      return {
-        message: `a value cannot start with ${detail.trim().slice(-1)} unless it is in quotes`,
-        hint: 'put the value in double quotes, e.g. title: "@home"',
-      };
+      return reservedStart(detail.trim().slice(-1));
     case 'MULTILINE_IMPLICIT_KEY':
-      return {
-        message: 'YAML reads this line as the start of a field name that never ends: a "name: value" line is missing its ": "',
-        hint: 'write the field as "name: value" with a space after the colon; quote text that contains ": "',
-      };
+      return yamlMessages.m15;
     case 'UNEXPECTED_TOKEN':
-      return {
-        message: 'something follows where the value should have ended (text after a closing quote, or a stray ] or })',
-        hint: 'put the whole value in quotes if it contains quotes or brackets, or remove the stray character',
-      };
+      return yamlMessages.m16;
     case 'BLOCK_IN_FLOW':
-      return {
-        message: 'a list in [ ] or a group in { } continues on lines written like a block ("- " or "name:")',
-        hint: 'write a [ ] list on one line, or write each item on its own line starting with "- " without brackets',
-      };
+      return yamlMessages.m17;
     case 'KEY_OVER_1024_CHARS':
-      return {
-        message: 'the text before ": " is far longer than a field name can be',
-        hint: 'check that the line before has its closing quote, and put long text after "name: "',
-      };
+      return yamlMessages.m18;
     case 'MULTIPLE_DOCS':
       return { message: detail, hint: 'delete the "---" line, or move what follows it into a file of its own' };
     case 'BAD_DIRECTIVE':
-      return {
-        message: 'a line starting with % is a YAML directive that content files do not use',
-        hint: 'delete the line; a value that starts with % goes in quotes',
-      };
+      return yamlMessages.m19;
     case 'BAD_ALIAS':
-      return {
-        message: 'a *name here refers to an anchor (&name) that is not defined before it',
-        hint: 'write the value out in full; content files need neither & nor *; a value starting with * or & goes in quotes',
-      };
+      return yamlMessages.m20;
     case 'ALIAS_PROPS':
     case 'MULTIPLE_ANCHORS':
     case 'MULTIPLE_TAGS':
     case 'BAD_PROP_ORDER':
-      return {
-        message: 'the & or ! marks here (YAML anchors and tags) are combined in a way YAML does not allow',
-        hint: 'remove the & and ! marks, which content files do not need; a value starting with & or ! goes in quotes',
-      };
+      return yamlMessages.m21;
     case 'BAD_COLLECTION_TYPE':
     case 'TAG_RESOLVE_FAILED':
-      return {
-        message: 'a !mark here asks YAML for a kind of value that content files do not use',
-        hint: 'remove the !… mark; a value starting with ! goes in quotes',
-      };
+      return yamlMessages.m22;
     case 'NON_STRING_KEY':
       return { message: 'a field name here is a list or a group, not a word', hint: 'field names are plain words followed by ": "' };
     case 'IMPOSSIBLE':
@@ -719,7 +793,8 @@ const yamlCoreKinds: Record<string, string> = {
 };
 
 const yamlDefaultHint =
-  'check the indentation and that every "key: value" pair has a space after the colon; quote text that contains ": " or starts with a symbol';
+  'check the indentation and that every "key: value" pair has a space after the colon; quote text that contains ": " or starts with a ' +
+    'symbol';
 
 /** The errors inside any thrown value that a user caused, or undefined for a bug of ours. */
 export function userErrors(error: unknown): SiteError[] | undefined {

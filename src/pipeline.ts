@@ -1,5 +1,5 @@
 /**
- * The pipeline of every build: load → validate → route → bundle → render → verify → write. Each
+ * The pipeline of every build: load → validate → route → bundle → render → verify → index for search → write. Each
  * stage is a module of its own; incremental/ narrows each to what changed since the last build
  * (what the memo holds is taken over while what it was made from is unchanged).
  */
@@ -7,21 +7,15 @@ import { gzipSync } from 'node:zlib';
 import type { OutputFile } from './bundle/assets.ts';
 import { besideFiles, checkImages, type Bundle } from './bundle/bundle.ts';
 import { SiteErrors } from './errors.ts';
-import { bundleStamps, keptBundle, keptImageReader } from './incremental/bundles.ts';
+import { bundleStamps, keptBundle } from './incremental/bundles.ts';
 import { memoReader } from './incremental/content.ts';
 import { bySite, keptListing, keptRoutes, siteKeyOf } from './incremental/routes.ts';
-import { readMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
-import {
-  commitOutput,
-  keptFeedBodies,
-  textOf,
-  renderChanged,
-  sharedKeyOf,
-  verifiedBefore,
-  verifyChanged,
-  type RenderResult,
-} from './incremental/outputs.ts';
-import { settledRecord, settleKeyOf, surveyedStamps, type InputSurvey, type SettledResult, type SettleKey } from './incremental/survey.ts';
+import { emptyMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
+import { commitOutput, keptFeedBodies, renderChanged, sharedKeyOf, verifiedBefore, verifyChanged } from './incremental/outputs.ts';
+import type { RenderResult } from './incremental/outputs.ts';
+import { keptSearchIndex } from './incremental/search.ts';
+import { settledRecord, settleKeyOf, surveyedStamps } from './incremental/survey.ts';
+import type { InputSurvey, SettledRecord, SettledResult, SettleKey } from './incremental/survey.ts';
 import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
 import { externalLinks, type SharedView } from './render/render.ts';
@@ -32,10 +26,11 @@ import { lostPages, sitemapPaths } from './route/redirects.ts';
 import { feedArticles, publishedArticles, type Route, type RouteOptions } from './route/routes.ts';
 import { buildRoutes } from './route/table.ts';
 import type { Article } from './schemas/article.ts';
+import type { HostedEditor } from './authoring/cms/admin-files.ts';
 import { reviewProblems, reviewWarnings } from './validate/review.ts';
 import { translationProblems, translationWarnings } from './validate/translations.ts';
 import { alternateProblems } from './verify/alternates.ts';
-import type { Writer } from './write/writer.ts';
+import { surveyOutput, textOf, type FileStamp, type Output, type OutputSurvey, type Writer } from './write/writer.ts';
 
 /** What a build is asked to do. */
 export interface BuildOptions {
@@ -53,6 +48,8 @@ export interface BuildOptions {
   changed?: Set<string>;
   /** Fails on medical pages never reviewed or reviewed more than 12 months ago, instead of warning (`check --strict`). */
   strictReview?: boolean;
+  /** Puts the browser editor into admin/, publishing to this GitHub repository (`build --editor`). */
+  editor?: HostedEditor;
 }
 
 /** A file of the output with its size, raw and compressed. */
@@ -94,7 +91,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
   const { root, writer } = options;
   // Without a memo handed in (the dev server's, in memory), the build reads and saves the one on disk.
   const persistent = options.memo === undefined;
-  const memo = options.memo ?? run.memo ?? readMemo(root);
+  const memo = options.memo ?? run.memo ?? emptyMemo();
   // A build that fails must not leave the bundles of a tree it did not finish reading.
   if (!options.changed || [...options.changed].some((p) => /^(templates|public)(\/|$)/.test(p))) delete memo.bundles.last;
   const verified = verifiedBefore(memo, writer);
@@ -109,23 +106,23 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const published = feedArticles(content, routeOptions, shown);
     // What reads the whole site but no article body: the dev server keeps it while the site's cards and YAML files are the same.
     const whole = persistent ? undefined : { memo: (memo.site ??= new Map()), key: siteKeyOf(content, routeOptions) };
-    const acrossSite = <T>(name: string, extra: string, make: () => T): T =>
-      whole ? bySite(whole.memo, name, `${whole.key} ${extra}`, make) : make();
+    const acrossSite = <T>(name: string, extra: string, make: () => T): T => (whole ? bySite(whole.memo, name, `${whole.key} ` +
+      `${extra}`, make) : make());
     // Medical review, judged on the build date: a warning, or with strictReview an error.
     const review = acrossSite('review', '', () => [
       ...reviewProblems(content, published, routeOptions.today),
       ...translationProblems(content),
     ]);
     if (options.strictReview && review.length > 0) throw new SiteErrors(review);
-    const beside = besideFiles(root, content, shown, keptImageReader(memo.bundles));
+    const beside = besideFiles(root, content, shown);
     const bundle = await keptBundle(memo.bundles, root, content.site.socialImage, beside);
     // Also read: the files of public/ and the pictures beside articles.
-    acrossSite('images', [...bundle.assets.publicFiles, ...beside].map((f) => f.file).join('\0'), () => checkImages(root, content, bundle));
+    const imageKey = [...bundle.assets.publicFiles, ...beside].map((f) => f.file).join('\0') + JSON.stringify(bundle.images.images);
+    const imageWarnings = acrossSite('images', imageKey, () => checkImages(root, content, bundle));
     stage('bundled');
     // The dev server keeps its route table in memory from one rebuild to the next.
-    const routes = persistent
-      ? buildRoutes(content, routeOptions, bundle.images.images)
-      : (memo.routes = keptRoutes(memo.routes, content, routeOptions, bundle.images.images)).routes;
+    const table = persistent ? undefined : (memo.routes = keptRoutes(memo.routes, content, routeOptions, bundle.images.images));
+    const routes = table?.routes ?? buildRoutes(content, routeOptions, bundle.images.images);
     const alternates = content.spanish ? alternateProblems(routes) : [];
     if (alternates.length > 0) throw new SiteErrors(alternates);
     stage('routes');
@@ -140,36 +137,32 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const feeds = [feed, ...languageFeeds(content, published, routeOptions.baseUrl)];
     const takenNames = new Set([...taken, ...feeds].map((f) => f.file));
     const list = () => listingFiles(content, routes, shown, takenNames, routeOptions.baseUrl);
-    const site = memo.routes && !persistent ? keptListing(memo.routes, takenNames, list) : list();
+    const site = table ? keptListing(table, takenNames, list) : list();
     const files = [...taken, ...feeds, ...site.files];
     stage('feeds');
     // Read before the commit replaces it.
     const before = previousPages(writer, site.files);
+    // Verified before indexing: the search index is no link target, and a changed index never widens the check.
     verifyChanged(root, rendered, routes, files, verified);
     stage('verified');
-    await commitOutput(memo, writer, files, routes, sharedKey);
+    // The dev server (memo and output in memory) makes its index when a page asks for it (see servedIndex).
+    const lazyIndex = !persistent && writer.output.folder === undefined;
+    const search = await keptSearchIndex(memo.search, writer, content, routes, rendered.searchTexts, lazyIndex);
+    files.push(...search.files);
+    stage('indexed');
+    // The browser editor, when asked for, is loaded only then: a plain build never reads it.
+    const editor = options.editor && (await import('./authoring/cms/admin-files.ts'));
+    const output = editor ? await editor.withEditor(files, options.editor!, content.site) : files;
+    const stamps = await commitOutput(memo, writer, output, routes, sharedKey);
     feedBodies.keep();
+    memo.search = search.record;
     stage('committed');
-    const warnings = acrossSite('warnings', '', () => [
-      ...(routeOptions.drafts ? [] : leftOut(content.articles, shown)),
-      ...undescribedCategories(shown, content.blogPage.categories),
-      ...reviewWarnings(review),
-      ...translationWarnings(review),
-    ]);
-    const result = resultOf(started, routes, rendered, bundle.assets.bundled, files, [
-      ...warnings,
-      ...lostPages(before, routes, site.redirects, shown),
-    ]);
+    const warnings = acrossSite('warnings', '', () => contentWarnings(content, shown, routeOptions, review)).concat(imageWarnings);
+    const lost = lostPages(before, routes, site.redirects, shown);
+    const result = resultOf(started, routes, rendered, bundle.assets.bundled, output, [...warnings, ...lost]);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
-    if (survey && persistent)
-      memo.settled = settledRecord(
-        survey,
-        settleKeyOf(writer, key),
-        bundleStamps(memo.bundles),
-        writer.survey?.(),
-        settledOf(result, warnings),
-      );
-    if (persistent) saveMemo(root, memo);
+    const settled = survey && recordOf(survey, key, memo, writer, stamps, settledOf(result, warnings));
+    if (persistent) saveMemo(root, Object.assign(memo, { settled }));
     stage('memo saved');
     return result;
   } catch (error) {
@@ -186,12 +179,7 @@ function routeOptionsOf(key: SettleKey, content: Content): RouteOptions {
 
 /** What a build reports. Compressed sizes are for the summary `build` prints: worked out when read, not on every rebuild of serve. */
 function resultOf(
-  started: number,
-  routes: Route[],
-  rendered: RenderResult,
-  assets: OutputFile[],
-  files: OutputFile[],
-  warnings: string[],
+  started: number, routes: Route[], rendered: RenderResult, assets: OutputFile[], files: OutputFile[], warnings: string[],
 ): BuildResult {
   let sizes: SizedFile[] | undefined;
   let written: string[] | undefined;
@@ -225,13 +213,23 @@ function settledOf(result: BuildResult, warnings: string[]): SettledResult {
 /** The pages the output being replaced published, from its sitemaps; none to look at when they are this build's, byte for byte. */
 function previousPages(writer: Writer, files: OutputFile[]): string[] {
   const isSitemap = (file: string) => /^sitemap(-\d+)?\.xml$/.test(file);
-  const same = files
-    .filter((f) => isSitemap(f.file))
-    .every((f) => {
-      const previous = writer.previous(f.file);
-      return previous !== undefined && Buffer.compare(previous, f.bytes) === 0;
-    });
-  return same ? [] : sitemapPaths((file) => (isSitemap(file) ? textOf(writer.previous(file)) : undefined));
+  const same = files.filter((f) => isSitemap(f.file)).every((f) => {
+    const previous = writer.output.read(f.file);
+    return previous !== undefined && Buffer.compare(previous, f.bytes) === 0;
+  });
+  return same ? [] : sitemapPaths((file) => (isSitemap(file) ? textOf(writer.output.read(file)) : undefined));
+}
+
+/** The record that lets the next build with nothing changed end at once (none when this one's inputs cannot be trusted). */
+function recordOf(
+  survey: InputSurvey, key: SettleKey, memo: BuildMemo, writer: Writer, stamps: Map<string, FileStamp>, result: SettledResult,
+): SettledRecord | undefined {
+  return settledRecord(survey, settleKeyOf(writer.output, key), bundleStamps(memo.bundles), outputSurvey(writer.output, stamps), result);
+}
+
+/** The output folder as this build left it; none for output kept in memory. */
+function outputSurvey(output: Output, stamps: Map<string, FileStamp>): OutputSurvey | undefined {
+  return output.folder === undefined ? undefined : surveyOutput(output.folder, stamps);
 }
 
 /** What every page's shell shares. */
@@ -247,8 +245,22 @@ function sharedView(content: Content, bundle: Bundle): SharedView {
     strings: content.strings,
     home: '/',
     blogHref: '/blog',
+    searchHref: '/search',
     noticeHref: noticePath,
+    search: content.search.dialog,
   };
+}
+
+/** The warnings that follow from the content alone: articles left out, categories not described, pages not reviewed. */
+function contentWarnings(
+  content: Content, shown: Article[], options: RouteOptions, review: Parameters<typeof reviewWarnings>[0],
+): string[] {
+  return [
+    ...(options.drafts ? [] : leftOut(content.articles, shown)),
+    ...undescribedCategories(shown, content.blogPage.categories),
+    ...reviewWarnings(review),
+    ...translationWarnings(review),
+  ];
 }
 
 /** What the build left out, by file and why: each draft, and each article dated after today (unless --future). */
@@ -257,14 +269,10 @@ function leftOut(articles: readonly Article[], published: readonly Article[]): s
   const hidden = articles.filter((a) => !shown.has(a));
   if (hidden.length === 0) return [];
   const why = (a: Article) => (a.draft ? 'a draft' : `dated ${a.publishDate}, after today`);
-  const listed = hidden
-    .slice(0, 10)
-    .map((a) => `\n    ${a.file} (${why(a)})`)
-    .join('');
+  const listed = hidden.slice(0, 10).map((a) => `\n    ${a.file} (${why(a)})`).join('');
   const more = hidden.length > 10 ? `\n    and ${hidden.length - 10} more` : '';
-  return [
-    `left out ${hidden.length} article${hidden.length === 1 ? '' : 's'} (build --drafts shows ${hidden.length === 1 ? 'it' : 'them'}; remove "draft: true" to publish one):${listed}${more}`,
-  ];
+  return [`left out ${hidden.length} article${hidden.length === 1 ? '' : 's'} (build --drafts shows ` +
+    `${hidden.length === 1 ? 'it' : 'them'}; remove "draft: true" to publish one):${listed}${more}`];
 }
 
 /**
@@ -282,9 +290,8 @@ export function stageTimer(started: number): (name: string) => void {
     const cpu = process.cpuUsage();
     const cpuMs = (cpu.user + cpu.system - lastCpu.user - lastCpu.system) / 1000;
     const heapMb = (process.memoryUsage().heapUsed / 2 ** 20).toFixed(0);
-    process.stderr.write(
-      `  ${(now - last).toFixed(0).padStart(6)} ms  ${cpuMs.toFixed(0).padStart(6)} ms CPU  ${name}  (main heap ${heapMb} MB)\n`,
-    );
+    process.stderr.write(`  ${(now - last).toFixed(0).padStart(6)} ms  ${cpuMs.toFixed(0).padStart(6)} ms CPU  ${name}  (main heap ` +
+      `${heapMb} MB)\n`);
     last = now;
     lastCpu = cpu;
   };

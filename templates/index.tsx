@@ -16,13 +16,17 @@ import { InBodyPage } from './pages/InBody.tsx';
 import { LabSalesPage } from './pages/LabSales.tsx';
 import { MembershipsPage } from './pages/Memberships.tsx';
 import { LegalPage } from './pages/Legal.tsx';
+import { SearchPage } from './pages/Search.tsx';
+import type { SearchKind } from '../src/schemas/search.ts';
 
 /** Renders the whole document of one route. */
 export function Page({ shell, page }: RouteView): ReactElement {
   return (
     <StringsContext.Provider value={shell.strings}>
       <ImagesContext.Provider value={shell.images}>
-        <Document shell={shell}>{body(shell, page)}</Document>
+        <Document shell={shell} searchKind={searchKindOf(page)}>
+          {body(shell, page)}
+        </Document>
       </ImagesContext.Provider>
     </StringsContext.Provider>
   );
@@ -54,5 +58,24 @@ function body(shell: RouteView['shell'], page: RouteView['page']): ReactElement 
       return <NotFoundPage shell={shell} view={page} />;
     case 'languageAssistance':
       return <LanguageAssistancePage shell={shell} view={page} />;
+    case 'search':
+      return <SearchPage shell={shell} view={page} />;
+  }
+}
+
+/** What search finds a page as: articles, treatments and the pages of what the clinic offers; no other page is indexed. */
+function searchKindOf(page: RouteView['page']): SearchKind | undefined {
+  switch (page.template) {
+    case 'article':
+    case 'treatment':
+      return page.template;
+    case 'service':
+    case 'process':
+    case 'memberships':
+    case 'labSales':
+    case 'inbody':
+      return 'service';
+    default:
+      return undefined;
   }
 }

@@ -8,23 +8,15 @@
 import { appendFile } from 'node:fs/promises';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SiteErrors, type SiteError } from '../src/errors.ts';
 import { inspectMarkdown, inspectTree, mayHoldFindings } from '../src/render/markdown.ts';
 import { isInternalHref, linkForm } from '../src/schemas/links.ts';
 import { pageLinks, verifyLinks } from '../src/verify/links.ts';
-import { editFile, removeProject, runCli, stackTrace, tempProject } from './helpers.ts';
+import { editFile, runCli, stackTrace, throwawayProjects } from './helpers.ts';
 
-const made: string[] = [];
-afterAll(async () => {
-  await Promise.all(made.splice(0).map(removeProject));
-});
-
-async function project(): Promise<string> {
-  const dir = await tempProject();
-  made.push(dir);
-  return dir;
-}
+/** A copy of the project, removed after the tests. */
+const project = throwawayProjects();
 
 /** Runs `check`, expects exit 1 without an internal error or a stack; resolves to what it printed. */
 async function checkFails(dir: string): Promise<string> {

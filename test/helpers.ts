@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 import { createHash } from 'node:crypto';
 import matter from 'gray-matter';
 import { generateArticles } from '../bench/harness/articles.mjs';
+import { afterAll } from 'vitest';
 import { SiteErrors, type SiteError } from '../src/errors.ts';
 
 /** The project being tested. */
@@ -129,4 +130,17 @@ export async function until<T>(value: () => T | undefined): Promise<T> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('nothing within 15 s');
+}
+
+/** A maker of temporary copies of the project (with `fixture` laid over, if given), all removed once the file's tests are done. */
+export function throwawayProjects(): (fixture?: string) => Promise<string> {
+  const made: string[] = [];
+  afterAll(async () => {
+    await Promise.all(made.splice(0).map(removeProject));
+  });
+  return async (fixture) => {
+    const dir = await tempProject(fixture);
+    made.push(dir);
+    return dir;
+  };
 }

@@ -1,9 +1,9 @@
 /**
  * Incremental equals clean: a seeded random sequence of author edits, replayed on a temporary copy
  * of the project; after every step the warm rebuild on disk (same process, build cache kept) and
- * the dev server's in-memory rebuild (memory writer, changed set) must equal a clean build of the
- * same tree, file for file and byte for byte, errors included. Some steps also build clean in a
- * fresh process (the CLI, with no cache at all).
+ * the dev server's in-memory rebuild (memory writer, changed set; its search index as served, made
+ * when asked for) must equal a clean build of the same tree, file for file and byte for byte, errors
+ * included. Some steps also build clean in a fresh process (the CLI, with no cache at all).
  *
  * Besides the edits of generated articles below, half the kinds come from test/replay-edits.ts and are
  * made from the content schemas: any field of any content file changed to another value its schema
@@ -19,7 +19,8 @@ import { cp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/prom
 import { join, relative, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../src/build.ts';
-import { emptyMemo, memoFolderOf, memoName, readSettled, type BuildMemo } from '../src/incremental/memo.ts';
+import { emptyMemo, memoFolderOf, memoName, readMemo, type BuildMemo } from '../src/incremental/memo.ts';
+import { servedIndex } from '../src/incremental/search.ts';
 import { settledMs } from '../src/incremental/survey.ts';
 import { userErrors } from '../src/errors.ts';
 import { formatError } from '../src/report.ts';
@@ -145,10 +146,16 @@ async function outcomeOf(root: string, run: () => Promise<unknown>, files: () =>
   }
 }
 
-/** A clean build into memory: a fresh cache, nothing kept. */
+/** A build into memory as it is served: its files, and the search index made of it when a page asks for it. */
+async function servedFiles(files: Map<string, Uint8Array>, memo: BuildMemo): Promise<Map<string, Uint8Array>> {
+  return new Map([...files, ...(memo.search ? await servedIndex(memo.search) : [])]);
+}
+
+/** A clean build into memory: a fresh cache, nothing kept; with the search index it serves. */
 function cleanBuild(root: string, serveLike: boolean): Promise<Outcome> {
   const writer = memoryWriter();
-  return outcomeOf(root, () => build({ root, writer, memo: emptyMemo(), ...(serveLike ? { drafts: true, baseUrl: serveUrl } : {}) }), async () => writer.files);
+  const memo = emptyMemo();
+  return outcomeOf(root, () => build({ root, writer, memo, ...(serveLike ? { drafts: true, baseUrl: serveUrl } : {}) }), () => servedFiles(writer.files, memo));
 }
 
 /** Changes the output behind the generator's back (a file removed, edited or dropped in); says what it did. */
@@ -564,7 +571,11 @@ describe('incremental equals clean', () => {
         const served = await outcomeOf(
           dir,
           () => build({ root: dir, writer: serveWriter, drafts: true, baseUrl: serveUrl, memo: serveCache, ...(changed ? { changed } : {}) }),
-          async () => serveWriter.files,
+          // The writer holds no search index: the dev server makes it when a page asks, as here.
+          async () => {
+            if ([...serveWriter.files.keys()].some((f) => f.startsWith('pagefind/'))) throw new Error('the dev server\'s output holds the search index');
+            return servedFiles(serveWriter.files, serveCache);
+          },
         );
         count(ways.warm, warm);
         count(ways.serve, served);
@@ -572,7 +583,7 @@ describe('incremental equals clean', () => {
         if (warmDifference) fail(step, 'warm build on disk (cache kept) against a clean build', warmDifference);
         if (changed?.size === 0 && clean.ok) {
           // After a pause the build that follows is settled (nothing read changed); then the output is tampered with and must be mended.
-          const record = () => (readSettled(dir) ? stat(join(memoFolderOf(dir), memoName)).then((s) => s.mtimeMs, () => undefined) : undefined);
+          const record = () => (readMemo(dir).record ? stat(join(memoFolderOf(dir), memoName)).then((s) => s.mtimeMs, () => undefined) : undefined);
           const recorded = await record();
           if (recorded === undefined) fail(step, 'settled build', 'the build after the pause left no record of what it read');
           const settled = await outcomeOf(dir, () => build({ root: dir, writer: diskWriter(warmOut, dir) }), () => readTree(warmOut));

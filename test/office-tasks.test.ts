@@ -106,6 +106,42 @@ describe('a quiet terminal in serve', () => {
   }, 120_000);
 });
 
+describe('a YAML message printed once', () => {
+  it('should print a broken YAML file\'s message once in serve, not again when another save finds the same problem', async () => {
+    const dir = await tempProject();
+    made.push(dir);
+    const lines: string[] = [];
+    const server = await serve({ root: dir, port: 0, host: '127.0.0.1', log: (line: string) => lines.push(line) });
+    const failures = async (count: number) => {
+      const deadline = Date.now() + 30_000;
+      const failed = () => lines.filter((l) => l.includes('still serving the last good build')).length;
+      while (failed() < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    };
+    try {
+      await editFile(dir, 'content/site.yaml', 'tagline: Wellness', 'tagline: "Wellness');
+      await failures(1);
+      // Another file saved, and the broken one saved again unchanged in its YAML: the same problem both times.
+      await editFile(dir, 'content/blog/hrt-glow-up.md', /\n$/, '\n\nOne more line.\n');
+      await failures(2);
+      await editFile(dir, 'content/site.yaml', /\n$/, '\n# saved again\n');
+      await failures(3);
+      const text = lines.join('\n');
+      expect(text.match(/content\/site\.yaml:5:10 {2}the quote \("\) opened here is never closed/g), text).toHaveLength(1);
+      expect(lines.filter((l) => l.startsWith('✗ the same 1 problem as above')), text).toHaveLength(2);
+      await editFile(dir, 'content/site.yaml', 'tagline: "Wellness', 'tagline: Wellness');
+      const deadline = Date.now() + 30_000;
+      const built = () => lines.filter((l) => l.startsWith('✓ built')).length;
+      while (built() < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await editFile(dir, 'content/site.yaml', 'tagline: Wellness', 'tagline: "Wellness');
+      await failures(4);
+      // After a good build, the problem is news again.
+      expect(lines.join('\n').match(/content\/site\.yaml:5:10/g)).toHaveLength(2);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});
+
 describe('a picture named with spaces and capitals', () => {
   it('should name the file name to use (spring-habits.jpg) for an article image and a provider photo', async () => {
     const dir = await tempProject();

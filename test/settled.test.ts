@@ -11,7 +11,7 @@ import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../src/build.ts';
 import { emptyMemo } from '../src/incremental/memo.ts';
-import { memoFolderOf, memoName, readSettled } from '../src/incremental/memo.ts';
+import { memoFolderOf, memoName, readMemo } from '../src/incremental/memo.ts';
 import { fineSettledMs, settledMs } from '../src/incremental/survey.ts';
 import { diskWriter } from '../src/write/writer.ts';
 import { removeProject, runCli, siteErrorsOf, snapshot, tempProject } from './helpers.ts';
@@ -23,7 +23,7 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
   const out = () => join(dir, 'dist');
   const recordOf = () => join(memoFolderOf(dir), memoName);
   /** The time the record was written, or undefined when there is none (the memo holds it when the build may settle the next). */
-  const recorded = () => (readSettled(dir) ? stat(recordOf()).then((s) => s.mtimeMs, () => undefined) : Promise.resolve(undefined));
+  const recorded = () => (readMemo(dir).record ? stat(recordOf()).then((s) => s.mtimeMs, () => undefined) : Promise.resolve(undefined));
   /** A build as `clinic-site build` runs it: the cache read from node_modules/.cache and saved again. */
   const warm = (options: Partial<BuildOptions> = {}) => build({ root: dir, writer: diskWriter(out(), dir), ...options });
   /** What a clean build of the same tree writes (into a folder of its own, with a cache of its own). */

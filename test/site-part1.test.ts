@@ -110,8 +110,9 @@ function serviceGroupsOf($: CheerioAPI, $root: Cheerio<Element>) {
     .toArray()
     .map((group) => ({
       name: text($(group).find('.service-group-name')),
+      // The links listed under the heading (a heading may itself link to a page: the weight-loss group's does).
       items: $(group)
-        .find('a')
+        .find('li a')
         .toArray()
         .map((a) => [text($(a)), $(a).attr('href')]),
     }));
@@ -259,7 +260,7 @@ describe('home', () => {
   it('should carry one empty treatment dialog, with its close button, title, body and Start Visit Now, and no treatment details', async () => {
     const source = await html('/');
     const $ = load(source);
-    expect($('dialog').toArray().map((d) => $(d).attr('id'))).toEqual(['drawer', 'treatment-dialog']);
+    expect($('dialog').toArray().map((d) => $(d).attr('id'))).toEqual(['drawer', 'search', 'treatment-dialog']);
     expect($('[id^="treatment-"]').toArray().map((el) => $(el).attr('id'))).toEqual(['treatment-dialog', 'treatment-dialog-title']);
     const dialog = $('dialog#treatment-dialog');
     expect(dialog.attr('aria-labelledby')).toBe('treatment-dialog-title');
@@ -280,7 +281,8 @@ describe('home', () => {
   it('should show the founder, the three credentials, the symptom lists and four reasons', async () => {
     const $ = await page('/');
     expect(text($('#about h2'))).toBe(content.home.about.heading);
-    expect(text($('#about'))).toContain(content.home.about.name);
+    const founder = content.providers.get(content.home.about.founder)!;
+    expect(text($('#about'))).toContain(`${founder.name}, ${founder.credentials}`);
     expect($('#about .highlight-card').length).toBe(3);
     const symptoms = $('#conditions .symptom-card');
     expect(symptoms.length).toBe(2);

@@ -39,6 +39,19 @@ const servicePages = [
   { id: 'peptide-therapy', route: '/services/well/peptide-therapy', tagline: 'Recovery • Performance • Longevity', cards: ['peptide-therapy', 'longevity-anti-aging'], closing: 'Ready to Optimize Your Recovery?', button: 'Schedule Consultation', link: 'newClientIntake', service: undefined, event: 'peptide_therapy_consultation_click' },
   { id: 'thyroid', route: '/services/well/thyroid', tagline: 'Energy • Metabolism • Sleep Optimization', cards: ['thyroid-metabolic-optimization', 'sleep-energy-resilience'], closing: 'Ready to Optimize Your Energy?', button: 'Schedule Consultation', link: 'newClientIntake', service: undefined, event: 'thyroid_consultation_click' },
   { id: 'immune-support', route: '/services/well/immune-support', tagline: 'Autoimmune Support • Pain Relief • Immune Modulation', cards: ['immune-inflammation-support'], closing: 'Ready to Support Your Immune System?', button: undefined, link: 'newClientIntake', service: undefined, event: 'immune_support_consultation_click' },
+  // Not in the SPEC's table: the page of its empty "Weight Loss / Metabolic Program" menu group (issue 26, item 5).
+  {
+    id: 'weight-loss',
+    route: '/services/body/weight-loss',
+    tagline: 'Fat Loss • Metabolic Health • Steady Energy',
+    cards: ['glp1', 'liraglutide', 'metformin', 'l-carnitine', 'vitamin-b12'],
+    closing: 'Ready to Start Your Metabolic Plan?',
+    button: 'Schedule Consultation',
+    link: 'newClientIntake',
+    service: undefined,
+    // SPEC §7 names no event for this page, and an event it does not name is refused by the audit.
+    event: undefined,
+  },
 ] as const;
 
 const otherPages = ['/memberships', '/lab-sales', '/inbody-analysis'] as const;
@@ -113,7 +126,7 @@ describe('every page of part 2', () => {
         images++;
       }
     }
-    expect(images).toBe(11);
+    expect(images).toBe(12); // 3 body-scan cards and 9 service heroes (the weight-loss page of issue 26 included)
   });
 
   it('should be valid HTML', async () => {
@@ -129,7 +142,7 @@ describe('every page of part 2', () => {
 });
 
 describe('service pages', () => {
-  it('should be eight pages built from one template', async () => {
+  it("should be the SPEC's eight pages and the weight-loss page, built from one template", async () => {
     expect(content.services.map((s) => s.id).sort()).toEqual(servicePages.map((s) => s.id).sort());
     for (const spec of servicePages) {
       const $ = await page(spec.route);
@@ -212,7 +225,8 @@ describe('service pages', () => {
       if (spec.closing) expect(text(closing.find('h2'))).toBe(spec.closing);
       else expect(text(closing.find('h2')), spec.route).toMatch(/^Ready to .+\?$/);
       const link = closing.find('a');
-      expectOutbound(link, target(spec.link, spec.service), { name: spec.event, category: 'conversion', label: service.label });
+      expectOutbound(link, target(spec.link, spec.service), spec.event && { name: spec.event, category: 'conversion', label: service.label });
+      if (!spec.event) expect(link.attr('data-event')).toBeUndefined();
       if (spec.button) expect(text(link)).toBe(`${spec.button} (opens in a new tab)`);
     }
   });
@@ -237,7 +251,7 @@ describe('service pages', () => {
     expect(link.attr('data-event')).toBe('diagnostic_experience_clicked');
   });
 
-  it('should give all eight service pages one hero (image and booking action) and a booking action after each treatment card', async () => {
+  it('should give every service page one hero (image and booking action) and a booking action after each treatment card', async () => {
     for (const spec of servicePages) {
       const $ = await page(spec.route);
       const service = content.services.find((s) => s.id === spec.id)!;
@@ -247,11 +261,12 @@ describe('service pages', () => {
       expect(img.attr('loading'), spec.route).toBe('eager');
       const heroButton = $('.page-hero a.button');
       expect(text(heroButton), spec.route).toBe(`${booking.label} (opens in a new tab)`);
-      expectOutbound(heroButton, target(booking.link, booking.service), { name: booking.event!.name, category: 'conversion', label: service.label });
+      const event = booking.event && { name: booking.event.name, category: 'conversion', label: service.label };
+      expectOutbound(heroButton, target(booking.link, booking.service), event);
       $('.treatment-card').each((_, card) => {
         const action = $(card).find('.treatment-card-action a');
         expect(text(action), spec.route).toBe(`${booking.label} (opens in a new tab)`);
-        expectOutbound(action, target(booking.link, booking.service), { name: booking.event!.name, category: 'conversion', label: service.label });
+        expectOutbound(action, target(booking.link, booking.service), event);
       });
       // The outline lists the cards and the conditions section, and is shown only when that makes three or more.
       const entries = spec.cards.length + (service.conditions ? 1 : 0);

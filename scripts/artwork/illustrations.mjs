@@ -19,6 +19,7 @@ const artwork = [
   ['peptide-therapy.svg', 'public/images/services/peptide-therapy.jpg', 1200, 1000],
   ['thyroid.svg', 'public/images/services/thyroid.jpg', 1200, 1000],
   ['immune-support.svg', 'public/images/services/immune-support.jpg', 1200, 1000],
+  ['weight-loss.svg', 'public/images/services/weight-loss.jpg', 1200, 1000],
   ['inbody-570.svg', 'public/images/inbody/inbody-570.jpg', 960, 720],
   ['ingrip.svg', 'public/images/inbody/ingrip.jpg', 960, 720],
   ['inbody-package.svg', 'public/images/inbody/inbody-package.jpg', 960, 720],

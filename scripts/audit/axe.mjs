@@ -1,6 +1,7 @@
 /**
  * axe-core on every route at 390 and 1280 px: closed, and with the drawer (390), the Services
- * dropdown (1280), the treatment dialog (home) and the article dialog (blog) open.
+ * dropdown (1280), the treatment dialog (home), the article dialog (blog) and the search dialog
+ * with results (/search) open.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -18,6 +19,7 @@ export const selectors = {
   treatmentDialog: 'dialog#treatment-dialog',
   articleLink: 'a[data-article]',
   articleDialog: 'dialog#article-dialog',
+  searchDialog: 'dialog#search',
 };
 
 const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -119,6 +121,20 @@ function statesFor(page, route, width) {
         return undefined;
       },
       close: () => closeWithEscape(page, selectors.articleDialog, () => page.locator(`${selectors.articleDialog}[open]`).count().then(Boolean), 'article dialog'),
+    });
+  }
+  if (route === '/search/') {
+    states.push({
+      name: 'search dialog open with results',
+      async open() {
+        await page.keyboard.press('/');
+        const opened = await page.waitForSelector(`${selectors.searchDialog}[open]`, { timeout: 3000 }).catch(() => null);
+        if (!opened) return `"/" did not open ${selectors.searchDialog}`;
+        await page.fill(`${selectors.searchDialog} input[type="search"]`, 'thyroid');
+        const found = await page.waitForSelector(`${selectors.searchDialog} .search-result`, { timeout: 10000 }).catch(() => null);
+        return found ? undefined : `${selectors.searchDialog} listed no result for "thyroid"`;
+      },
+      close: () => closeWithEscape(page, selectors.searchDialog, () => page.locator(`${selectors.searchDialog}[open]`).count().then(Boolean), 'search dialog'),
     });
   }
   return states;

@@ -67,7 +67,8 @@ export function editorSettings(): string {
   for (const type of translationTypes()) {
     if (!type.files.endsWith('(front matter)')) schemas[`./schemas/${type.name}.schema.json`] = type.files;
   }
-  return `${JSON.stringify({ 'yaml.schemas': schemas, 'yaml.validate': true, 'yaml.completion': true, 'files.associations': { '*.yaml': 'yaml' } }, null, 2)}\n`;
+  const settings = { 'yaml.schemas': schemas, 'yaml.validate': true, 'yaml.completion': true, 'files.associations': { '*.yaml': 'yaml' } };
+  return `${JSON.stringify(settings, null, 2)}\n`;
 }
 
 type JsonSchema = {
@@ -126,7 +127,8 @@ function walk(schema: JsonSchema, prefix: string, rows: string[]): void {
     const path = `${prefix}${name}`;
     const hasDefault = field.default !== undefined;
     rows.push(
-      `| \`${path}\` | ${kind(field).replace(/\|/g, '\\|')} | ${required.has(name) && !hasDefault ? 'yes' : 'no'} | ${(field.description ?? '').replace(/\|/g, '\\|')} |`,
+      `| \`${path}\` | ${kind(field).replace(/\|/g, '\\|')} | ${required.has(name) && !hasDefault ? 'yes' : 'no'} | ` +
+        `${(field.description ?? '').replace(/\|/g, '\\|')} |`,
     );
     const inner = field.type === 'array' ? field.items : field;
     if (inner?.properties || (inner?.anyOf === undefined && inner?.additionalProperties && typeof inner.additionalProperties === 'object'))

@@ -51,13 +51,17 @@ export async function bundleAssets(root: string, socialImage: string, bundling: 
   return { links: scripts.links, bundled: scripts.bundled, publicFiles };
 }
 
-/** Bundles templates/client/main.ts and templates/styles/site.css with hashed names. */
+/** Bundles templates/client/main.ts, the search dialog's script (loaded on first use) and templates/styles/site.css with hashed names. */
 export async function bundleScripts(root: string): Promise<Scripts> {
   const leaving = linksLeaving(root, 'templates');
   if (leaving.length > 0) throw new SiteErrors(leaving);
   const { build: esbuild } = requireModule<typeof import('esbuild')>('esbuild');
   const result = await esbuild({
-    entryPoints: { main: join(root, 'templates', 'client', 'main.ts'), site: join(root, 'templates', 'styles', 'site.css') },
+    entryPoints: {
+      main: join(root, 'templates', 'client', 'main.ts'),
+      search: join(root, 'templates', 'client', 'search.ts'),
+      site: join(root, 'templates', 'styles', 'site.css'),
+    },
     absWorkingDir: root,
     bundle: true,
     write: false,
@@ -82,8 +86,10 @@ export async function bundleScripts(root: string): Promise<Scripts> {
     bytes: f.contents,
   }));
   const find = (pattern: RegExp) => bundled.filter((f) => pattern.test(f.file)).map((f) => `/${f.file}`);
+  const js = find(/\/main-[\w]+\.js$/)[0]!;
   const links: AssetLinks = {
-    js: find(/\/main-[\w]+\.js$/)[0]!,
+    js,
+    search: find(/\/search-[\w]+\.js$/)[0]!,
     css: find(/\/site-[\w]+\.css$/)[0]!,
     fonts: find(/\.woff2$/).filter((f) => !f.includes('italic')),
   };
@@ -190,8 +196,10 @@ function publicProblem(root: string, path: string, error: unknown, folder: boole
         loc,
         'permission denied',
         folder
-          ? `give your user permission to open the folder and read what it holds (for example chmod -R a+rX ${file}); files in public/ are copied to the site as they are`
-          : `give your user permission to read the file (for example chmod a+r ${file}), or delete it if the site does not need it; files in public/ are copied to the site as they are`,
+          ? `give your user permission to open the folder and read what it holds (for example chmod -R a+rX ${file}); files in public/ ` +
+            `are copied to the site as they are`
+          : `give your user permission to read the file (for example chmod a+r ${file}), or delete it if the site does not need it; ` +
+            `files in public/ are copied to the site as they are`,
       );
     case 'ENOENT':
       return problems.changedDuringBuild(file);

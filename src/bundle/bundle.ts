@@ -1,6 +1,6 @@
 /** The bundle stage: the templates' module, the browser script and CSS with hashed names, public/, and every image's variants. */
 import { bundleAssets, bundleScripts, measureImage, type Assets, type ImageSizer, type OutputFile, type Scripts } from './assets.ts';
-import { besideImages, checkImageReferences, processImages, readImage, type ImageReader, type ProcessedImages } from './images.ts';
+import { besideImages, checkImageReferences, checkImageSizes, processImages, type ProcessedImages, type VariantStore } from './images.ts';
 import { loadTemplates, type Templates } from './templates.ts';
 import { SiteErrors } from '../errors.ts';
 import type { Content } from '../load/types.ts';
@@ -14,8 +14,8 @@ export interface Bundle {
 }
 
 /** The images beside the articles this build publishes (a draft's image stays out of the output with it). */
-export function besideFiles(root: string, content: Content, shown: readonly Article[], read: ImageReader = readImage): OutputFile[] {
-  const beside = besideImages(root, shown, content.sources, read);
+export function besideFiles(root: string, content: Content, shown: readonly Article[]): OutputFile[] {
+  const beside = besideImages(root, shown, content.sources);
   if (beside.errors.length > 0) throw new SiteErrors(beside.errors);
   return beside.files;
 }
@@ -28,6 +28,8 @@ export interface BundleSteps {
   scripts(root: string): Promise<Scripts>;
   /** Reads an image's size (sharp). */
   imageSize: ImageSizer;
+  /** The image variants made by earlier builds. */
+  variants?: VariantStore;
 }
 
 /** The steps done afresh every time. */
@@ -44,12 +46,18 @@ export async function bundleSite(
     steps.templates(root),
     bundleAssets(root, socialImage, steps.scripts(root), steps.imageSize),
   ]);
-  const images = await processImages(root, [...assets.publicFiles, ...beside], steps.imageSize);
+  const images = await processImages([...assets.publicFiles, ...beside], steps.imageSize, steps.variants);
   return { templates, assets, images };
 }
 
-/** Every image a content file names must be under public/ (and an image beside an article must not hide one there). */
-export function checkImages(root: string, content: Content, bundle: Bundle): void {
+/**
+ * Every image a content file names must be under public/ (and an image beside an article must not hide one there), and a size
+ * written beside it must be the file's own. Returns a warning for each picture too small for where it is shown.
+ */
+export function checkImages(root: string, content: Content, bundle: Bundle): string[] {
   const missing = checkImageReferences(root, content.sources, bundle.assets.publicFiles, content.articles);
   if (missing.length > 0) throw new SiteErrors(missing);
+  const sizes = checkImageSizes(content.sources, bundle.images.images);
+  if (sizes.errors.length > 0) throw new SiteErrors(sizes.errors);
+  return sizes.warnings;
 }

@@ -1,7 +1,6 @@
-/** Responsive images: AVIF and WebP variants of every JPEG and PNG in public/images and beside articles, cached between builds. */
+/** Responsive images: AVIF and WebP variants of every JPEG and PNG in public/images and beside articles. */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ImageSizer, OutputFile } from './assets.ts';
 import { EncoderStopped, imageEncoder, type EncodeJob } from './encode.ts';
@@ -10,7 +9,6 @@ import type { YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
 import { codeUnitOrder } from '../hash.ts';
 import { problems, SiteError, SiteErrors } from '../errors.ts';
-import { cacheDir, writeAtomically } from './templates.ts';
 import { readProblem, readProjectFileSync } from '../load/read.ts';
 
 /** The width link previews ask for (og:image 1200x630). */
@@ -32,19 +30,22 @@ export interface ProcessedImages {
   images: Record<string, ImageInfo>;
 }
 
+/** Variants made before, by file name (which holds the hash of the picture and the width): a build that has none encodes them all. */
+export interface VariantStore {
+  get(name: string): Promise<Uint8Array | undefined>;
+  set(name: string, bytes: Uint8Array): Promise<void>;
+}
+
 /** Makes the variants of each raster image under public/images/ (sizes read by `imageSize`); the originals stay as they are. */
-export async function processImages(root: string, publicFiles: OutputFile[], imageSize: ImageSizer): Promise<ProcessedImages> {
+export async function processImages(publicFiles: OutputFile[], imageSize: ImageSizer, made?: VariantStore): Promise<ProcessedImages> {
   const rasters = publicFiles.filter((f) => /^images\/.+\.(png|jpe?g)$/i.test(f.file));
-  const cache = join(cacheDir(root), 'images');
-  await mkdir(cache, { recursive: true });
   const files: OutputFile[] = [];
   const images: Record<string, ImageInfo> = {};
   const broken: SiteError[] = [];
   const encoder = imageEncoder();
-  /** A variant from the image cache, or encoded (and cached) when the cache lacks it. */
+  /** A variant made before, or encoded now. */
   const variant = async (raster: OutputFile, name: string, job: EncodeJob): Promise<Uint8Array> => {
-    const cached = join(cache, name);
-    const kept = await readFile(cached).catch(() => undefined);
+    const kept = await made?.get(name);
     if (kept) return kept;
     const bytes = await encoder.encode(raster.bytes, job).catch((error: unknown) => {
       throw new SiteErrors([
@@ -53,7 +54,7 @@ export async function processImages(root: string, publicFiles: OutputFile[], ima
           : problems.badImageFile(sourceOf(raster)),
       ]);
     });
-    await writeAtomically(cached, bytes);
+    await made?.set(name, bytes);
     return bytes;
   };
   try {
@@ -86,7 +87,7 @@ function sourceOf(raster: OutputFile): string {
  */
 export const largestImagePixels = 50_000_000;
 
-/** The variants of one raster image (made, or taken from the image cache) and what templates need to know of it, or why it has none. */
+/** The variants of one raster image (made, or made before) and what templates need to know of it, or why it has none. */
 async function variantsOf(
   raster: OutputFile,
   imageSize: ImageSizer,
@@ -133,7 +134,6 @@ export function besideImages(
   root: string,
   articles: readonly Article[],
   sources: Map<string, YamlSource>,
-  read: ImageReader = readImage,
 ): { files: OutputFile[]; errors: SiteError[] } {
   const files = new Map<string, OutputFile>();
   const errors: SiteError[] = [];
@@ -165,7 +165,8 @@ export function besideImages(
         unreadable.set(article.imageFile, besideProblem(article.imageFile, error));
         continue;
       }
-      const hint = `put the image beside the article as ${article.imageFile}, or write a path under public/ such as /images/blog/${basename(article.imageFile)}`;
+      const hint = `put the image beside the article as ${article.imageFile}, or write a path under public/ such as ` +
+        `/images/blog/${basename(article.imageFile)}`;
       errors.push(problems.missingFile(sources.get(article.file)?.locate(['image']), article.imageFile, 'The image', hint));
     }
   }
@@ -192,10 +193,7 @@ function besideProblem(file: string, error: unknown): SiteError {
 }
 
 /** Reads an image beside an article as the output file `file` (throws what the file system throws). */
-export type ImageReader = (path: string, file: string, source: string) => OutputFile;
-
-/** Reads the image from its file. */
-export function readImage(path: string, file: string, source: string): OutputFile {
+function read(path: string, file: string, source: string): OutputFile {
   return { file, bytes: readProjectFileSync(path, source), source };
 }
 
@@ -265,4 +263,69 @@ function imageReferences(source: YamlSource): { image: string; path: (string | n
   };
   visit(source.data);
   return list;
+}
+
+/**
+ * The widest box each place gives a picture, in CSS pixels (from the templates' CSS and sizes): a picture needs twice
+ * that many pixels to look sharp on a phone's or laptop's high-density screen.
+ */
+const places: { name: string; file: RegExp; field: string; box: number }[] = [
+  { name: 'the About portrait', file: /^content\/providers\//, field: 'photo', box: 400 },
+  { name: 'a service page hero', file: /^content\/services\//, field: 'image', box: 544 },
+  { name: 'a body-scan card', file: /^content\/inbody-analysis\.yaml$/, field: 'image', box: 480 },
+];
+
+/**
+ * Every picture a content file describes ({src, alt, width?, height?}) checked against the file itself: a width or height
+ * written that is not the file's is an error at that line; a picture narrower than twice its place's box is a warning.
+ */
+export function checkImageSizes(
+  sources: Map<string, YamlSource>,
+  images: Record<string, ImageInfo>,
+): { errors: SiteError[]; warnings: string[] } {
+  const errors: SiteError[] = [];
+  const warnings: string[] = [];
+  for (const source of sources.values()) {
+    for (const { picture, path } of picturesIn(source.data)) {
+      const info = images[picture.src];
+      if (!info) continue;
+      const measured = `${info.width}x${info.height}`;
+      for (const field of ['width', 'height'] as const) {
+        const declared = picture[field];
+        if (declared !== undefined && declared !== info[field]) {
+          errors.push(problems.imageSizeMismatch(source.locate([...path, field]), picture.src, `${declared}`, measured, field));
+        }
+      }
+      const place = places.find((p) => p.file.test(source.file) && path.at(-1) === p.field);
+      if (place && info.width < place.box * 2) {
+        const at = source.locate([...path, 'src']);
+        const needed = `it needs at least ${place.box * 2} pixels wide to look sharp`;
+        warnings.push(`${at.file}:${at.line}:${at.column}  ${picture.src} is ${measured} pixels, too small for ${place.name}: ${needed}`);
+      }
+    }
+  }
+  return { errors, warnings };
+}
+
+/** A picture as a content file describes it. */
+interface DescribedPicture {
+  src: string;
+  width?: unknown;
+  height?: unknown;
+}
+
+/** The pictures (groups with a src under /images/ and an alt) in parsed content, with their paths. */
+function picturesIn(data: unknown): { picture: DescribedPicture; path: (string | number)[] }[] {
+  const found: { picture: DescribedPicture; path: (string | number)[] }[] = [];
+  const stack: [unknown, (string | number)[]][] = [[data, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (!value || typeof value !== 'object') continue;
+    const group = value as Record<string, unknown>;
+    const described = typeof group.src === 'string' && group.src.startsWith('/images/') && 'alt' in group;
+    if (described) found.push({ picture: group as unknown as DescribedPicture, path });
+    else if (Array.isArray(value)) value.forEach((item, i) => stack.push([item, [...path, i]]));
+    else for (const [key, item] of Object.entries(group)) stack.push([item, [...path, key]]);
+  }
+  return found;
 }

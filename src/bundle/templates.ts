@@ -68,7 +68,8 @@ export async function loadTemplates(root: string): Promise<Templates> {
     // The bundle must sit inside node_modules/ to import React from there: no other folder will do.
     throw problems.outputError(
       `cannot save the compiled templates in ${relative(root, dir)}: ${reasonOf(error)}`,
-      'clinic-site keeps compiled templates in node_modules/.cache/clinic-site/: make node_modules writable for your user, or run npm install as yourself',
+      'clinic-site keeps compiled templates in node_modules/.cache/clinic-site/: make node_modules writable for your user, or run npm ' +
+        'install as yourself',
     );
   }
   return templatesAt({ hash, file, inputs: Object.keys(result.metafile.inputs).filter((p) => !p.includes('node_modules')) });

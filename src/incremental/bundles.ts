@@ -1,16 +1,13 @@
 /**
- * The bundle stage's memory: the whole bundle kept between the dev server's rebuilds while
- * templates/, public/ and the images beside articles are unchanged, and, for every build, what
- * esbuild made kept while the files it read keep their size and times, and image sizes by the
- * hash of the image's bytes. A build with nothing new to bundle loads neither esbuild nor sharp.
+ * The bundle stage's memory: what esbuild made while the files it read keep their stamps, image
+ * sizes and variants by the hash of the image, and in the dev server the whole last bundle.
  */
-import { statSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { OutputFile } from '../bundle/assets.ts';
 import { bundleSite, freshSteps, type Bundle, type BundleSteps } from '../bundle/bundle.ts';
-import { readImage, type ImageReader } from '../bundle/images.ts';
-import { templatesAt, templatesIntact } from '../bundle/templates.ts';
+import { cacheDir, templatesAt, templatesIntact, writeAtomically } from '../bundle/templates.ts';
 import type { Templates } from '../bundle/templates.ts';
 import type { Scripts } from '../bundle/assets.ts';
 import { hashBytes } from '../hash.ts';
@@ -27,22 +24,19 @@ export interface BundleMemo {
   templates?: Stamped<Omit<Templates, 'load'>>;
   scripts?: Stamped<Scripts>;
   imageSizes: Map<string, { width: number; height: number }>;
-  /** In memory only: the last whole bundle, and the images beside articles as last read. */
+  /** In memory only: the last whole bundle. */
   last?: Bundle & { socialImage: string; besideKey: string };
-  beside?: Map<string, { size: number; mtimeMs: number; output: OutputFile }>;
   hashes?: WeakMap<Uint8Array, string>;
 }
 
 /**
- * The bundles kept from the last build while the social image and the images beside articles are
- * the same (bundling is most of a small rebuild); bundled otherwise, each piece taken over while
- * its inputs are unchanged. The caller drops the kept bundles first when anything under templates/
- * or public/ may have changed.
+ * The last bundle while the social image and the images beside articles are the same (the caller
+ * drops it when templates/ or public/ may have changed); else bundled, each step kept while its inputs are.
  */
 export async function keptBundle(memo: BundleMemo, root: string, socialImage: string, beside: OutputFile[]): Promise<Bundle> {
   const besideKey = beside.map((f) => `${f.file}:${hashOfBytes(memo, f.bytes)}`).join('\n');
   if (memo.last && memo.last.socialImage === socialImage && memo.last.besideKey === besideKey) return memo.last;
-  const steps = stampedSteps(memo);
+  const steps = stampedSteps(memo, root);
   const bundle = await bundleSite(root, socialImage, beside, steps);
   // Only the sizes of the images this build has are kept: the map does not grow from build to build.
   memo.imageSizes = steps.sizesUsed;
@@ -50,39 +44,24 @@ export async function keptBundle(memo: BundleMemo, root: string, socialImage: st
   return memo.last;
 }
 
-/** Whether a build may keep the last bundles: only when told what changed, and nothing under templates/ or public/ did. */
-export function bundlesStillCurrent(changed: Set<string> | undefined): boolean {
-  return changed !== undefined && ![...changed].some((p) => /^(templates|public)(\/|$)/.test(p));
-}
-
-/**
- * The stamps of what esbuild read for the last bundles (files under node_modules and settings
- * files among them), for a record of the whole build; undefined when a bundle is to be made again
- * next time anyway (an input changed while it was bundled).
- */
+/** The stamps of what esbuild read for the last bundles, for the settled record; none when one is to be made again anyway. */
 export function bundleStamps(memo: BundleMemo): InputStamp[] | undefined {
   const { templates, scripts } = memo;
   return templates && scripts ? [...templates.stamps, ...scripts.stamps] : undefined;
 }
 
-/** Reads an image beside an article again only when its size or time changed since the last build. */
-export function keptImageReader(memo: BundleMemo): ImageReader {
-  const read = (memo.beside ??= new Map());
-  return (path, file, source) => {
-    const { size, mtimeMs } = statSync(path);
-    const known = read.get(path);
-    if (known && known.size === size && known.mtimeMs === mtimeMs && known.output.file === file) return known.output;
-    const output = readImage(path, file, source);
-    read.set(path, { size, mtimeMs, output });
-    return output;
-  };
-}
-
 /** The bundle steps of one build, taking over what the last build bundled while its inputs are unchanged. */
-function stampedSteps(known: BundleMemo): BundleSteps & { sizesUsed: BundleMemo['imageSizes'] } {
+function stampedSteps(known: BundleMemo, root: string): BundleSteps & { sizesUsed: BundleMemo['imageSizes'] } {
   const sizesUsed: BundleMemo['imageSizes'] = new Map();
+  const variants = join(cacheDir(root), 'images');
   return {
     sizesUsed,
+    // Image variants by name (the name holds the hash of the picture and the width), kept on disk: encoding is the slowest step of a cold
+    // build.
+    variants: {
+      get: (name) => readFile(join(variants, name)).catch(() => undefined),
+      set: (name, bytes) => mkdir(variants, { recursive: true }).then(() => writeAtomically(join(variants, name), bytes)),
+    },
     async templates(root) {
       // The module file must still be there to be imported (the cache folder may have been emptied).
       const kept = known.templates && templatesIntact(known.templates.value) ? known.templates : undefined;
@@ -138,9 +117,8 @@ const settingsFiles = [
 ];
 
 /**
- * `value` with the stamps of its inputs and of the folders holding them (a file added beside them
- * could change what an import resolves to), of the settings files, and of esbuild's own version;
- * undefined (bundle again next time) when one of them changed too recently to be sure the bundle saw it.
+ * `value` with the stamps of its inputs, their folders (a file added could change what an import
+ * resolves to), the settings files and esbuild's package; none when one changed too recently to trust.
  */
 function stamped<T>(root: string, inputs: string[], started: number, value: T): Stamped<T> | undefined {
   const paths = [...new Set([...inputs.flatMap((p) => [p, dirname(p)]), ...settingsFiles]), esbuildPackage()];

@@ -1,7 +1,6 @@
 /**
- * The load stage's reader with a memory: a YAML file whose text is unchanged is not parsed or
- * validated again, an article whose file has the size and times it had is not read again, and
- * when the watcher says what changed, the other files are not even looked at.
+ * The load stage's reader with a memory: a YAML file whose text is unchanged and an article whose
+ * stamp is unchanged are not parsed again; told what changed, the other files are not looked at.
  */
 import { basename, join } from 'node:path';
 import type { SiteError } from '../errors.ts';
@@ -21,7 +20,7 @@ import {
 import { isTranslationFile, readContentFile, readContentFileSync } from '../load/read.ts';
 import { lazySource, type YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
-import type { Stamp } from './survey.ts';
+import { sameStamp, type Stamp } from './survey.ts';
 
 /** A valid YAML file as loaded: the hash of its text, the text, what it parsed to and what validation made of it. */
 export interface YamlMemoEntry {
@@ -54,11 +53,7 @@ export interface ContentMemo {
   checks?: { key: string; found: SiteError[] };
 }
 
-/**
- * A reader that takes what `memo` holds of unchanged files. `changed` (the watcher's paths) says
- * which files may differ from the memo; without it every file is looked at, with the stamps
- * `stamped` knows (a survey of the inputs) or its own stat.
- */
+/** A reader that takes what `memo` holds of unchanged files: only those in `changed` (the watcher's), else each by its stamp. */
 export function memoReader(
   memo: ContentMemo,
   changed: Set<string> | undefined,
@@ -99,7 +94,8 @@ export function memoReader(
           continue;
         }
         // A file whose name is not a slug goes to statArticle, which says so.
-        const stamp = (isSlug(basename(file, '.md')) ? stamped?.(file) : undefined) ?? stampOf(statArticle(path, file, errors));
+        const info = (isSlug(basename(file, '.md')) ? stamped?.(file) : undefined) ?? statArticle(path, file, errors);
+        const stamp = info && { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
         if (!stamp) continue;
         found.push(path);
         if (known && sameStamp(known.stamp, stamp)) {
@@ -128,18 +124,6 @@ function foundAgain(last: string[], changed: Set<string>, dir: string): string[]
     .filter((p) => p.startsWith('content/blog/') && p.endsWith('.md') && !/\/\./.test(p) && !isTranslationFile(p))
     .map((p) => join(dir, p.slice('content/blog/'.length)));
   return [...new Set([...last, ...touched])];
-}
-
-/** A file's size and times, from a stat. */
-function stampOf(info: { size: number; mtimeMs: number; ctimeMs: number } | undefined): Stamp | undefined {
-  return info && { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
-}
-
-/**
- * Whether two stamps are the same: the ctime changes with a file's permissions too, so a file made unreadable is read again (and fails).
- */
-function sameStamp(a: Stamp, b: Stamp): boolean {
-  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
 function remember(memo: ContentMemo, stamp: Stamp, { article, source, frontMatter, lineOffset }: LoadedArticle): ArticleFile {

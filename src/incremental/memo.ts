@@ -15,14 +15,13 @@ import type { FileStamp } from '../write/writer.ts';
 import type { BundleMemo } from './bundles.ts';
 import type { ContentMemo } from './content.ts';
 import type { RouteMemo, SiteMemo } from './routes.ts';
+import type { SearchMemo } from './search.ts';
 import type { SettledRecord } from './survey.ts';
 
 /** What a build remembers for the next. */
 export interface BuildMemo {
   /** The output the records describe (a different one starts afresh). */
   outDir: string | undefined;
-  /** Whether the records describe a build that passed and was committed: a build clears it first. */
-  verified: boolean;
   /** The hash of what every page is made from besides its own inputs (see sharedKeyOf). */
   sharedKey: string | undefined;
   /** Each page's key (Route.key), by output file, as committed. */
@@ -33,6 +32,8 @@ export interface BuildMemo {
   bundles: BundleMemo;
   /** Feed bodies, by the hash of what each is made from. */
   bodies: Map<string, string>;
+  /** What the last search index was made from, and its files (see incremental/search.ts). */
+  search?: SearchMemo;
   /** What the last build into a folder read and reported, for a next build in which nothing changed. */
   settled: SettledRecord | undefined;
   /** In memory only (the dev server's): the last route table, and what was worked out from the whole site but article bodies. */
@@ -44,7 +45,6 @@ export interface BuildMemo {
 export function emptyMemo(): BuildMemo {
   return {
     outDir: undefined,
-    verified: false,
     sharedKey: undefined,
     pages: new Map(),
     files: new Map(),
@@ -73,25 +73,28 @@ export const memoName = 'memo.bin';
 interface SavedMemo {
   format: number;
   fingerprint: string;
+  settled: SettledRecord | undefined;
   rest: Uint8Array;
 }
 
-/** The settled record of the memo on disk; undefined when there is none this generator wrote. */
-export function readSettled(root: string): { record: SettledRecord; rest: () => BuildMemo } | undefined {
+/** The memo on disk: its settled record (when well formed) at once, the rest when asked; empty when this generator did not write it. */
+export function readMemo(root: string): { record: SettledRecord | undefined; rest: () => BuildMemo } {
   try {
-    const saved = deserialize(readFileSync(join(memoFolderOf(root), memoName))) as SavedMemo & { settled: SettledRecord | undefined };
-    if (saved.format !== format || saved.fingerprint !== fingerprint || !wellFormed(saved.settled)) return undefined;
-    return { record: saved.settled, rest: () => restOf(saved) };
+    const saved = deserialize(readFileSync(join(memoFolderOf(root), memoName))) as SavedMemo;
+    if (saved.format === format && saved.fingerprint === fingerprint) {
+      const rest = () => ({ ...(deserialize(saved.rest) as Omit<BuildMemo, 'settled'>), settled: saved.settled });
+      return { record: wellFormed(saved.settled) ? saved.settled : undefined, rest: () => attempt(rest) };
+    }
   } catch {
-    return undefined;
+    // Damaged, or none: the build starts afresh.
   }
+  return { record: undefined, rest: emptyMemo };
 }
 
-/** The memo on disk; an empty one when there is none this generator wrote, or it cannot be read. */
-export function readMemo(root: string): BuildMemo {
+/** `read`'s memo, or an empty one when it cannot be read back. */
+function attempt(read: () => BuildMemo): BuildMemo {
   try {
-    const saved = deserialize(readFileSync(join(memoFolderOf(root), memoName))) as SavedMemo & { settled: SettledRecord | undefined };
-    return saved.format === format && saved.fingerprint === fingerprint ? restOf(saved) : emptyMemo();
+    return read();
   } catch {
     return emptyMemo();
   }
@@ -103,6 +106,7 @@ function wellFormed(record: SettledRecord | undefined): record is SettledRecord 
   const { key, paths, stamps, extra, output, result } = record;
   const strings = (list: unknown) => Array.isArray(list) && list.every((s) => typeof s === 'string');
   const numbers = (list: unknown) => list instanceof Float64Array;
+  const inside = (f: string) => !f.split('/').some((part) => part === '..' || part === '.' || part === '');
   return (
     typeof key === 'string' &&
     typeof paths === 'string' &&
@@ -117,9 +121,7 @@ function wellFormed(record: SettledRecord | undefined): record is SettledRecord 
     numbers(output.mtimes) &&
     output.stamps.length === 2 * output.files.length &&
     output.mtimes.length === output.folders.length &&
-    [...output.files, ...output.folders.filter((f) => f !== '.')].every(
-      (f) => !f.split('/').some((part) => part === '..' || part === '.' || part === ''),
-    ) &&
+    [...output.files, ...output.folders.filter((f) => f !== '.')].every(inside) &&
     typeof result === 'object' &&
     result !== null &&
     typeof result.pages === 'number' &&
@@ -127,11 +129,6 @@ function wellFormed(record: SettledRecord | undefined): record is SettledRecord 
     Array.isArray(result.assets) &&
     result.assets.every((a) => typeof a?.file === 'string' && typeof a.bytes === 'number' && typeof a.gzip === 'number')
   );
-}
-
-function restOf(saved: SavedMemo & { settled: SettledRecord | undefined }): BuildMemo {
-  const rest = deserialize(saved.rest) as Omit<BuildMemo, 'settled'>;
-  return { ...rest, settled: saved.settled };
 }
 
 /**
@@ -169,14 +166,5 @@ export function saveMemo(root: string, memo: BuildMemo): void {
     for (const name of readdirSync(folder)) if (name !== memoName) rmSync(join(folder, name), { recursive: true, force: true });
   } catch {
     // Read-only, or a full disk: the next build starts afresh.
-  }
-}
-
-/** Removes the memo on disk, so that no build takes it for the one that just failed to make it. */
-export function forgetMemo(root: string): void {
-  try {
-    rmSync(join(memoFolderOf(root), memoName), { force: true });
-  } catch {
-    // Read-only: the record there describes a build whose stamps no longer match.
   }
 }

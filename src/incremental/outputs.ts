@@ -1,9 +1,7 @@
 /**
- * The render, verify and write stages, narrowed to what changed. A page is taken over from the
- * output when its key (what it is made from besides what every page shares, Route.key) and the
- * shared key are those it was made with and the file is as written; any other file when its bytes
- * are the same. Links are followed from the pages made now while nothing they could point to
- * went away. The memo takes in this build only once its output is committed.
+ * The render, verify and write stages, narrowed to what changed: a page is taken over while its key
+ * (Route.key), the shared key and its file are as the last build left them, any other file while its
+ * bytes are. Links are followed from the pages made now while nothing they could point to went away.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,13 +9,15 @@ import type { OutputFile } from '../bundle/assets.ts';
 import type { Templates } from '../bundle/templates.ts';
 import { hashOf } from '../hash.ts';
 import type { Content } from '../load/types.ts';
-import { feedBody, renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
+import { feedBody, largestPages, renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
 import type { Route, RouteOptions } from '../route/routes.ts';
 import type { Article } from '../schemas/article.ts';
+import { searchTextOf } from '../search/extract.ts';
+import { indexFolder } from '../search/pagefind.ts';
 import { findHref } from '../verify/find.ts';
 import { idsOf, internalLinksOf, verifyLinks, type VerifiedPage } from '../verify/links.ts';
 import { outputMarker } from '../write/guard.ts';
-import type { Writer } from '../write/writer.ts';
+import { textOf, type FileStamp, type Output, type Writer } from '../write/writer.ts';
 import { hashOfBytes } from './bundles.ts';
 import type { BuildMemo } from './memo.ts';
 
@@ -31,24 +31,23 @@ export interface RenderResult {
   largest: { file: string; html: string }[];
   /** The feed bodies of the articles whose pages were rendered in this run, by article file. */
   feedBodies: ReadonlyMap<string, string>;
+  /** What search indexes of each page rendered in this run, by output file ('' for a page it does not find). */
+  searchTexts: ReadonlyMap<string, string>;
 }
 
-/**
- * The hash of what every page is made from besides its own inputs: the generator (the memo holds
- * for one version alone) and React, the templates, the shared view, every YAML file and the options.
- */
+/** The hash of what every page is made from besides its own inputs: React, the templates, the shared view, every YAML file, the options. */
 export function sharedKeyOf(templates: { hash: string }, shared: SharedView, content: Content, options: RouteOptions): string {
   return hashOf(reactVersions(), templates.hash, JSON.stringify(shared), content.catalogueKey, JSON.stringify(options));
 }
 
 /**
- * The output files of the last build into this output that passed, taken when a build starts
- * (which clears the mark: after a failed build, every page's links are followed again).
+/**
+ * The files of the output as the last committed build into it left them (but the search index's: no link target), all of their
+ * links verified. A build that fails leaves the output and these records as they were, so the next one still starts from them.
  */
 export function verifiedBefore(memo: BuildMemo, writer: Writer): Set<string> | undefined {
-  const files = memo.verified && memo.outDir === writer.id ? new Set(memo.files.keys()) : undefined;
-  memo.verified = false;
-  return files;
+  const linkable = (file: string) => !file.startsWith(`${indexFolder}/`);
+  return memo.outDir === writer.output.id ? new Set([...memo.files.keys()].filter(linkable)) : undefined;
 }
 
 /** Renders and writes every route whose key or shared key changed, or whose file is not as written; takes over the others. */
@@ -61,13 +60,13 @@ export async function renderChanged(
   writer: Writer,
   stayReady: boolean,
 ): Promise<RenderResult> {
-  const reusable = memo.outDir === writer.id && memo.sharedKey === sharedKey;
+  const reusable = memo.outDir === writer.output.id && memo.sharedKey === sharedKey;
   const pages = new Array<VerifiedPage>(routes.length);
   const slots = new Map<string, number>();
   const jobs: Route[] = [];
   routes.forEach((route, i) => {
     if (reusable && memo.pages.get(route.file) === route.key && writer.reuse(route.file, memo.files.get(route.file)))
-      pages[i] = new TakenOver(route.path, route.file, writer);
+      pages[i] = new TakenOver(route.path, route.file, writer.output);
     else {
       slots.set(route.file, i);
       jobs.push(route);
@@ -75,6 +74,7 @@ export async function renderChanged(
   });
   const fresh: VerifiedPage[] = [];
   const feedBodies = new Map<string, string>();
+  const searchTexts = new Map<string, string>();
   const largest = largestPages(3);
   let idsLost = false;
   await renderPages(
@@ -84,10 +84,11 @@ export async function renderChanged(
     async (outputs) => {
       largest.add(outputs);
       // A page that lost an id: a link on a page not made again may point to it (not worth asking when every page is made again).
-      if (!idsLost && jobs.length < routes.length) idsLost = outputs.some((o) => lostIds(writer.previous(o.file), o));
+      if (!idsLost && jobs.length < routes.length) idsLost = outputs.some((o) => lostIds(writer.output.read(o.file), o));
       await Promise.all(outputs.map((output) => writer.write(output.file, output.html)));
       for (const output of outputs) {
         if (output.feed) feedBodies.set(output.feed.article, output.feed.html);
+        searchTexts.set(output.file, searchTextOf(output.html) ?? '');
         const page = { path: routes[slots.get(output.file)!]!.path, ids: output.ids, links: output.links };
         pages[slots.get(output.file)!] = page;
         fresh.push(page);
@@ -95,7 +96,7 @@ export async function renderChanged(
     },
     stayReady,
   );
-  return { pages, fresh, idsLost, largest: largest.pages, feedBodies };
+  return { pages, fresh, idsLost, largest: largest.pages, feedBodies, searchTexts };
 }
 
 /** A page taken over: its ids and links read from the output only if verification asks for them (thousands are made on every rebuild). */
@@ -104,19 +105,14 @@ class TakenOver implements VerifiedPage {
   constructor(
     readonly path: string,
     private readonly file: string,
-    private readonly writer: Writer,
+    private readonly output: Output,
   ) {}
   get ids(): Set<string> {
-    return idsOf((this.html ??= textOf(this.writer.previous(this.file))));
+    return idsOf((this.html ??= textOf(this.output.read(this.file))));
   }
   get links(): string[] {
-    return internalLinksOf((this.html ??= textOf(this.writer.previous(this.file))));
+    return internalLinksOf((this.html ??= textOf(this.output.read(this.file))));
   }
-}
-
-/** A file's bytes as text (the memory writer keeps Uint8Arrays, whose own toString lists numbers). */
-export function textOf(bytes: Uint8Array | undefined): string {
-  return bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') : '';
 }
 
 /** Whether a page rendered again lost an element id it had in the output it replaces. */
@@ -128,8 +124,8 @@ function lostIds(before: Uint8Array | undefined, output: RenderOutput): boolean 
 }
 
 /**
- * Verifies every link; while every file of the last verified build is still there and no page
- * lost an id, only the links of the pages rendered now are followed.
+ * Verifies every link against `files` (the search index's left out); while every file of the last verified build is
+ * still there and no page lost an id, only the links of the pages rendered now are followed.
  */
 export function verifyChanged(
   root: string,
@@ -151,10 +147,7 @@ export function verifyChanged(
   );
 }
 
-/**
- * Feed bodies by what they are made from: rendered with the article's page in this run, else taken
- * from the last build when unchanged; `keep` hands this build's to the memo.
- */
+/** Feed bodies by what they are made from: rendered with the page now, else the last build's; `keep` hands this build's to the memo. */
 export function keptFeedBodies(
   memo: BuildMemo,
   content: Content,
@@ -173,8 +166,7 @@ export function keptFeedBodies(
 }
 
 /**
- * Writes the files that are not pages (taking over those whose bytes are the same), commits the
- * output, and only then records it in the memo: until the commit, the output is the previous one.
+ * Writes the files that are not pages (taking over those whose bytes are the same), commits, and only then records the output in the memo.
  */
 export async function commitOutput(
   memo: BuildMemo,
@@ -182,8 +174,8 @@ export async function commitOutput(
   files: OutputFile[],
   routes: Route[],
   sharedKey: string,
-): Promise<void> {
-  const reusable = memo.outDir === writer.id;
+): Promise<Map<string, FileStamp>> {
+  const reusable = memo.outDir === writer.output.id;
   const hashes = new Map(files.map((f) => [f.file, hashOfBytes(memo.bundles, f.bytes)]));
   await Promise.all(
     files.map((f) => {
@@ -192,30 +184,14 @@ export async function commitOutput(
       return writer.write(f.file, f.bytes);
     }),
   );
-  await writer.commit();
-  memo.outDir = writer.id;
-  memo.verified = true;
+  const stamps = await writer.commit();
+  memo.outDir = writer.output.id;
   memo.sharedKey = sharedKey;
   memo.pages = new Map(routes.map((r) => [r.file, r.key]));
   memo.files = new Map();
-  for (const [file, stamp] of writer.stamps())
+  for (const [file, stamp] of stamps)
     if (file !== outputMarker) memo.files.set(file, hashes.has(file) ? { ...stamp, hash: hashes.get(file)! } : stamp);
-}
-
-/** The `count` largest pages seen, by HTML length. */
-function largestPages(count: number) {
-  const pages: { file: string; html: string }[] = [];
-  return {
-    pages,
-    add(outputs: RenderOutput[]) {
-      for (const o of outputs) {
-        if (pages.length < count || o.html.length > pages.at(-1)!.html.length) {
-          pages.push({ file: o.file, html: o.html });
-          pages.sort((a, b) => b.html.length - a.html.length).splice(count);
-        }
-      }
-    },
-  };
+  return stamps;
 }
 
 /** The installed React and React DOM versions, from their package files (importing them would cost a build that renders nothing 30 ms). */

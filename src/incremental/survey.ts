@@ -1,20 +1,17 @@
 /**
- * What changed since the last build: a survey of the stamp (size and times) of every file and
- * folder a build reads, against the record the last build into the same folder left. When
- * nothing changed and the output is as that build left it, the build is already done. This
- * module loads nothing but Node's own: such a build costs the stat calls and no more.
+ * What changed since the last build: the stamps (size and times) of every file and folder a build
+ * reads, against the record the last build into the same folder left. Loads nothing but Node's own.
  */
 import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isAbsolute, resolve, sep } from 'node:path';
 import { codeFolder, hashOf } from '../hash.ts';
-import type { OutputSurvey, Writer } from '../write/writer.ts';
+import type { Output, OutputSurvey } from '../write/writer.ts';
 
-/** A file's or folder's size and times (size -1: not there). */
+/** A file's or folder's size and times (size -1: not there); ctime changes with permissions too. */
 export interface Stamp {
   size: number;
   mtimeMs: number;
-  /** Changes with permissions too: a file made unreadable is never taken for the one read. */
   ctimeMs: number;
 }
 
@@ -23,12 +20,12 @@ export type InputStamp = Stamp & { path: string };
 
 /** The stamps of everything a build reads, taken before it reads anything. */
 export interface InputSurvey {
-  /** When the survey began (Date.now()). */
+  /** Date.now() when the survey began. */
   started: number;
   paths: string[];
-  /** Size, modification time and change time of each path, in turn. */
+  /** Size, mtime and ctime of each path, in turn. */
   stamps: Float64Array;
-  /** Whether a link to a folder is among the sources: what is behind it is not surveyed, so such a build never settles. */
+  /** A link to a folder is among the sources: what is behind it is not surveyed, so the build never settles. */
   linkedFolder: boolean;
 }
 
@@ -36,14 +33,14 @@ export interface InputSurvey {
 export interface SettledResult {
   pages: number;
   assets: { file: string; bytes: number; gzip: number }[];
-  /** The warnings that follow from the content alone (not those about the output it replaced). */
+  /** The warnings that follow from the content alone. */
   warnings: string[];
 }
 
 /** What a build into a folder read, how it was asked, what it left in the output and what it reported. */
 export interface SettledRecord {
   key: string;
-  /** The survey's paths joined by NUL (one long string is far quicker to keep than thousands), and their stamps. */
+  /** The survey's paths joined by NUL (one string is far quicker to keep than thousands), and their stamps. */
   paths: string;
   stamps: Float64Array;
   /** Files read besides those surveyed (what esbuild read in node_modules, settings files). */
@@ -59,31 +56,26 @@ export interface SettleKey {
   future: boolean;
   today: string;
   strictReview: boolean;
+  /** The repository the browser editor publishes to (`build --editor`), if any. */
+  editor: string | undefined;
 }
 
 /**
- * How long before a build starts a file it reads must have last changed to be trusted as the
- * version read: 2 s where file times are whole seconds (FAT, HFS+, ext3), 100 ms where they are
- * finer (ext4, XFS, Btrfs, tmpfs, APFS, NTFS), longer than the clock tick that stamps them.
+ * How long before a build a file must have last changed to be trusted as the version read: 2 s where times are whole seconds, else 100 ms.
  */
 export const settledMs = 2000;
 export const fineSettledMs = 100;
 
-/** The folders under the project that hold what a build reads. */
+/** The folders that hold what a build reads, and the packages whose version changes what it makes. */
 const sourceFolders = ['content', 'templates', 'public'];
-
-/** Packages whose version changes what a build makes: React renders the pages, esbuild bundles, sharp encodes images. */
 const packages = ['react', 'react-dom', 'esbuild', 'sharp'];
 
 /** The record's key: the output folder and the options. */
-export function settleKeyOf(writer: Writer, key: SettleKey): string {
-  return hashOf(writer.id, JSON.stringify([key.baseUrl ?? null, key.drafts, key.future, key.today, key.strictReview]));
+export function settleKeyOf(output: Output, key: SettleKey): string {
+  return hashOf(output.id, JSON.stringify([key.baseUrl ?? null, key.drafts, key.future, key.today, key.strictReview, key.editor ?? null]));
 }
 
-/**
- * The paths whose stamps differ from the record's; undefined when the survey does not list the
- * same paths (a file added or removed), or the files read besides changed.
- */
+/** The paths whose stamps differ from the record's; undefined when a path came or went, or a file read besides changed. */
 export function changedSince(record: SettledRecord, now: InputSurvey, root: string): string[] | undefined {
   if (record.stamps.length !== now.stamps.length || record.paths !== now.paths.join('\0')) return undefined;
   if (!record.extra.every((s) => sameStamp(stampOf(root, s.path), s))) return undefined;
@@ -92,11 +84,7 @@ export function changedSince(record: SettledRecord, now: InputSurvey, root: stri
   return [...new Set(changed)];
 }
 
-/**
- * The record of a build that has committed, or undefined when it must not be trusted: a file it
- * read changed too shortly before it began (it may have changed again while it was read), or a
- * link to a folder is among its sources.
- */
+/** The record of a committed build; none when a file it read changed just before it began, or a link to a folder is among its sources. */
 export function settledRecord(
   survey: InputSurvey,
   key: string,
@@ -124,9 +112,8 @@ function windowOf(survey: InputSurvey): number {
 }
 
 /**
- * Every file and folder under the source folders, the generator's code and the package files of
- * `packages`, with their stamps. A file added or removed changes its folder's times; a link is
- * stamped as what it leads to.
+ * Every file and folder under the source folders and the generator's code, and the package files, with their stamps (a link's: its
+ * target's).
  */
 export function surveyInputs(root: string): InputSurvey {
   const started = Date.now();
@@ -147,7 +134,7 @@ export function surveyInputs(root: string): InputSurvey {
   return { started, paths, stamps, linkedFolder: found.linkedFolder };
 }
 
-/** The survey's stamp of each file, by its path in the project (content/blog/x.md), so that the loader need not take it again. */
+/** The survey's stamp of each file by its path in the project, so that the loader need not take it again. */
 export function surveyedStamps(survey: InputSurvey): (file: string) => Stamp | undefined {
   let index: Map<string, number> | undefined;
   return (file) => {
@@ -169,7 +156,7 @@ export function sameStamp(a: Stamp, b: Stamp): boolean {
   return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
 }
 
-/** A path's stat; undefined when there is none to take (gone, a link to itself, a folder that cannot be entered). */
+/** A path's stat; undefined when there is none (gone, a link to itself, a folder that cannot be entered). */
 function statOf(path: string): Stats | undefined {
   try {
     return statSync(path, { throwIfNoEntry: false });

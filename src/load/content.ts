@@ -13,6 +13,7 @@ import type { Content } from './types.ts';
 import { loadArticle, type LoadedArticle } from './article.ts';
 import { checkPlaceholders } from '../validate/placeholders.ts';
 import { checkReferences } from '../validate/references.ts';
+import { fillFacts } from '../validate/facts.ts';
 import { validate } from '../validate/schema.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
 import { isTranslationFile, outsideProject, projectRootOf, readContentFile, readContentFileSync, readProblem } from './read.ts';
@@ -79,25 +80,9 @@ export async function loadContent(root: string, reader: ContentReader = directRe
   const { yaml, optionalYaml, folder, articles } = fileLoaders(root, reader, { errors, sources, hashes });
   const file = (name: string) => join(contentDir, name);
   const [
-    site,
-    navigation,
-    metadata,
-    home,
-    blogPage,
-    process,
-    notFound,
-    treatments,
-    programs,
-    services,
-    published,
-    memberships,
-    labSales,
-    inbody,
-    redirects,
-    legal,
-    providers,
-    strings,
-    languageAssistance,
+    site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, published, memberships, labSales, inbody,
+    redirects, legal,
+    providers, search, strings, languageAssistance,
   ] = await Promise.all([
     yaml(file('site.yaml'), (r) => r.singleFiles.site.schema),
     yaml(file('navigation.yaml'), (r) => r.singleFiles.navigation.schema),
@@ -116,42 +101,19 @@ export async function loadContent(root: string, reader: ContentReader = directRe
     optionalYaml(file('redirects.yaml'), (r) => r.singleFiles.redirects.schema),
     folder('legal', (r) => r.folders.legal.schema),
     folder('providers', (r) => r.folders.providers.schema),
+    yaml(file('search.yaml'), (r) => r.singleFiles.search.schema),
     yaml(file('strings.yaml'), (r) => r.singleFiles.strings.schema),
     yaml(file('language-assistance.yaml'), (r) => r.singleFiles.languageAssistance.schema),
     checkTopYml(contentDir, (path) => relative(root, path).split(sep).join('/'), errors),
   ]);
 
-  if (
-    !site ||
-    !navigation ||
-    !metadata ||
-    !home ||
-    !blogPage ||
-    !process ||
-    !notFound ||
-    !memberships ||
-    !labSales ||
-    !inbody ||
-    !strings ||
-    !languageAssistance ||
-    errors.length > 0
-  ) {
+  if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody) {
     throw new SiteErrors(errors);
   }
+  if (!search || !strings || !languageAssistance || errors.length > 0) throw new SiteErrors(errors);
   const content: Content = {
     root,
-    site,
-    navigation,
-    metadata,
-    home,
-    blogPage,
-    process,
-    notFound,
-    treatments,
-    programs,
-    memberships,
-    labSales,
-    inbody,
+    site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, memberships, labSales, inbody, search,
     redirects: redirects ?? [],
     services: [...services.values()],
     legal: [...legal.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)),
@@ -164,7 +126,8 @@ export async function loadContent(root: string, reader: ContentReader = directRe
   };
   content.spanish = await loadSpanish(content, reader, { errors, sources, hashes });
   content.catalogueKey = hashOf(...[...hashes].sort(([a], [b]) => codeUnitOrder(a, b)).flat());
-  return validateContent(content, errors, reader);
+  // Facts ({phone}, {hours}…) and bylines filled in from the one file that holds each, in both languages.
+  return validateContent(fillFacts(content, errors), errors, reader);
 }
 
 /**
@@ -206,13 +169,7 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
   const blogPrefix = `${rel(blogDir)}/`;
   // Thousands of articles: their project paths are cut from the folder's, not made by path.relative.
   const articleFile = (path: string) =>
-    path.startsWith(blogDir + sep)
-      ? blogPrefix +
-        path
-          .slice(blogDir.length + 1)
-          .split(sep)
-          .join('/')
-      : rel(path);
+    path.startsWith(blogDir + sep) ? blogPrefix + path.slice(blogDir.length + 1).split(sep).join('/') : rel(path);
 
   async function yaml<S extends z.ZodType>(path: string, schemaOf: (registry: Registry) => S): Promise<z.output<S> | undefined> {
     const file = rel(path);
@@ -226,27 +183,19 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
   const optionalYaml = <S extends z.ZodType>(path: string, schemaOf: (registry: Registry) => S) =>
     statSync(path, { throwIfNoEntry: false }) === undefined ? Promise.resolve(undefined) : yaml(path, schemaOf);
 
-  async function folder<S extends z.ZodType>(
-    dir: string,
-    schemaOf: (registry: Registry) => S,
-  ): Promise<Map<string, z.output<S> & { id: string }>> {
+  type Folder<S extends z.ZodType> = Map<string, z.output<S> & { id: string }>;
+  async function folder<S extends z.ZodType>(dir: string, schemaOf: (registry: Registry) => S): Promise<Folder<S>> {
     // A translation (ssri.es.yaml) is loaded with the Spanish site, over its English file.
-    const files = withoutYml(await listFiles(join(contentDir, dir), ['.yaml', '.yml'], rel, errors), rel, errors)
-      .sort()
-      .filter((path) => !isTranslationFile(path))
-      .filter((path) => {
-        const id = basename(path, '.yaml');
-        if (isSlug(id)) return true;
-        const suggestion = slugOf(id);
-        errors.push(
-          problems.badFileName(
-            { file: rel(path), line: 1, column: 1 },
-            `${kinds[dir] ?? 'entry'}'s id`,
-            suggestion && `${suggestion}.yaml`,
-          ),
-        );
-        return false;
-      });
+    const listed = withoutYml(await listFiles(join(contentDir, dir), ['.yaml', '.yml'], rel, errors), rel, errors);
+    const files = listed.sort().filter((path) => {
+      if (isTranslationFile(path)) return false;
+      const id = basename(path, '.yaml');
+      if (isSlug(id)) return true;
+      const suggestion = slugOf(id);
+      const loc = { file: rel(path), line: 1, column: 1 };
+      errors.push(problems.badFileName(loc, `${kinds[dir] ?? 'entry'}'s id`, suggestion && `${suggestion}.yaml`));
+      return false;
+    });
     const entries = await Promise.all(files.map(async (path) => [basename(path, '.yaml'), await yaml(path, schemaOf)] as const));
     const map = new Map<string, z.output<S> & { id: string }>();
     for (const [id, value] of entries) if (value !== undefined) map.set(id, { ...(value as object), id } as z.output<S> & { id: string });
@@ -258,9 +207,9 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
     for (const { article, source } of loaded) sources.set(article.file, source);
     // Dates are ISO and slugs are file names: plain comparison orders them, many times faster than localeCompare.
     // In place: a reader that keeps its list (the dev server's) hands it over in order next time, and the sort has little to do.
-    return loaded
-      .sort((a, b) => codeUnitOrder(b.article.publishDate, a.article.publishDate) || codeUnitOrder(a.article.slug, b.article.slug))
-      .map((a) => a.article);
+    const newestFirst = (a: ArticleFile, b: ArticleFile) =>
+      codeUnitOrder(b.article.publishDate, a.article.publishDate) || codeUnitOrder(a.article.slug, b.article.slug);
+    return loaded.sort(newestFirst).map((a) => a.article);
   }
   return { yaml, optionalYaml, folder, articles };
 }
@@ -303,10 +252,7 @@ export async function parseYamlFile(file: string, text: string, schemaOf: Schema
  * (the value is undefined, and `errors` says why, when the text is not valid YAML or not valid content).
  */
 export function loadYamlText<S extends z.ZodType>(
-  file: string,
-  text: string,
-  schema: S,
-  errors: SiteError[],
+  file: string, text: string, schema: S, errors: SiteError[],
 ): { source: YamlSource; value: z.output<S> | undefined } {
   const parsed = parseYaml(file, text);
   if (parsed.errors.length > 0) {
@@ -355,31 +301,23 @@ export function statArticle(path: string, file: string, errors: SiteError[]): St
   }
   if (!info) {
     // Gone, or a link to nothing: a link the author made must not make an article vanish unnoticed.
-    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink())
-      errors.push(
-        problems.unreadableFile(
-          loc,
-          'it is a link to a file that does not exist',
-          'replace the link with the article file itself, or delete it',
-        ),
-      );
+    if (lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink()) errors.push(problems.unreadableFile(loc, 'it is a link to a file ' +
+      'that does not exist', 'replace the link with the article file itself, or delete it'));
     return undefined;
   }
   if (info.isDirectory()) errors.push(problems.notAFile(loc, 'an article file'));
   else if (!info.isFile()) errors.push(problems.unreadableFile(loc, 'it is not a regular file', 'replace it with a plain text file'));
-  else if (!isSlug(basename(file, '.md')))
-    errors.push(problems.badFileName(loc, "article's slug", ((s) => s && `${s}.md`)(slugOf(basename(file, '.md')))));
+  else if (!isSlug(basename(file, '.md'))) {
+    const slug = slugOf(basename(file, '.md'));
+    errors.push(problems.badFileName(loc, "article's slug", slug && `${slug}.md`));
+  }
   else return info;
   return undefined;
 }
 
 /** What the files of each catalogue folder are, for messages. */
 const kinds: Record<string, string> = {
-  treatments: 'treatment',
-  programs: 'program',
-  services: 'service page',
-  legal: 'legal page',
-  providers: 'provider',
+  treatments: 'treatment', programs: 'program', services: 'service page', legal: 'legal page', providers: 'provider',
 };
 
 /**
@@ -435,11 +373,7 @@ async function checkTopYml(contentDir: string, fileOf: (path: string) => string,
   // A content/ that cannot be listed is reported by the files it should hold.
   const names = await readdir(contentDir).catch(() => [] as string[]);
   if (!names.some((name) => name.endsWith('.yml'))) return;
-  withoutYml(
-    names.filter((name) => !name.startsWith('.')).map((name) => join(contentDir, name)),
-    fileOf,
-    errors,
-  );
+  withoutYml(names.filter((name) => !name.startsWith('.')).map((name) => join(contentDir, name)), fileOf, errors);
 }
 
 /** Why a content folder (or one inside it) cannot be listed, at the folder. */
@@ -447,17 +381,9 @@ function folderProblem(fileOf: (path: string) => string, dir: string, error: unk
   const failed = (error as NodeJS.ErrnoException).path ?? dir;
   const loc = { file: `${fileOf(failed)}/`, line: 1, column: 1 };
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EACCES' || code === 'EPERM')
-    return problems.unreadableFile(
-      loc,
-      'permission denied',
-      'give your user permission to read the folder and what it holds (for example chmod -R a+rX FOLDER)',
-    );
-  if (code === 'ENOTDIR')
-    return problems.unreadableFile(
-      loc,
-      'it is a file, where a folder of content files belongs',
-      'move the file aside and make a folder of that name',
-    );
+  if (code === 'EACCES' || code === 'EPERM') return problems.unreadableFile(loc, 'permission denied', 'give your user permission to ' +
+    'read the folder and what it holds (for example chmod -R a+rX FOLDER)');
+  if (code === 'ENOTDIR') return problems.unreadableFile(loc, 'it is a file, where a folder of content files belongs', 'move the file ' +
+    'aside and make a folder of that name');
   return readProblem(loc.file, error, 'a content folder');
 }

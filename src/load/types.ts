@@ -7,6 +7,7 @@ import type { InBodyPage } from '../schemas/inbody.ts';
 import type { LabSalesPage } from '../schemas/lab.ts';
 import type { MembershipsPage } from '../schemas/memberships.ts';
 import type { Redirect } from '../schemas/redirects.ts';
+import type { SearchCopy } from '../schemas/search.ts';
 import type { LegalPage } from '../schemas/legal.ts';
 import type { Provider } from '../schemas/review.ts';
 import type { Site } from '../schemas/site.ts';
@@ -32,6 +33,8 @@ export interface Content {
   memberships: MembershipsPage;
   labSales: LabSalesPage;
   inbody: InBodyPage;
+  /** The search page and dialog copy, and the patient's own words for pages (content/search.yaml). */
+  search: SearchCopy;
   /** Old addresses and where they lead (content/redirects.yaml; none when the file is absent). */
   redirects: Redirect[];
   treatments: Map<string, Treatment>;

@@ -3,14 +3,17 @@ import type { Site } from '../schemas/site.ts';
 
 const origin = (url: string) => new URL(url).origin;
 
-/** The Content-Security-Policy: only what the site uses; analytics and the intake widget only when configured. */
+/**
+ * The Content-Security-Policy: only what the site uses; analytics and the intake widget only when
+ * configured. 'wasm-unsafe-eval' lets the search compile Pagefind's WebAssembly (never eval()).
+ */
 export function contentSecurityPolicy(site: Site): string {
   const analytics = site.analytics.measurementId ? ['https://www.googletagmanager.com', 'https://*.google-analytics.com'] : [];
   const widget = site.intakeWidget ? [origin(site.intakeWidget.scriptUrl)] : [];
   const sources = (...list: string[]) => [...new Set(list)].join(' ');
   return [
     "default-src 'self'",
-    `script-src ${sources("'self'", ...analytics, ...widget)}`,
+    `script-src ${sources("'self'", "'wasm-unsafe-eval'", ...analytics, ...widget)}`,
     "style-src 'self'",
     `img-src ${sources("'self'", 'data:', ...analytics)}`,
     "font-src 'self'",

@@ -21,7 +21,7 @@ import type { ExternalLinks, RouteView, Shell } from '../route/view.ts';
 export type SharedView = Pick<Shell, 'site' | 'navigation' | 'assets' | 'links' | 'feed' | 'images' | 'legalLinks' | SharedLinks>;
 
 /** The parts of the shell a page in another language takes from its route (render.ts viewOf). */
-type SharedLinks = 'strings' | 'home' | 'blogHref' | 'noticeHref';
+type SharedLinks = 'strings' | 'home' | 'blogHref' | 'noticeHref' | 'search' | 'searchHref';
 
 /** One route to render. */
 export type RenderJob = Route;
@@ -288,4 +288,20 @@ async function renderInWorkers(
   }
   await Promise.all(pending);
   if (failure) throw failure;
+}
+
+/** The `count` largest pages seen, by HTML length (for the build's summary). */
+export function largestPages(count: number) {
+  const pages: { file: string; html: string }[] = [];
+  return {
+    pages,
+    add(outputs: RenderOutput[]) {
+      for (const o of outputs) {
+        if (pages.length < count || o.html.length > pages.at(-1)!.html.length) {
+          pages.push({ file: o.file, html: o.html });
+          pages.sort((a, b) => b.html.length - a.html.length).splice(count);
+        }
+      }
+    },
+  };
 }

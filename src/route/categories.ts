@@ -42,6 +42,7 @@ export function undescribedCategories(articles: readonly Article[], categories: 
   };
   const more = loose.length > 10 ? `\n    and ${loose.length - 10} more` : '';
   return [
-    `${loose.length} article${loose.length === 1 ? ' has a category' : 's have categories'} that content/blog.yaml does not describe (add it under categories: with its colour, or use a category listed there):${loose.slice(0, 10).map(line).join('')}${more}`,
+    `${loose.length} article${loose.length === 1 ? ' has a category' : 's have categories'} that content/blog.yaml does not describe ` +
+      `(add it under categories: with its colour, or use a category listed there):${loose.slice(0, 10).map(line).join('')}${more}`,
   ];
 }

@@ -35,6 +35,8 @@ export function pairLanguages(content: Content, english: Route[], spanish: Route
     home: toSpanish('/'),
     blogHref: toSpanish('/blog'),
     noticeHref: toSpanish(noticePath),
+    search: local.search.dialog,
+    searchHref: toSpanish('/search'),
   } satisfies Partial<LanguageShell>;
   const spanishOf = new Map<Route, Route>();
   for (const route of english) {

@@ -9,20 +9,16 @@ export function homeRoutes({ content, add, metaFor }: RouteContext): void {
     ...p,
     categories: p.categories.map((c) => ({
       name: c.name,
+      ...(c.href ? { href: c.href } : {}),
       treatments: c.treatments.map((id) => ({ id, title: content.treatments.get(id)!.title, href: treatmentPath(id) })),
     })),
   }));
+  const founder = content.home.about.founder;
   add(
     '/',
     { template: 'home', home: content.home, pillars, founder: content.providers.get(content.home.about.founder)! },
     metaFor('/', content.metadata['/']),
-    {
-      sources: [
-        'content/home.yaml',
-        `content/providers/${content.home.about.founder}.yaml`,
-        ...homeTreatments(content).map((t) => `content/treatments/${t.id}.yaml`),
-      ],
-    },
+    { sources: ['content/home.yaml', `content/providers/${founder}.yaml`, ...homeTreatments(content).map((t) => `content/treatments/${t.id}.yaml`)] },
   );
 }
 
@@ -67,7 +63,7 @@ export function treatmentRoutes({ content, add, absolute, at, lang, image, revie
   }
 }
 
-/** Process, the pellet page, lab sales and body-composition scans. */
+/** Process, the pellet page, lab sales, body-composition scans and the search page. */
 export function sitePageRoutes({ content, add, metaFor, trail }: RouteContext): void {
   add('/process', { template: 'process', process: content.process }, metaFor('/process', content.metadata['/process']), {
     jsonLd: [trail([content.process.heading, '/process'])],
@@ -95,6 +91,11 @@ export function sitePageRoutes({ content, add, metaFor, trail }: RouteContext): 
       sources: ['content/inbody-analysis.yaml'],
     },
   );
+  // Where the search button leads without JavaScript.
+  add('/search', { template: 'search', search: content.search.page }, metaFor('/search', content.metadata['/search']), {
+    jsonLd: [trail([content.search.page.heading, '/search'])],
+    sources: ['content/search.yaml'],
+  });
 }
 
 /** The service pages: one template, a data file each. */
@@ -181,7 +182,6 @@ export function notFoundRoute({ content, metaFor, clinic, routes, at, inLanguage
     listed: false,
     draft: false,
     scripts: [],
-    sources: ['content/not-found.yaml'],
     key: '',
   });
 }

@@ -174,7 +174,8 @@ export function lostPages(
     const where = slug ? (heir ? `content/blog/${heir}.md` : 'the article that replaces it') : 'content/redirects.yaml';
     // Pasted as it is, this must be YAML: a list item's `to:` sits under its `from:`, two columns in.
     const lines = slug ? `aliases:\n      - ${path}` : `- from: ${path}\n        to: /the-page-that-replaces-it`;
-    return `${path} was published by the last build and is gone now: links to it from other sites and search results will fail. To keep it working, add to ${where}:\n      ${lines}`;
+    return `${path} was published by the last build and is gone now: links to it from other sites and search results will fail. To keep ` +
+      `it working, add to ${where}:\n      ${lines}`;
   });
 }
 

@@ -28,8 +28,6 @@ export interface Route {
   draft: boolean;
   /** External scripts the page loads (the blog's intake widget). */
   scripts: string[];
-  /** Content files this page depends on beyond the site-wide ones (for narrowed rebuilds). */
-  sources: string[];
   /**
    * An article page's markdown body, rendered into `page.article.html` by the render stage; when
    * the article came from the cache, `markdownSource` says where the render stage reads it.
@@ -57,7 +55,7 @@ export interface Route {
 
 /** The parts of a page's shell that depend on its language (the route stage pairs each page with its other-language page). */
 export type LanguageShell = Partial<
-  Pick<Shell, 'site' | 'navigation' | 'legalLinks' | 'feed' | 'strings' | 'home' | 'blogHref' | 'noticeHref'>
+  Pick<Shell, 'site' | 'navigation' | 'legalLinks' | 'feed' | 'strings' | 'home' | 'blogHref' | 'noticeHref' | 'search' | 'searchHref'>
 > &
   Pick<Shell, 'alternates' | 'switcher'>;
 
@@ -143,6 +141,8 @@ export interface RouteContext {
 /** What a route may say beyond its path, view and metadata. */
 export type RouteExtras = Omit<Partial<Route>, 'url' | 'jsonLd' | 'markdownContext' | 'key'> & {
   jsonLd?: string[];
+  /** The content files the page shows: in another language, it is made only when each has a translation. */
+  sources?: readonly string[];
   markdownContext?: () => ArticleMarkdownContext;
 };
 
@@ -346,7 +346,6 @@ function routeOf(clinic: string, path: string, key: string, make: () => MadePage
     listed: more.listed ?? true,
     draft: more.draft ?? false,
     scripts: more.scripts ?? [],
-    sources: more.sources ?? [],
     ...(more.markdown !== undefined ? { markdown: more.markdown } : {}),
     ...(more.markdownSource !== undefined ? { markdownSource: more.markdownSource } : {}),
     ...(more.feedOf !== undefined ? { feedOf: more.feedOf } : {}),

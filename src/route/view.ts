@@ -13,6 +13,7 @@ import type { InBodyPage } from '../schemas/inbody.ts';
 import type { LabSalesPage } from '../schemas/lab.ts';
 import type { MembershipsPage } from '../schemas/memberships.ts';
 import type { Accent, FaqEntry } from '../schemas/common.ts';
+import type { SearchCopy } from '../schemas/search.ts';
 
 /** The head metadata of one page, with absolute URLs. */
 export interface PageMeta {
@@ -41,6 +42,8 @@ export interface AssetLinks {
   js: string;
   /** Fonts to preload. */
   fonts: string[];
+  /** The search dialog's script, loaded when the dialog is first opened. */
+  search: string;
 }
 
 /** What every page shares: site values, navigation, assets, its own path and metadata. */
@@ -66,10 +69,14 @@ export interface Shell {
   legalLinks: NavLink[];
   /** The words of the templates, in the page's language (content/strings.yaml, strings.es.yaml). */
   strings: Strings;
+  /** The search dialog's copy in the page's language (content/search.yaml `dialog`). */
+  search: SearchCopy['dialog'];
   /** The home page of the page's language (`/`, `/es/`). */
   home: string;
   /** The blog of the page's language, or the English one. */
   blogHref: string;
+  /** The search page of the page's language, or the English one (where the search button leads without JavaScript). */
+  searchHref: string;
   /** The notice of free language assistance, in the page's language. */
   noticeHref: string;
   /** The page in each language, for `<link rel="alternate" hreflang>` (none for a page in one language only). */
@@ -113,7 +120,7 @@ export interface TreatmentLink {
 
 /** A home pillar with its treatments resolved to links. */
 export interface PillarView extends Omit<PillarEntry, 'categories'> {
-  categories: { name: string; treatments: TreatmentLink[] }[];
+  categories: { name: string; href?: string | undefined; treatments: TreatmentLink[] }[];
 }
 
 /** One step of a page's breadcrumb trail, root-relative. */
@@ -204,6 +211,7 @@ export type PageView =
   | { template: 'notFound'; notFound: NotFoundPage }
   /** The notice of free language assistance. */
   | { template: 'languageAssistance'; notice: LanguageAssistance; breadcrumbs: Breadcrumb[] }
+  | { template: 'search'; search: SearchCopy['page'] }
   /** A legal page, with only the sections this site shows (with or without analytics). */
   | { template: 'legal'; legal: LegalPage; breadcrumbs: Breadcrumb[] };
 

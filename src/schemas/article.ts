@@ -17,7 +17,10 @@ export const articleImage = unambiguousHref(false).regex(
 export const articleSchema = z.strictObject({
   title: text.describe('The headline, shown on the card, the article page and in search results.'),
   excerpt: text.describe('One or two sentences shown on the card and used as the page description.'),
-  author: text.describe('Who wrote it, as it should appear in the byline.'),
+  author: text.describe(
+    'Who wrote it: a provider id (the file name of a provider, without .yaml), shown as their name and credentials, ' +
+      'or the byline as it should appear.',
+  ),
   publishDate: isoDate.describe('The publication date, written YYYY-MM-DD. A date in the future keeps the article unpublished until then.'),
   category: text.describe('The category badge, such as Metabolic Health. Reuse an existing category where one fits.'),
   /** Such as "8 min read"; computed from the body when left out. */
@@ -29,7 +32,8 @@ export const articleSchema = z.strictObject({
   image: articleImage
     .optional()
     .describe(
-      'The picture on the card and the article page: a path under public/, such as /images/blog/my-article.png, or the name of a JPEG or PNG beside the article, such as my-article.png.',
+      'The picture on the card and the article page: a path under public/, such as /images/blog/my-article.png, or the name of a JPEG ' +
+        'or PNG beside the article, such as my-article.png.',
     ),
   /** Pins the article as the featured one on /blog; otherwise the newest is featured. */
   featured: z.boolean().optional().describe('true pins the article at the top of the blog; otherwise the newest article is featured.'),
@@ -38,7 +42,8 @@ export const articleSchema = z.strictObject({
     .array(oldPath)
     .optional()
     .describe(
-      'Old addresses of this article that must keep working, one per line starting with "- ", such as /blog/old-title/. Add the old address here when you rename the file.',
+      'Old addresses of this article that must keep working, one per line starting with "- ", such as /blog/old-title/. Add the old ' +
+        'address here when you rename the file.',
     ),
   /** Keeps the article out of `build` until it is ready. */
   draft: z.boolean().optional().describe('true keeps the article out of the published site; serve still shows it, marked Draft.'),

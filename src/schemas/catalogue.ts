@@ -45,6 +45,7 @@ export const navigationSchema = z.strictObject({
       .array(
         z.strictObject({
           name: text.describe("The group's heading."),
+          href: internalHref.optional().describe('A page of this site the heading links to, such as /services/body/weight-loss.'),
           items: z.array(navLink).describe("The group's links (may be empty)."),
         }),
       )

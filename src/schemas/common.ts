@@ -120,15 +120,15 @@ export const iconNames = [
 export const icon = z.enum(iconNames).describe('The icon shown with it: one of the icon names listed under Icons.');
 export type IconName = z.infer<typeof icon>;
 
-/** An image under public/ with its intrinsic size in pixels (so the page reserves its space). */
+/** An image under public/; its intrinsic size is measured from the file (a size written here must be the file's own). */
 export const image = z
   .strictObject({
     src: publicPath.describe('The image file under public/, such as /images/hero.jpg.'),
     alt: text.describe('What the picture shows, for visitors who cannot see it.'),
-    width: z.number().int().positive().describe('Its width in pixels.'),
-    height: z.number().int().positive().describe('Its height in pixels.'),
+    width: z.number().int().positive().optional().describe("Leave out: it is measured. If written, it must be the file's width."),
+    height: z.number().int().positive().optional().describe("Leave out: it is measured. If written, it must be the file's height."),
   })
-  .describe('A picture, with its size so the page keeps its place while it loads.');
+  .describe('A picture; the build measures its size so the page keeps its place while it loads.');
 export type Image = z.infer<typeof image>;
 
 /** The heading of a section of a page. */

@@ -17,7 +17,7 @@ export const bodyScanOfferingSchema = z.strictObject({
   description: text.describe('One or two sentences about it.'),
   features: textList.describe("What's included, one per line."),
   benefits: textList.describe('What it gives you, one per line.'),
-  image: image.describe('The illustration at the top of the card, with its size in pixels.'),
+  image: image.describe('The illustration at the top of the card, at least 960 pixels wide.'),
 });
 export type BodyScanOffering = z.infer<typeof bodyScanOfferingSchema>;
 

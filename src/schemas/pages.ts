@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   accent,
   icon,
+  internalHref,
   outboundAction,
   slug,
   text,
@@ -33,6 +34,9 @@ export const pillarSchema = z.strictObject({
     .array(
       z.strictObject({
         name: text.describe("The category's name."),
+        href: internalHref
+          .optional()
+          .describe('A page of this site about the whole category, such as /services/body/weight-loss: its name links there.'),
         treatments: z.array(slug).min(1).describe('The treatments of the category, by file name in content/treatments/.'),
       }),
     )
@@ -83,9 +87,9 @@ export const homeSchema = z.strictObject({
   }),
   about: section("The founder's section (#about).", {
     heading: sectionHeading,
-    founder: slug.describe("The founder's id in content/providers/ (without .yaml): the section shows their portrait."),
-    name: text.describe("The founder's name."),
-    role: text.describe("The founder's role and credentials line."),
+    founder: slug.describe(
+      "The founder's id in content/providers/ (without .yaml): the section shows their portrait, name, credentials and role.",
+    ),
     bio: textList.describe('The biography, one paragraph per entry.'),
     credentials: z.array(highlight).length(3, 'must list exactly three credential highlights').describe('The three credential highlights.'),
   }),
@@ -163,7 +167,8 @@ export const blogPageSchema = z.strictObject({
   category: z
     .strictObject({
       intro: text.describe(
-        'The line under the category\'s name on its page; {category} stands for the name, as in "Every article on {category}, newest first."',
+        'The line under the category\'s name on its page; {category} stands for the name, as in "Every article on {category}, newest ' +
+          'first."',
       ),
       feedTitle: text.describe("The name of the category's feed in feed readers; {category} stands for the name."),
       linkLabel: text.describe(

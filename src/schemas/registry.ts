@@ -12,6 +12,7 @@ import { providerSchema } from './review.ts';
 import { membershipsSchema } from './memberships.ts';
 import { blogPageSchema, homeSchema, notFoundSchema, processSchema } from './pages.ts';
 import { redirectsSchema } from './redirects.ts';
+import { searchSchema } from './search.ts';
 import { servicePageSchema } from './service.ts';
 import { siteSchema } from './site.ts';
 import { stringsSchema } from './strings.ts';
@@ -31,6 +32,7 @@ export const singleFiles = {
   inbody: { file: 'inbody-analysis.yaml', schema: inbodySchema },
   strings: { file: 'strings.yaml', schema: stringsSchema },
   languageAssistance: { file: 'language-assistance.yaml', schema: languageAssistanceSchema },
+  search: { file: 'search.yaml', schema: searchSchema },
   /** Optional: a site without old addresses has no such file. */
   redirects: { file: 'redirects.yaml', schema: redirectsSchema },
 } as const;

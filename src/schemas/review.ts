@@ -19,7 +19,8 @@ export const reviewFields = {
   reviewedBy: slug
     .optional()
     .describe(
-      'The provider who medically reviewed this page, by file name in content/providers/ (without .yaml). Only record a review that happened.',
+      'The provider who medically reviewed this page, by file name in content/providers/ (without .yaml). Only record a review that ' +
+        'happened.',
     ),
   reviewedOn: isoDate
     .optional()
@@ -37,9 +38,7 @@ export const providerSchema = z.strictObject({
   name: text.describe('The name as patients see it, such as Dr. Jane Example.'),
   credentials: text.describe('Degrees and certifications, such as DNP, FNP-C.'),
   role: text.describe('The role in the practice, such as Founder and Family Nurse Practitioner.'),
-  photo: image.describe(
-    'A portrait under public/, with its size in pixels; replace the illustration with a photograph by changing src, width and height.',
-  ),
+  photo: image.describe('A portrait under public/, at least 800 pixels wide; replace the illustration with a photograph by changing src.'),
   bio: text.describe('Two or three sentences about the provider.'),
 });
 export type Provider = z.infer<typeof providerSchema> & { id: string };

@@ -30,7 +30,7 @@ export const servicePageSchema = z
       title: text.describe('The page heading.'),
       tagline: text.describe('The line of key words under the heading, e.g. "Recovery • Performance • Longevity".'),
       intro: text.describe('One or two sentences under the tag line.'),
-      image: image.optional().describe('An illustration beside the heading, with its size in pixels.'),
+      image: image.optional().describe('An illustration beside the heading, at least 1088 pixels wide.'),
       action: outboundAction.optional().describe('A button under the intro.'),
     }),
     treatments: section('The treatment cards and how they show.', {

@@ -71,7 +71,9 @@ export const siteSchema = z.strictObject({
     .min(1)
     .describe('One row per group of days: a label, the days (Mo Tu We Th Fr Sa Su), and opens/closes times or closed: true.'),
   /** Who signs new articles unless the author changes it. */
-  defaultAuthor: text.describe('Who new articles are signed by unless changed.'),
+  defaultAuthor: text.describe(
+    'Who new articles are signed by unless changed: a provider id (the file name of a provider, without .yaml), or a name.',
+  ),
   /** The default image for social sharing, 1200x630, under public/. */
   socialImage: unambiguousHref(false)
     .regex(/^\/[\w./-]+\.(png|jpe?g)$/, 'must be a PNG or JPEG path under public/, e.g. /images/og-image.png')

@@ -28,6 +28,8 @@ const notTextIn: Record<string, readonly string[]> = {
   'site.yaml': ['name', 'shortName', 'defaultAuthor', 'crisisLine.number'],
   'blog.yaml': ['categories.name'],
   'language-assistance.yaml': ['taglines'],
+  // The words patients type: a page's words find its Spanish page too (brand names, abbreviations).
+  'search.yaml': ['synonyms'],
 };
 
 /** Whether the plain-text field at `path` (keys only, list positions left out) of the English file `file` (its name) is visitor text. */

@@ -7,7 +7,10 @@ import { networkInterfaces } from 'node:os';
 import { extname, posix } from 'node:path';
 import { build } from '../build.ts';
 import { emptyMemo } from '../incremental/memo.ts';
+import { servedIndex, type SearchMemo } from '../incremental/search.ts';
+import { indexFolder } from '../search/pagefind.ts';
 import { devClientPath, devClientSource, devEventsPath } from './dev-client.ts';
+import { editorRoutes, type EditorRoutes } from './editor.ts';
 import { problems, userErrors } from '../errors.ts';
 import { briefWarning, formatError, overlayError, palette, type OverlayError } from '../report.ts';
 import { watch, type Watcher } from './watcher.ts';
@@ -22,6 +25,8 @@ export interface ServeOptions {
   color?: boolean;
   /** Where progress lines go (stdout unless told). */
   log?: (line: string) => void;
+  /** The folder whose node_modules hold the browser editor (the generator's own unless told). */
+  editorFrom?: string;
 }
 
 /** A running dev server. */
@@ -65,9 +70,11 @@ export function resolveRequest(files: ReadonlyMap<string, Uint8Array>, rawPath: 
   return candidates.find((c) => files.has(c) && !c.startsWith('..'));
 }
 
-/** What the server holds between builds: the last good build's files, the last build's errors, and the browsers listening. */
+/** What the server holds between builds: the last good build's files and search index, its errors, and the browsers listening. */
 interface ServerState {
   files: Map<string, Uint8Array>;
+  /** What the last good build's search index is made from: it is made on the first request for it (see servedIndex). */
+  search: SearchMemo | undefined;
   errors: OverlayError[] | undefined;
   clients: Set<ServerResponse>;
   /** The response made for each path served, with the bytes of the build it was made from. */
@@ -95,8 +102,12 @@ const serverOptions = { headersTimeout: 10_000, requestTimeout: 30_000, connecti
 export async function serve(options: ServeOptions): Promise<DevServer> {
   const c = palette(options.color ?? false);
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const state: ServerState = { files: new Map(), errors: undefined, clients: new Set(), responses: new Map() };
-  const server = createServer(serverOptions, (request, response) => handleRequest(state, request, response));
+  const state: ServerState = { files: new Map(), search: undefined, errors: undefined, clients: new Set(), responses: new Map() };
+  // The browser editor at /admin/ (src/serve/editor.ts) answers its own paths first.
+  let editor: EditorRoutes | undefined;
+  const server = createServer(serverOptions, (request, response) => {
+    if (!editor?.handle(request, response)) handleRequest(state, request, response);
+  });
   const port = await listen(server, options.port, options.host);
   if (options.port !== 0 && port !== options.port)
     log(`${c.yellow('!')} port ${options.port} is busy (another preview is probably running there); using port ${port} instead`);
@@ -104,6 +115,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const everywhere = address.address === '0.0.0.0' || address.address === '::';
   const host = everywhere ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
+  editor = editorRoutes({ root: options.root, url, resolve: resolveRequest, log, from: options.editorFrom });
 
   // The first build's lines wait until the address is printed: the address is what the author looks for, so it comes first.
   let held: string[] | undefined = [];
@@ -111,6 +123,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   await rebuild();
   const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed));
   log(`${c.bold('clinic-site')} serving ${c.cyan(url)} ${c.dim('(drafts shown; Ctrl+C stops)')}`);
+  log(`  edit in the browser at ${c.cyan(`${url}/admin/`)}`);
   if (everywhere) for (const address of networkAddresses()) log(`  on your network: ${c.cyan(`http://${address}:${port}`)}`);
   for (const line of held) log(line);
   held = undefined;
@@ -122,6 +135,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     idle: () => watcher.idle(),
     async close() {
       await watcher.close();
+      await editor?.close();
       for (const client of state.clients) client.end();
       state.clients.clear();
       server.closeAllConnections();
@@ -154,19 +168,26 @@ function rebuilder(
   // A warning is printed once a session, on one line, not again on every save: the set only grows, so a build that
   // did not report it (a failed one) cannot make the next build print it again.
   const shown = new Set<string>();
+  // The problems the last failed build printed: a rebuild that finds the same ones (another file saved, or an editor
+  // that writes a file twice) says so in one line instead of printing every message and code frame again.
+  let printed: string | undefined;
   return async (changed?: Set<string>) => {
     try {
+      const before = new Map(state.files);
       const result = await build({ root, writer, drafts: true, baseUrl: url, memo, ...(changed ? { changed } : {}) });
       state.files = writer.files;
+      state.search = memo.search;
       const wasBroken = state.errors !== undefined;
       state.errors = undefined;
+      printed = undefined;
       const what = changed ? ` after ${[...changed].slice(0, 3).join(', ')}${changed.size > 3 ? ', …' : ''}` : '';
       log(`${c.green('✓')} built ${result.pages} pages (${result.rendered} rendered) in ${Math.round(result.elapsedMs)} ms${what}`);
       // A renamed article leaves its old address behind: say so while the author is still at it.
       for (const warning of result.warnings) if (!shown.has(warning)) log(`${c.yellow('!')} ${briefWarning(warning)}`);
       for (const warning of result.warnings) shown.add(warning);
       if (wasBroken) broadcast(state, 'build-ok', {});
-      broadcast(state, 'reload', {});
+      // The files this build changed, so that a page patches itself only when its own HTML changed.
+      broadcast(state, 'reload', { files: changedFiles(before, state.files) });
     } catch (error) {
       const found = userErrors(error);
       if (!found) {
@@ -184,9 +205,11 @@ function rebuilder(
           },
         ];
       } else {
-        log(
-          `\n${found.map((e) => formatError(root, e, color)).join('\n\n')}\n${c.red('✗')} ${found.length} problem${found.length === 1 ? '' : 's'}; still serving the last good build.`,
-        );
+        const text = found.map((e) => formatError(root, e, color)).join('\n\n');
+        const count = `${found.length} problem${found.length === 1 ? '' : 's'}`;
+        if (text === printed) log(`${c.red('✗')} the same ${count} as above; still serving the last good build.`);
+        else log(`\n${text}\n${c.red('✗')} ${count}; still serving the last good build.`);
+        printed = text;
         state.errors = found.map((e) => overlayError(root, e));
       }
       broadcast(state, 'build-error', state.errors);
@@ -194,7 +217,21 @@ function rebuilder(
   };
 }
 
-/** Answers a request from the last good build: the event stream, the reload client, or a file (the 404 page for none). */
+/** The most files a reload event names; past it, every page looks at its own HTML again (null). */
+const maxNamedFiles = 200;
+
+/** The paths of the files that differ between two builds (added, removed or with other bytes), or null when there are many. */
+function changedFiles(before: ReadonlyMap<string, Uint8Array>, after: ReadonlyMap<string, Uint8Array>): string[] | null {
+  const changed: string[] = [];
+  for (const [file, bytes] of after) {
+    const was = before.get(file);
+    if (was !== bytes && (was === undefined || Buffer.compare(was, bytes) !== 0)) changed.push(file);
+  }
+  for (const file of before.keys()) if (!after.has(file)) changed.push(file);
+  return changed.length > maxNamedFiles ? null : changed;
+}
+
+/** Answers a request from the last good build: the event stream, the reload client, a file or a file of its index (else the 404 page). */
 function handleRequest(state: ServerState, request: IncomingMessage, response: ServerResponse): void {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     response.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
@@ -210,9 +247,27 @@ function handleRequest(state: ServerState, request: IncomingMessage, response: S
     return;
   }
   if (pathname === devClientPath) return send(request, response, 200, devClientResponse);
-  const file = resolveRequest(state.files, pathname);
+  if (pathname.startsWith(`/${indexFolder}/`) && state.search) {
+    servedIndex(state.search).then(
+      (index) => sendFile(state, request, response, index, pathname),
+      (error: unknown) => response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' }).end(`${(error as Error).message}\n`),
+    );
+    return;
+  }
+  sendFile(state, request, response, state.files, pathname);
+}
+
+/** Sends the file of `files` that answers the path, or the build's 404 page. */
+function sendFile(
+  state: ServerState,
+  request: IncomingMessage,
+  response: ServerResponse,
+  files: ReadonlyMap<string, Uint8Array>,
+  path: string,
+): void {
+  const file = resolveRequest(files, path);
   const served = file ?? '404.html';
-  const bytes = state.files.get(served);
+  const bytes = file ? files.get(file) : state.files.get(served);
   if (bytes === undefined) return send(request, response, 404, state.errors ? brokenResponse : notFoundResponse);
   let prepared = state.responses.get(served);
   if (prepared?.source !== bytes) {

@@ -73,15 +73,37 @@ const watcher = watch(folders, {
   ignored: (path: string) =>
     /(^|[/\\])\.|~$|\.swp$/.test(path.startsWith(rootPrefix) ? path.slice(rootPrefix.length) : relative(root, resolve(root, path))),
 });
+/**
+ * A saved file is reported once two looks `stableMs` apart find the same version (at most `settleMaxMs` after the
+ * first): chokidar reports a save at its first event, often the truncation that starts the write, and a version taken
+ * then made the recheck report the file again 75 ms later, for a second rebuild of the same save.
+ */
+const stableMs = 4;
+const settleMaxMs = 60;
+const settling = new Map<string, NodeJS.Timeout>();
+
+function reportWhenSettled(path: string, last: string, waited = 0): void {
+  clearTimeout(settling.get(path));
+  settling.set(
+    path,
+    setTimeout(() => {
+      settling.delete(path);
+      const now = version(path);
+      if (now !== last && waited < settleMaxMs) return reportWhenSettled(path, now, waited + stableMs);
+      post({ path });
+      recheck(path, now);
+    }, stableMs),
+  );
+}
+
 watcher.on('all', (event, path) => {
-  const seen = event === 'add' || event === 'change' ? version(path) : undefined;
-  post({ path });
-  if (seen) recheck(path, seen);
+  if (event === 'add' || event === 'change') reportWhenSettled(path, version(path));
+  else post({ path });
 });
 watcher.on('error', (error) => post({ error: error instanceof Error ? error.message : String(error) }));
 watcher.once('ready', () => post({ ready: true }));
 parentPort!.on('message', (message: unknown) => {
   if (message !== 'close') return;
-  for (const timer of rechecks.values()) clearTimeout(timer);
+  for (const timer of [...rechecks.values(), ...settling.values()]) clearTimeout(timer);
   void watcher.close().then(() => post({ closed: true }));
 });

@@ -13,10 +13,11 @@ export interface Watcher {
 
 /**
  * Watches content/, templates/ and public/ under `root` (from a thread of its own, see
- * watch-worker.ts); calls `rebuild` with the changed paths (relative to root) after `settleMs` of
- * quiet. A change during a rebuild queues exactly one more.
+ * watch-worker.ts, which reports a file once its writes have settled); calls `rebuild` with the
+ * changed paths (relative to root) after `settleMs` of quiet, which gathers the files of one save
+ * of several (a git checkout, an editor's "save all"). A change during a rebuild queues exactly one more.
  */
-export async function watch(root: string, rebuild: (changed: Set<string>) => Promise<void>, settleMs = 10): Promise<Watcher> {
+export async function watch(root: string, rebuild: (changed: Set<string>) => Promise<void>, settleMs = 2): Promise<Watcher> {
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;

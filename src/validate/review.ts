@@ -63,12 +63,14 @@ export function reviewWarnings(found: readonly SiteError[]): string[] {
   const warnings: string[] = [];
   if (never.length > 0) {
     warnings.push(
-      `${never.length} medical page${never.length === 1 ? ' was' : 's were'} never medically reviewed (add reviewedBy and reviewedOn once a provider has reviewed ${never.length === 1 ? 'it' : 'them'}; check --strict fails on this):${lines(never)}`,
+      `${never.length} medical page${never.length === 1 ? ' was' : 's were'} never medically reviewed (add reviewedBy and reviewedOn ` +
+        `once a provider has reviewed ${never.length === 1 ? 'it' : 'them'}; check --strict fails on this):${lines(never)}`,
     );
   }
   if (outdated.length > 0) {
     warnings.push(
-      `${outdated.length} medical page${outdated.length === 1 ? ' was' : 's were'} last reviewed more than 12 months ago (review again and update reviewedOn; check --strict fails on this):${lines(outdated)}`,
+      `${outdated.length} medical page${outdated.length === 1 ? ' was' : 's were'} last reviewed more than 12 months ago (review again ` +
+        `and update reviewedOn; check --strict fails on this):${lines(outdated)}`,
     );
   }
   return warnings;

@@ -39,7 +39,8 @@ export function guardOutput(root: string, outDir: string): void {
   const written = relative(resolve(root), resolve(outDir)).split(sep)[0]!;
   if (written.startsWith('~')) {
     throw problems.unsafeOutput(
-      `the output folder "${relative(resolve(root), resolve(outDir))}" starts with "~", which the shell did not turn into your home folder (it does not after "=" or inside quotes), so the build would create a folder named "${written}" in the project`,
+      `the output folder "${relative(resolve(root), resolve(outDir))}" starts with "~", which the shell did not turn into your ` +
+        `home folder (it does not after "=" or inside quotes), so the build would create a folder named "${written}" in the project`,
       'write the full path, such as --out "$HOME/site", or a folder name such as --out dist',
     );
   }
@@ -61,7 +62,8 @@ export function guardOutput(root: string, outDir: string): void {
   const inProject = relative(project, target).split(sep)[0]!;
   if (!inProject.startsWith('..') && projectFolders.includes(inProject)) {
     refuse(
-      `${relative(project, target) === inProject ? 'is' : 'is inside'} the project's ${inProject}/ folder, which holds files the site is made from`,
+      `${relative(project, target) === inProject ? 'is' : 'is inside'} the project's ${inProject}/ folder, ` +
+        'which holds files the site is made from',
     );
   }
 

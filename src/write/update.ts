@@ -20,39 +20,17 @@ export interface UpdatePlan {
   refused: () => Error;
 }
 
-/** The folders of the output (paths inside it) known to hold nothing but the files kept, and those that may hold more. */
-export interface CheckedFolders {
-  clean: ReadonlySet<string>;
-  unknown: readonly string[];
-}
-
-/** An entry of an output folder: its name, and whether it is a folder. */
-export interface FolderEntry {
-  name: string;
-  folder: boolean;
-}
-
 /**
  * Moves each of `written` from the staging folder over its old version, then moves aside every
  * file and folder of the output that is not in `keep`. Replaced files wait in the backup folder
  * until the end, so a failure (a read-only folder, say) moves everything back: the output is then
  * byte for byte what it was, and the error names the file that could not be written and why.
  * Nothing the build did not write is replaced or deleted (`plan.owned`): the update goes on to find
- * the others, then is undone and refused. `listed` gives the entries of folders known without
- * reading them (by absolute path, as they were before the update); the others are read.
- * `checked`, when given, says which folders were checked to hold nothing but `keep`: only the
- * others are looked at. Returns the folders whose entries it changed.
+ * the others, then is undone and refused.
  */
-export function updateInPlace(
-  plan: UpdatePlan,
-  written: readonly string[],
-  keep: ReadonlySet<string>,
-  listed?: ReadonlyMap<string, { entries: readonly FolderEntry[] }>,
-  checked?: CheckedFolders,
-): Set<string> {
+export function updateInPlace(plan: UpdatePlan, written: readonly string[], keep: ReadonlySet<string>): void {
   const { target, staging, backup } = plan;
   const undo: (() => void)[] = [];
-  const touched = new Set<string>();
   let doing = { verb: 'write', path: target };
 
   /** Whether a path held something the build did not write: from then on, nothing more is moved, the others are only found. */
@@ -65,7 +43,6 @@ export function updateInPlace(
     const to = join(backup, relative(target, path));
     mkdirSync(dirname(to), { recursive: true });
     if (!replaced || !linked(path, to)) renameSync(path, to);
-    touched.add(dirname(path));
     undo.push(() => renameSync(to, path));
     return true;
   };
@@ -80,35 +57,23 @@ export function updateInPlace(
     for (const d of missing.reverse()) {
       doing = { verb: 'create', path: d };
       mkdirSync(d);
-      touched.add(dirname(d));
       undo.push(() => rmdirSync(d));
     }
     return true;
   };
   const needed = foldersHolding(keep);
-  // A folder this update changed is read: what was known of it is what it held before.
-  const entriesOf = (dir: string): readonly FolderEntry[] =>
-    (touched.has(dir) ? undefined : listed?.get(dir)?.entries) ??
-    readdirSync(dir, { withFileTypes: true }).map((e) => ({ name: e.name, folder: e.isDirectory() }));
   /** Moves aside what `dir` holds that this build does not; `inside` is its path inside the output ('' for the output). */
   const sweep = (dir: string, inside: string) => {
-    for (const entry of entriesOf(dir)) {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = inside === '' ? entry.name : `${inside}/${entry.name}`;
       const path = join(dir, entry.name);
-      if (entry.folder ? needed.has(file) : keep.has(file)) {
-        if (entry.folder && !checked?.clean.has(file)) sweep(path, file);
-      } else if (lstatSync(path, { throwIfNoEntry: false })) {
-        // (What a listing names is there unless the file system kept a folder's time through a change.)
+      if (entry.isDirectory() ? needed.has(file) : keep.has(file)) {
+        if (entry.isDirectory()) sweep(path, file);
+      } else {
         doing = { verb: 'remove', path };
         moveAside(path);
       }
     }
-  };
-
-  /** Sweeps one folder of the output (a path inside it, '.' for the output), if it is still there and still a folder. */
-  const sweepFolder = (folder: string) => {
-    const dir = folder === '.' ? target : join(target, folder);
-    if (lstatSync(dir, { throwIfNoEntry: false })?.isDirectory()) sweep(dir, folder === '.' ? '' : folder);
   };
 
   try {
@@ -118,18 +83,15 @@ export function updateInPlace(
       if (!makeDir(dirname(to)) || (there && !moveAside(to, there.isFile()))) continue;
       doing = { verb: 'write', path: to };
       renameSync(join(staging, file), to);
-      touched.add(dirname(to));
       undo.push(() => renameSync(to, join(staging, file)));
     }
-    if (checked) for (const folder of checked.unknown) sweepFolder(folder);
-    else sweep(target, '');
+    sweep(target, '');
   } catch (error) {
     rollBack(plan, undo, doing, error);
   }
   if (foreign) rollBack(plan, undo, doing, plan.refused());
   rmSync(backup, { recursive: true, force: true });
   rmSync(staging, { recursive: true, force: true });
-  return touched;
 }
 
 /** The folders that hold a file of this build (with their parents), by path inside the output: the rest of the output's folders go. */
@@ -167,6 +129,7 @@ function rollBack(plan: UpdatePlan, undo: (() => void)[], failed: { verb: string
   const restored =
     unrestored === 0
       ? 'the previous output was restored'
-      : `${unrestored} file${unrestored === 1 ? '' : 's'} of the previous output could not be put back; they are in ${plan.shown(plan.backup)}`;
+      : `${unrestored} file${unrestored === 1 ? '' : 's'} of the previous output could not be put back; ` +
+        `they are in ${plan.shown(plan.backup)}`;
   throw problems.outputError(`cannot ${failed.verb} ${plan.shown(failed.path)}: ${reasonOf(error)} (${restored})`, remedyOf(error));
 }

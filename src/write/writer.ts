@@ -17,8 +17,8 @@ export interface FileStamp {
 
 /** Where a build's files go. Nothing is visible at the destination until `commit`. */
 export interface Writer {
-  /** Which output this is (a folder path, or "memory"); the cache is only reused for the same one. */
-  readonly id: string;
+  /** The output this writer replaces, as the last build left it. */
+  readonly output: Output;
   write(file: string, data: string | Uint8Array): Promise<void>;
   /**
    * Takes a file over from the previous output unchanged, if it is still what `stamp` recorded;
@@ -26,21 +26,20 @@ export interface Writer {
    * thousands of files, and a promise each costs more than the check.
    */
   reuse(file: string, stamp: FileStamp | undefined): boolean;
-  /** A file of the current output (what the previous build left), or undefined when it has none. */
-  previous(file: string): Uint8Array | undefined;
-  /** The size and time of every file written or reused, by path. */
-  stamps(): Map<string, FileStamp>;
-  /** Makes the written files the output; a writer that is never committed leaves no trace. */
-  commit(): Promise<void>;
+  /**
+   * Makes the written files the output and gives the size and time of every file written or reused; never committed, it leaves no trace.
+   */
+  commit(): Promise<Map<string, FileStamp>>;
   /** Drops whatever was written (after a failed build). */
   discard(): Promise<void>;
-  /**
-   * After `commit`: the stamp of every file of the output and the time of every folder holding one
-   * (a file dropped into a folder changes its time). Undefined for output kept in memory.
-   */
-  survey?(): OutputSurvey;
-  /** Whether the output is still as `survey` found it: no file of it changed or went, nothing was added. */
-  unchangedSince?(survey: OutputSurvey): boolean;
+}
+
+/** An output: which one it is, where it lives on disk (none for output kept in memory) and its files as they are now. */
+export interface Output {
+  /** A folder path, or "memory": what the build memo was made for is reused only for the same output. */
+  readonly id: string;
+  readonly folder: string | undefined;
+  read(file: string): Uint8Array | undefined;
 }
 
 /** The output folder as a build left it: its files with their sizes and times, and its folders with their times. */
@@ -75,7 +74,7 @@ export function diskWriter(outDir: string, root: string): Writer {
   let kept = 0;
   const ensureDir = folderMaker(staging, target, shown);
   const writer: Writer = {
-    id: target,
+    output: { id: target, folder: target, read: (file) => readOutputFile(target, file) },
     async write(file, data) {
       const path = join(staging, file);
       try {
@@ -99,32 +98,39 @@ export function diskWriter(outDir: string, root: string): Writer {
       kept++;
       return true;
     },
-    previous(file) {
-      try {
-        return readFileSync(join(target, file));
-      } catch {
-        return undefined;
-      }
-    },
-    stamps: () => stamps,
     async commit() {
       // The folder may have changed since the build started (files dropped in by hand).
       guardOutput(root, target);
       const { listing, owned, refused } = ownership(root, target);
       if (kept === 0 && !provenWhole(target, owned, shown)) throw refused();
       await writer.write(outputMarker, markerText(markerFiles(target, stamps, hashes, kept > 0 ? listing : undefined)));
-      if (kept === 0) return swap(target, staging, besideOutput(target, 'old', stamp), shown);
-      const plan = { target, staging, backup: besideOutput(target, 'previous', stamp), shown, owned, refused };
-      // The marker goes in first: a build killed halfway leaves only files the marker in place lists.
-      updateInPlace(plan, [outputMarker, ...written.filter((file) => file !== outputMarker)], new Set(stamps.keys()));
+      if (kept === 0) await swap(target, staging, besideOutput(target, 'old', stamp), shown);
+      else {
+        const plan = { target, staging, backup: besideOutput(target, 'previous', stamp), shown, owned, refused };
+        // The marker goes in first: a build killed halfway leaves only files the marker in place lists.
+        updateInPlace(plan, [outputMarker, ...written.filter((file) => file !== outputMarker)], new Set(stamps.keys()));
+      }
+      return stamps;
     },
     async discard() {
       await rm(staging, { recursive: true, force: true });
     },
-    survey: () => surveyOutput(target, stamps),
-    unchangedSince: (survey) => unchangedOutput(target, survey),
   };
   return writer;
+}
+
+/** A file's bytes as text (the memory writer keeps Uint8Arrays, whose own toString lists numbers). */
+export function textOf(bytes: Uint8Array | undefined): string {
+  return bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8') : '';
+}
+
+/** A file of the output folder, or undefined when it has none. */
+function readOutputFile(target: string, file: string): Uint8Array | undefined {
+  try {
+    return readFileSync(join(target, file));
+  } catch {
+    return undefined;
+  }
 }
 
 /** How a message names a path: from the project when it is inside it, else in full. */
@@ -135,8 +141,8 @@ function shownFrom(root: string): (path: string) => string {
   };
 }
 
-/** The stamps of the files written or kept, and the times of their folders and the folders above them. */
-function surveyOutput(target: string, stamps: Map<string, FileStamp>): OutputSurvey {
+/** After a commit: the stamps of the files written or kept, and the times of their folders and the folders above them. */
+export function surveyOutput(target: string, stamps: Map<string, FileStamp>): OutputSurvey {
   const files = [...stamps.keys()];
   const sizes = new Float64Array(files.length * 2);
   const folders = new Set<string>(['.']);
@@ -155,7 +161,7 @@ function surveyOutput(target: string, stamps: Map<string, FileStamp>): OutputSur
  * Whether every file and folder of `survey` still has its stamp (synchronous: thousands of stat calls through promises cost several times
  * more).
  */
-function unchangedOutput(target: string, survey: OutputSurvey): boolean {
+export function unchangedOutput(target: string, survey: OutputSurvey): boolean {
   for (let i = 0; i < survey.folders.length; i++) {
     if (statSync(within(target, survey.folders[i]!), { throwIfNoEntry: false })?.mtimeMs !== survey.mtimes[i]) return false;
   }
@@ -241,7 +247,7 @@ export function memoryWriter(): Writer & { files: Map<string, Uint8Array> } {
   };
   const encoder = new TextEncoder();
   return {
-    id: 'memory',
+    output: { id: 'memory', folder: undefined, read: (file) => files.get(file) },
     get files() {
       return files;
     },
@@ -260,12 +266,11 @@ export function memoryWriter(): Writer & { files: Map<string, Uint8Array> } {
       stamps.set(file, stamp?.size === bytes.length && stamp.mtimeMs === 0 ? stamp : { size: bytes.length, mtimeMs: 0 });
       return true;
     },
-    previous: (file) => files.get(file),
-    stamps: () => stamps,
     async commit() {
       files = pending;
       pending = new Map();
       started = false;
+      return stamps;
     },
     async discard() {
       pending = new Map();

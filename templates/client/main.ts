@@ -5,6 +5,7 @@ import { initDialogs } from './dialogs.ts';
 import { initDrawer } from './drawer.ts';
 import { initDropdowns } from './dropdown.ts';
 import { initPillarDots, initPillars } from './pillars.ts';
+import { initSearch } from './search-open.ts';
 import { initSmoothScroll } from './smooth-scroll.ts';
 import { initTreatments } from './treatments.ts';
 
@@ -18,3 +19,4 @@ initPillarDots();
 initSmoothScroll();
 initBlog();
 initTreatments();
+initSearch();

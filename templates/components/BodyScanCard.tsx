@@ -31,7 +31,7 @@ export function BodyScanCard({
   return (
     <article className={offering.savings ? 'scan-card scan-card-featured' : 'scan-card'} id={id} aria-labelledby={headingId}>
       <div className="scan-card-image">
-        <Picture src={offering.image.src} alt={offering.image.alt} width={offering.image.width} height={offering.image.height} sizes="(min-width: 1100px) 380px, (min-width: 768px) 50vw, 100vw" />
+        <Picture src={offering.image.src} alt={offering.image.alt} sizes="(min-width: 1100px) 380px, (min-width: 768px) 50vw, 100vw" />
         {offering.savings ? <p className="savings-badge">{offering.savings}</p> : null}
       </div>
       <div className="scan-card-body">

@@ -5,7 +5,7 @@ import { useStrings } from './Strings.tsx';
 
 export function Breadcrumbs({ trail }: { trail: Breadcrumb[] }): ReactElement {
   return (
-    <nav className="breadcrumbs" aria-label={useStrings().shell.breadcrumbLabel}>
+    <nav className="breadcrumbs" aria-label={useStrings().shell.breadcrumbLabel} data-pagefind-ignore="">
       <ol>
         {trail.map((step, i) => (
           <li key={step.href}>{i === trail.length - 1 ? <span aria-current="page">{step.name}</span> : <a href={step.href}>{step.name}</a>}</li>

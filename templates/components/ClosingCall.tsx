@@ -3,7 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 
 export function ClosingCall({ id, heading, text, children }: { id: string; heading: string; text: string; children: ReactNode }): ReactElement {
   return (
-    <section className="section closing-section" aria-labelledby={`${id}-heading`}>
+    <section className="section closing-section" aria-labelledby={`${id}-heading`} data-pagefind-ignore="">
       <div className="container">
         <div className="closing-cta">
           <h2 id={`${id}-heading`}>{heading}</h2>

@@ -7,7 +7,7 @@ import { unbreakable } from './PhoneLink.tsx';
 
 export function CrisisLine({ crisis, placement }: { crisis: Site['crisisLine']; placement: 'top' | 'close' }): ReactElement {
   return (
-    <div className={`crisis-line crisis-line-${placement}`} role="note" data-crisis-line={placement}>
+    <div className={`crisis-line crisis-line-${placement}`} role="note" data-crisis-line={placement} data-pagefind-ignore="">
       <div className="container crisis-line-inner">
         <span className="crisis-line-icon" aria-hidden="true">
           <Icon name="heart" />

@@ -1,10 +1,18 @@
 /** The HTML document: head metadata, shared header and footer, the page in between. */
 import type { ReactElement, ReactNode } from 'react';
 import type { Shell } from '../../src/route/view.ts';
+import type { SearchKind } from '../../src/schemas/search.ts';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
 
-export function Document({ shell, children }: { shell: Shell; children: ReactNode }): ReactElement {
+/** The attributes that make `<main>` the part of a page search indexes, with its kind as a filter and a result label. */
+function searchAttributes(kind: SearchKind | undefined): Record<string, string> {
+  return kind ? { 'data-pagefind-body': '', 'data-pagefind-filter': `kind:${kind}`, 'data-pagefind-meta': `kind:${kind}` } : {};
+}
+
+/** The whole document; `searchKind` marks the page for the search index (undefined: not indexed). */
+export function Document(props: { shell: Shell; searchKind?: SearchKind | undefined; children: ReactNode }): ReactElement {
+  const { shell, searchKind, children } = props;
   const { meta, site, assets, strings } = shell;
   const measurementId = site.analytics.measurementId;
   return (
@@ -57,9 +65,9 @@ export function Document({ shell, children }: { shell: Shell; children: ReactNod
           {strings.shell.skipToContent}
         </a>
         <Header shell={shell} />
-        <main id="main" tabIndex={-1}>
+        <main id="main" tabIndex={-1} {...searchAttributes(searchKind)}>
           {shell.draft ? (
-            <p className="draft-banner" role="note">
+            <p className="draft-banner" role="note" data-pagefind-ignore="">
               {strings.shell.draftBanner} <code>build</code>
             </p>
           ) : null}

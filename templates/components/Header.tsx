@@ -6,6 +6,7 @@ import type { LanguageSwitch, Shell } from '../../src/route/view.ts';
 import { Icon } from './Icon.tsx';
 import { ExternalLink } from './Links.tsx';
 import { Logo } from './Logo.tsx';
+import { SearchDialog, SearchToggle } from './SearchDialog.tsx';
 
 /** Whether a nav link points at the page being rendered (anchors on the home page do not). */
 export function isCurrent(href: string, path: string): boolean {
@@ -27,13 +28,21 @@ function NavItem({ link, path, className }: { link: NavLink; path: string; class
   );
 }
 
-/** The four service groups; a group without items shows its name only. */
+/** The four service groups; a group without items shows its name only, as a link when it has a page. */
 function ServiceGroups({ shell }: { shell: Shell }): ReactElement {
   return (
     <>
       {shell.navigation.services.groups.map((group) => (
         <div className={group.items.length > 0 ? 'service-group' : 'service-group service-group-empty'} key={group.name}>
-          <p className="service-group-name">{group.name}</p>
+          <p className="service-group-name">
+            {group.href ? (
+              <a href={group.href} className="service-group-link" aria-current={isCurrent(group.href, shell.path) ? 'page' : undefined}>
+                {group.name}
+              </a>
+            ) : (
+              group.name
+            )}
+          </p>
           {group.items.length > 0 ? (
             <ul>
               {group.items.map((item) => (
@@ -93,7 +102,7 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
   const { navigation, path, site, strings } = shell;
   const main = navigation.main;
   const at = navigation.services.position;
-  const servicesCurrent = navigation.services.groups.some((g) => g.items.some((i) => isCurrent(i.href, path)));
+  const servicesCurrent = navigation.services.groups.some((g) => (g.href && isCurrent(g.href, path)) || g.items.some((i) => isCurrent(i.href, path)));
   return (
     <header className="site-header">
       <div className="container header-inner">
@@ -125,8 +134,10 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
           </ul>
         </nav>
         <div className="header-actions">
+          <SearchToggle shell={shell} className="search-toggle" />
           <HeaderActions shell={shell} label="header" />
         </div>
+        <SearchToggle shell={shell} className="search-toggle search-toggle-narrow" />
         {/* Phones: booking stays one tap away in the first screen, without opening the menu. */}
         <ExternalLink
           href={outboundHref(shell.links, { link: 'booking', service: site.bookingServices.visit })}
@@ -158,6 +169,10 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
         {/* First in the drawer: a visitor who reads the other language finds it before anything else. */}
         {shell.switcher ? <LanguageLink to={shell.switcher} className="drawer-link drawer-language" /> : null}
         <nav aria-label={strings.shell.mobileNavLabel}>
+          <button type="button" className="drawer-search" aria-controls="search" aria-haspopup="dialog" data-search-open="">
+            <Icon name="search" />
+            {shell.search.buttonLabel}
+          </button>
           <ul className="drawer-list">
             {main.map((link) => (
               <li key={link.href}>
@@ -174,6 +189,7 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
           <HeaderActions shell={shell} label="mobile_header" />
         </div>
       </dialog>
+      <SearchDialog shell={shell} />
     </header>
   );
 }

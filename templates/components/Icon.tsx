@@ -2,7 +2,10 @@
 import type { ReactElement } from 'react';
 import type { IconName } from '../../src/schemas/common.ts';
 
-const paths: Record<IconName | 'menu' | 'close' | 'chevron-down' | 'chevron-left' | 'chevron-right' | 'external' | 'arrow-right' | 'facebook' | 'instagram' | 'linkedin' | 'globe', string> = {
+const paths: Record<
+  IconName | 'menu' | 'search' | 'close' | 'chevron-down' | 'chevron-left' | 'chevron-right' | 'external' | 'arrow-right' | 'facebook' | 'instagram' | 'linkedin' | 'globe',
+  string
+> = {
   brain: 'M9 4a3 3 0 0 0-3 3 3 3 0 0 0-2 5 3 3 0 0 0 2 5 3 3 0 0 0 6 1V5a2 2 0 0 0-3-1zM15 4a3 3 0 0 1 3 3 3 3 0 0 1 2 5 3 3 0 0 1-2 5 3 3 0 0 1-6 1V5a2 2 0 0 1 3-1z',
   heartbeat: 'M3 12h4l2-5 4 10 2-5h6',
   spa: 'M12 21c-5 0-8-3-8-7 3 0 6 1 8 4 2-3 5-4 8-4 0 4-3 7-8 7zM12 18c-2-3-2-7 0-11 2 4 2 8 0 11z',
@@ -41,6 +44,7 @@ const paths: Record<IconName | 'menu' | 'close' | 'chevron-down' | 'chevron-left
   repeat: 'M17 2l4 4-4 4M3 11V9a3 3 0 0 1 3-3h15M7 22l-4-4 4-4M21 13v2a3 3 0 0 1-3 3H3',
   menu: 'M4 7h16M4 12h16M4 17h16',
   globe: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18',
+  search: 'M11 4a7 7 0 1 1 0 14 7 7 0 0 1 0-14zM20 20l-4-4',
   close: 'M6 6l12 12M18 6L6 18',
   'chevron-down': 'M6 9l6 6 6-6',
   'chevron-left': 'M15 6l-6 6 6 6',

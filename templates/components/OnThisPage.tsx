@@ -6,7 +6,7 @@ import { useStrings } from './Strings.tsx';
 export function OnThisPage({ links, title }: { links: { href: string; name: string }[]; title?: string }): ReactElement {
   const strings = useStrings();
   return (
-    <nav className="page-hero-aside on-this-page" aria-labelledby="on-this-page-title">
+    <nav className="page-hero-aside on-this-page" aria-labelledby="on-this-page-title" data-pagefind-ignore="">
       <p className="on-this-page-title" id="on-this-page-title">
         {title ?? strings.shell.onThisPage}
       </p>

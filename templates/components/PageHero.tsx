@@ -42,7 +42,7 @@ export function PageHero({
         </div>
         {image ? (
           <div className="page-hero-image">
-            <Picture src={image.src} alt={image.alt} width={image.width} height={image.height} priority sizes="(min-width: 1024px) 500px, 100vw" />
+            <Picture src={image.src} alt={image.alt} priority sizes="(min-width: 1024px) 500px, 100vw" />
           </div>
         ) : (
           aside ?? null

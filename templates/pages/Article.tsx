@@ -58,7 +58,7 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
       <div className="container container-narrow article-body">
         {article.outline.length > 0 ? (
           // Outside .prose: the blog's dialog loads only the text.
-          <nav className="article-outline" aria-labelledby="article-outline-title">
+          <nav className="article-outline" aria-labelledby="article-outline-title" data-pagefind-ignore="">
             <p className="article-outline-title" id="article-outline-title">
               {page.outlineLabel}
             </p>
@@ -74,14 +74,14 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
         <div className="prose" dangerouslySetInnerHTML={{ __html: article.html }} />
         <References sources={article.sources} />
         {article.mentalHealth ? <CrisisLine crisis={shell.site.crisisLine} placement="close" /> : null}
-        <aside className="article-cta" aria-labelledby="article-cta-heading">
+        <aside className="article-cta" aria-labelledby="article-cta-heading" data-pagefind-ignore="">
           <h2 id="article-cta-heading">{page.ctaHeading}</h2>
           <p>{page.ctaText}</p>
           <ActionLink action={page.bookNow} links={shell.links} sameTabFallback />
         </aside>
       </div>
       {related.length > 0 ? (
-        <section className="container related-articles" aria-labelledby="related-heading">
+        <section className="container related-articles" aria-labelledby="related-heading" data-pagefind-ignore="">
           <h2 id="related-heading">{page.relatedHeading}</h2>
           <div className="article-grid">
             {related.map((other) => (

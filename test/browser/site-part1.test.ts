@@ -207,7 +207,9 @@ describe('services dropdown', () => {
     expect(await page.isVisible('#services-menu')).toBe(true);
     const groups = await page.locator('#services-menu .service-group-name').allInnerTexts();
     expect(groups.map((g) => g.toLowerCase())).toEqual(['hormone program', 'weight loss / metabolic program', 'wellness & longevity', 'testing services']);
-    expect(await page.locator('#services-menu a').count()).toBe(10);
+    // The SPEC's ten items, and the weight-loss group's heading, which links to its page (issue 26).
+    expect(await page.locator('#services-menu li a').count()).toBe(10);
+    expect(await page.locator('#services-menu .service-group-name a').count()).toBe(1);
     await page.click('.dropdown-toggle');
     expect(await page.isVisible('#services-menu')).toBe(false);
     await page.click('.dropdown-toggle');
@@ -229,7 +231,8 @@ describe('services dropdown', () => {
     expect(await focused(page, '.dropdown-toggle')).toBe(true);
     await page.keyboard.press('Space');
     expect(await page.getAttribute('.dropdown-toggle', 'aria-expanded')).toBe('true');
-    for (let i = 0; i < 11; i++) await page.keyboard.press('Tab');
+    // Eleven links in the panel (ten items and the weight-loss heading), then the next main link.
+    for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
     expect(await focused(page, '.nav-desktop a[href="/memberships"]')).toBe(true);
     expect(await page.getAttribute('.dropdown-toggle', 'aria-expanded')).toBe('false');
     await context.close();

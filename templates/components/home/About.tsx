@@ -15,13 +15,11 @@ export function About({ about, founder, tagline }: { about: Home['about']; found
           <Picture
             src={founder.photo.src}
             alt={founder.photo.alt}
-            width={founder.photo.width}
-            height={founder.photo.height}
             sizes="(min-width: 900px) 400px, 320px"
           />
           <figcaption>
-            <strong>{about.name}</strong>
-            <span>{about.role}</span>
+            <strong>{`${founder.name}, ${founder.credentials}`}</strong>
+            <span>{founder.role}</span>
           </figcaption>
         </figure>
         <div className="about-copy">

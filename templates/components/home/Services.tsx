@@ -28,7 +28,7 @@ function Pillar({ pillar, services }: { pillar: PillarView; services: Home['serv
       <div className="pillar-treatments" id={listId}>
         {pillar.categories.map((category) => (
           <div className="treatment-category" key={category.name}>
-            <h4>{category.name}</h4>
+            <h4>{category.href ? <a href={category.href} className="category-page-link">{category.name}</a> : category.name}</h4>
             <ul>
               {category.treatments.map((treatment) => (
                 <li key={treatment.id}>

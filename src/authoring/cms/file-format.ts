@@ -1,0 +1,170 @@
+/**
+ * How the browser editor reads and writes content files: YAML 1.2 (and front matter) through the
+ * same `yaml` package as the build, changing only the values that changed, so a file's comments,
+ * quoting and order stay as the author left them; a value left empty is left out, as a careful
+ * author would. Runs in the browser (bundled into the editor's script) and in tests.
+ */
+import { Document, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+
+/** Where an entry keeps the text it was read from, so that saving can keep its comments; never written to a file. */
+export const sourceKey = '__clinicSource';
+
+/** What the editor holds of a file: its fields (an article's body under `body`), and the text it was read from. */
+export type EntryData = Record<string, unknown>;
+
+/** Decap's formatter: a file's text to the editor's data, and back. */
+export interface FileFormat {
+  fromFile(text: string): EntryData;
+  toFile(data: EntryData, sortedKeys?: string[]): string;
+}
+
+/** Leaves out what an author leaves out: empty texts, nothing, and groups of fields with nothing in them. */
+export function pruned(value: unknown): unknown {
+  if (value === null || value === undefined || value === '') return undefined;
+  if (Array.isArray(value)) return value.map(pruned).filter((v) => v !== undefined);
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => [k, pruned(v)] as const)
+      .filter(([, v]) => v !== undefined);
+    return entries.length === 0 ? undefined : Object.fromEntries(entries);
+  }
+  return value;
+}
+
+/** Sets `value` into `node` in place where the shape is the same, so comments and styles stay; a new node elsewhere. */
+function merged(doc: Document, node: unknown, value: unknown): unknown {
+  if (isScalar(node) && (value === null || typeof value !== 'object')) {
+    if (node.value !== value) node.value = value;
+    return node;
+  }
+  if (isSeq(node) && Array.isArray(value)) {
+    const items = value.map((item, i) => (i < node.items.length ? merged(doc, node.items[i], item) : doc.createNode(item)));
+    node.items = items as typeof node.items;
+    return node;
+  }
+  if (isMap(node) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    const seen = new Set<string>();
+    node.items = node.items.filter((pair) => {
+      const key = String(isScalar(pair.key) ? pair.key.value : pair.key);
+      seen.add(key);
+      // An empty group the file wrote itself ("analytics: {}") stays; any other field the form left empty goes.
+      if (!(key in record)) return (isMap(pair.value) || isSeq(pair.value)) && pair.value.items.length === 0;
+      pair.value = merged(doc, pair.value, record[key]) as Node;
+      return true;
+    });
+    for (const [key, item] of Object.entries(record)) if (!seen.has(key)) node.add(doc.createPair(key, item));
+    return node;
+  }
+  return doc.createNode(value);
+}
+
+/** Orders an object's keys as the form lists its fields; keys the form does not know keep their place after them. */
+function ordered(value: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const key of keys) if (key in value) result[key] = value[key];
+  for (const [key, item] of Object.entries(value)) if (!(key in result)) result[key] = item;
+  return result;
+}
+
+/** A change of the source's text: what replaces the characters from `from` to `to`. */
+interface Splice {
+  from: number;
+  to: number;
+  text: string;
+}
+
+/** A scalar's new text in the style of the old one, or undefined when only a rewrite can say it (block text). */
+function scalarText(node: { type?: string | undefined }, value: unknown): string | undefined {
+  if (typeof value !== 'string') return value === null || typeof value === 'object' ? undefined : String(value);
+  if (node.type === 'QUOTE_DOUBLE') return JSON.stringify(value);
+  if (node.type === 'QUOTE_SINGLE') return `'${value.replace(/'/g, "''")}'`;
+  if (node.type !== 'PLAIN') return undefined;
+  // Plain only when it reads back as the same text; else double quotes, as a careful author would write it.
+  const plain = !/^[\s\-?:,[\]{}#&*!|>'"%@`]|: | #|\s$|\n/.test(value) && parseDocument(value).toJS() === value;
+  return plain ? value : JSON.stringify(value);
+}
+
+/** The splices that turn `node` into `value` when only scalar values changed; false when the shape changed. */
+function splicesOf(node: unknown, value: unknown, out: Splice[]): boolean {
+  if (isScalar(node)) {
+    if (node.value === value) return true;
+    const text = node.range ? scalarText(node, value) : undefined;
+    if (text === undefined) return false;
+    out.push({ from: node.range![0], to: node.range![1], text });
+    return true;
+  }
+  if (isSeq(node) && Array.isArray(value)) {
+    return node.items.length === value.length && node.items.every((item, i) => splicesOf(item, value[i], out));
+  }
+  if (isMap(node) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const record = value as Record<string, unknown>;
+    const keyOf = (pair: { key: unknown }) => String(isScalar(pair.key) ? pair.key.value : pair.key);
+    const isEmpty = (value: unknown) => (isMap(value) || isSeq(value)) && value.items.length === 0;
+    // An empty group the file wrote itself ("analytics: {}") and the form left out stays as it is.
+    const pairs = node.items.filter((pair) => !(isEmpty(pair.value) && !(keyOf(pair) in record)));
+    const keys = pairs.map(keyOf);
+    if (keys.length !== Object.keys(record).length || !keys.every((k) => k in record)) return false;
+    return pairs.every((pair, i) => splicesOf(pair.value, record[keys[i]!], out));
+  }
+  return false;
+}
+
+/** YAML text of `value`, as `source` was written where it can be (comments, quotes, order), else fresh with `header`. */
+function yamlText(value: unknown, source: string | undefined, header: string): string {
+  if (source !== undefined && source.trim() !== '') {
+    const doc = parseDocument(source) as Document;
+    // Only values changed: the text is the source's with those values replaced, every other byte as the author left it.
+    const splices: Splice[] = [];
+    if (splicesOf(doc.contents, value, splices)) {
+      return splices.sort((a, b) => b.from - a.from).reduce((text, s) => text.slice(0, s.from) + s.text + text.slice(s.to), source);
+    }
+    doc.contents = merged(doc, doc.contents, value) as Node;
+    return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
+  }
+  const doc = new Document(value);
+  return `${header}${doc.toString({ lineWidth: 0, flowCollectionPadding: false })}`;
+}
+
+/** A YAML file's format; `schemaLine` starts a new file (it points editors at its schema), `listField` wraps a file that is a list. */
+export function yamlFormat(schemaLine: string, listField: string): FileFormat {
+  return {
+    fromFile(text) {
+      const value = parseDocument(text).toJS() as unknown;
+      const data = Array.isArray(value) ? { [listField]: value } : ((value ?? {}) as EntryData);
+      return { ...data, [sourceKey]: text };
+    },
+    toFile(data, sortedKeys = []) {
+      const { [sourceKey]: source, ...fields } = data;
+      const clean = (pruned(ordered(fields, sortedKeys)) ?? {}) as EntryData;
+      const isList = Object.keys(fields).length === 1 && listField in fields;
+      return yamlText(isList ? (clean[listField] ?? []) : clean, source as string | undefined, schemaLine);
+    },
+  };
+}
+
+const fence = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
+
+/** An article's format: YAML front matter between --- lines, then the markdown body (`body`). */
+export function frontMatterFormat(schemaLine: string): FileFormat {
+  return {
+    fromFile(text) {
+      const match = fence.exec(text);
+      const front = match ? match[1]! : '';
+      const value = (parseDocument(front).toJS() ?? {}) as EntryData;
+      return { ...value, body: match ? match[2]!.replace(/^\r?\n/, '') : text, [sourceKey]: front };
+    },
+    toFile(data, sortedKeys = []) {
+      const { [sourceKey]: source, body, ...fields } = data;
+      const clean = (pruned(ordered(fields, sortedKeys)) ?? {}) as EntryData;
+      const front = yamlText(clean, source as string | undefined, schemaLine);
+      const text = typeof body === 'string' ? body.replace(/\s+$/, '') : '';
+      return `---\n${front.endsWith('\n') ? front : `${front}\n`}---\n${text}\n`;
+    },
+  };
+}
+
+/** The line at the top of a new content file that points editors (VS Code's YAML extension) at its schema. */
+export function schemaLine(type: string, depth: number): string {
+  return `# yaml-language-server: $schema=${'../'.repeat(depth)}schemas/${type}.schema.json\n`;
+}

@@ -1,0 +1,212 @@
+/**
+ * The editor's preview: the real page, built by the dev server from the entry's unsaved values with the
+ * site's own templates and CSS, shown in a frame beside the form. When the entry has a problem, the build's
+ * located message is shown over the last good page. Runs in the browser, inside Decap's preview pane.
+ */
+import { createElement as h, useEffect, useRef, useState, type ReactElement } from 'react';
+import type { FileFormat } from './file-format.ts';
+
+/** A problem as the dev server's overlay receives it (src/report.ts OverlayError). */
+interface PreviewProblem {
+  title: string;
+  message: string;
+  hint?: string;
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+/** What the preview endpoint answers: the page, or the build's problems. */
+type PreviewAnswer = { html: string; page: string } | { errors: PreviewProblem[] };
+
+/** The little of Decap's Immutable maps the preview reads. */
+interface ImmutableLike {
+  get(key: string): unknown;
+  toJS(): unknown;
+}
+
+/** What Decap hands a preview template. */
+export interface PreviewProps {
+  entry: ImmutableLike;
+  collection: ImmutableLike;
+  fields?: ImmutableLike;
+  /** A file the entry names (a photo), as Decap holds it: a photo chosen but not saved yet has its file. */
+  getAsset?: (path: string) => unknown;
+}
+
+/** What Decap holds of a photo: where it will be saved, and its file while it is not yet. */
+interface HeldPhoto {
+  path?: string;
+  fileObj?: Blob;
+}
+
+/** The photos the entry names that were chosen in the form but not saved yet, with their bytes in base64. */
+async function unsavedPhotos(props: PreviewProps, data: unknown): Promise<{ path: string; content: string }[]> {
+  const found: { path: string; content: string }[] = [];
+  for (const name of photoNames(data)) {
+    const held = (await Promise.resolve(props.getAsset?.(name))) as HeldPhoto | undefined;
+    if (!held?.fileObj || !held.path) continue;
+    const bytes = new Uint8Array(await held.fileObj.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    found.push({ path: held.path.replace(/^\/+/, ''), content: btoa(binary) });
+  }
+  return found;
+}
+
+/** Every value of the entry that names a picture file. */
+function photoNames(value: unknown): string[] {
+  if (typeof value === 'string') return /\.(png|jpe?g|webp|avif|gif)$/i.test(value) ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap(photoNames);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(photoNames);
+  return [];
+}
+
+/** A single file of a collection, as the configuration lists it. */
+interface PreviewedFile {
+  name: string;
+  file: string;
+  preview_path: string;
+}
+
+/** Which file an entry is, and the page that shows it, from the collection's folder, file list and preview path. */
+export function entryTarget(props: PreviewProps, data: Record<string, unknown>): { file: string; page: string } {
+  const { entry, collection } = props;
+  const slug = String(entry.get('slug') || slugOf(String(data[String(collection.get('identifier_field') ?? 'title')] ?? 'new-entry')));
+  const files = (collection.get('files') as ImmutableLike | undefined)?.toJS() as PreviewedFile[] | undefined;
+  const own = files?.find((f) => f.name === slug);
+  const path = String(entry.get('path') || '');
+  const file = own?.file ?? (path || `${String(collection.get('folder'))}/${slug}.${String(collection.get('extension'))}`);
+  const pattern = own?.preview_path ?? String(collection.get('preview_path') ?? '/');
+  const page = pattern.replace(/\{\{slug\}\}/g, slug).replace(/\{\{fields\.(\w+)\}\}/g, (_, name: string) => String(data[name] ?? ''));
+  return { file, page };
+}
+
+/** A file name from a title, as Decap makes one (lower case ASCII words joined by hyphens). */
+export function slugOf(title: string): string {
+  const ascii = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  return ascii.replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'new-entry';
+}
+
+/** How long the preview waits after the last keystroke before it builds the page again. */
+const settleMs = 400;
+
+/** Makes the preview template for a collection whose files are written with `format`. */
+export function previewTemplate(format: FileFormat, endpoint: string): (props: PreviewProps) => ReactElement {
+  return function RealPagePreview(props: PreviewProps): ReactElement {
+    const [html, setHtml] = useState<string | undefined>(undefined);
+    const [problems, setProblems] = useState<PreviewProblem[]>([]);
+    const [status, setStatus] = useState('Building the page…');
+    const frame = useRef<HTMLIFrameElement>(null);
+    const data = (props.entry.get('data') as ImmutableLike).toJS() as Record<string, unknown>;
+    const fieldNames = ((props.fields?.toJS() ?? []) as { name: string }[]).map((f) => f.name);
+    const { file, page } = entryTarget(props, data);
+    const text = format.toFile(data, fieldNames);
+
+    useEffect(() => {
+      const controller = new AbortController();
+      const timer = setTimeout(async () => {
+        const body = JSON.stringify({ file, text, page, photos: await unsavedPhotos(props, data).catch(() => []) });
+        fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: controller.signal })
+          .then((response) => response.json() as Promise<PreviewAnswer>)
+          .then((answer) => {
+            if ('errors' in answer) {
+              setProblems(answer.errors);
+              setStatus('');
+              return;
+            }
+            keepScroll(frame.current);
+            setProblems([]);
+            setHtml(answer.html);
+            setStatus('');
+          })
+          .catch((error: unknown) => {
+            if ((error as Error).name !== 'AbortError') setStatus(`The preview could not be built: ${(error as Error).message}`);
+          });
+      }, settleMs);
+      return () => {
+        clearTimeout(timer);
+        controller.abort();
+      };
+    }, [file, text, page]);
+
+    return h(
+      'div',
+      { className: 'clinic-preview', style: { position: 'relative', height: '100vh' } },
+      html === undefined ? h('p', { role: 'status', style: noteStyle }, status || 'Building the page…') : null,
+      html === undefined
+        ? null
+        : h('iframe', {
+            ref: frame,
+            title: `Preview of ${page}`,
+            srcDoc: html,
+            style: frameStyle,
+            onLoad: () => restoreScroll(frame.current, page),
+          }),
+      problems.length > 0 ? problemPanel(problems) : null,
+    );
+  };
+}
+
+const noteStyle = { font: '16px system-ui, sans-serif', padding: '24px', color: '#1f2937' } as const;
+const frameStyle = { border: 0, width: '100%', height: '100%' } as const;
+/** The problems sit over the top of the page, clear of Decap's buttons at the right of the pane. */
+const panelStyle = {
+  position: 'absolute',
+  inset: '0 0 auto 0',
+  maxHeight: '70%',
+  overflow: 'auto',
+  background: '#fff7ed',
+  borderBottom: '3px solid #c2410c',
+  padding: '16px 72px 16px 20px',
+  font: '15px/1.5 system-ui, sans-serif',
+  color: '#1f2937',
+  boxShadow: '0 4px 16px rgb(0 0 0 / 0.2)',
+} as const;
+
+/** The build's messages over the last good page: where (file, line, column), what is wrong and what to do. */
+function problemPanel(problems: PreviewProblem[]): ReactElement {
+  return h(
+    'section',
+    {
+      role: 'alert',
+      'data-preview-problems': '',
+      style: panelStyle,
+    },
+    h(
+      'h2',
+      { style: { margin: '0 0 8px', fontSize: '17px', color: '#9a3412' } },
+      `This entry has ${problems.length === 1 ? 'a problem' : `${problems.length} problems`}: the page below is the last good version`,
+    ),
+    h(
+      'ul',
+      { style: { margin: 0, paddingLeft: '20px' } },
+      ...problems.map((p, i) =>
+        h(
+          'li',
+          { key: i, style: { marginBottom: '8px' } },
+          h('strong', null, p.file ? `${p.file}${p.line ? `, line ${p.line}` : ''}${p.column ? `, column ${p.column}` : ''}` : p.title),
+          h('span', null, `: ${p.message}`),
+          p.hint ? h('div', { style: { color: '#374151' } }, `What to do: ${p.hint}`) : null,
+        ),
+      ),
+    ),
+  );
+}
+
+let scrollY = 0;
+
+/** Remembers how far the author had scrolled, so the page built again opens at the same place. */
+function keepScroll(frame: HTMLIFrameElement | null): void {
+  scrollY = frame?.contentWindow?.scrollY ?? scrollY;
+}
+
+/** Opens the page where the author was, or at the part of the page the entry is shown in (/#contact) the first time. */
+function restoreScroll(frame: HTMLIFrameElement | null, page: string): void {
+  const target = scrollY === 0 && page.includes('#') ? frame?.contentDocument?.getElementById(page.split('#')[1]!) : undefined;
+  if (target) target.scrollIntoView();
+  else frame?.contentWindow?.scrollTo(0, scrollY);
+}

@@ -1,0 +1,50 @@
+/** What search indexes of a rendered page: its `<main>`, when the template marked it with data-pagefind-body. */
+
+/** The mark a template puts on `<main>` to have the page indexed. */
+const bodyMark = 'data-pagefind-body';
+
+/**
+ * The part of a page's HTML that the index is made from: a document of the page's language holding
+ * only its `<main>` (so that a change to the header or footer leaves the index as it is); undefined
+ * for a page search does not find.
+ */
+export function searchTextOf(html: string): string | undefined {
+  const open = html.indexOf('<main ');
+  if (open < 0) return undefined;
+  const tagEnd = html.indexOf('>', open);
+  if (!html.slice(open, tagEnd).includes(bodyMark)) return undefined;
+  const close = html.indexOf('</main>', tagEnd);
+  if (close < 0) return undefined;
+  // Pagefind makes one index per language, from <html lang>.
+  const lang = /<html[^>]*\slang="([^"]*)"/.exec(html.slice(0, open))?.[1] ?? 'en';
+  return `<html lang="${lang}"><body>${html.slice(open, close + '</main>'.length)}</body></html>`;
+}
+
+/**
+ * A page's indexed text with the patient's own words for it added inside `<main>`, weighted above
+ * a heading. A phrase with a word of one or two letters is added as one word too ("low T" as
+ * "lowt"): Pagefind weighs such a word for almost nothing, and the search script looks a phrase
+ * up that way first.
+ */
+export function withSynonyms(text: string, words: readonly string[] | undefined): string {
+  if (!words || words.length === 0) return text;
+  const phrases = words
+    .filter((w) =>
+      w
+        .trim()
+        .split(/\s+/)
+        .some((part, _, all) => all.length > 1 && part.length <= 2),
+    )
+    .map(phraseWord);
+  const end = text.lastIndexOf('</main>');
+  return `${text.slice(0, end)}<p data-pagefind-weight="10">${escapeHtml([...words, ...phrases].join(', '))}.</p>${text.slice(end)}`;
+}
+
+/** A phrase as one word, as the search script makes it of what the visitor typed: lower case, letters and digits only. */
+export function phraseWord(phrase: string): string {
+  return phrase.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

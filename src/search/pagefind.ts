@@ -1,0 +1,77 @@
+/**
+ * The search stage: pages' indexed text through Pagefind's Node API into the files of its index,
+ * under pagefind/ in the output (one index per language, from each page's <html lang>). Only the
+ * files the site's own search script uses are kept: not Pagefind's ready-made interfaces.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { PagefindIndex } from 'pagefind';
+import type { OutputFile } from '../bundle/assets.ts';
+import { problems } from '../errors.ts';
+
+/** One page for the index: its address and the document the index is made from (see searchTextOf). */
+export interface IndexedPage {
+  url: string;
+  html: string;
+}
+
+/** The folder of the output that holds the index. */
+export const indexFolder = 'pagefind';
+
+/** Pagefind's own files that the site's search does not load: its ready-made interfaces, its web worker, its highlighter. */
+const unused = /^pagefind-(ui|modular-ui|component-ui|highlight|worker)\.|^playground\//;
+
+/** Pagefind's version, for the keys of what it makes (its package.json, which its exports do not name). */
+export function pagefindVersion(): string {
+  const require = createRequire(import.meta.url);
+  for (const dir of require.resolve.paths('pagefind') ?? []) {
+    try {
+      return (JSON.parse(readFileSync(join(dir, 'pagefind', 'package.json'), 'utf8')) as { version: string }).version;
+    } catch {
+      // Not in this folder: the next one up.
+    }
+  }
+  return 'unknown';
+}
+
+/** A new, empty index (Pagefind's program starts on first use and serves every index of the process). */
+export async function openIndex(): Promise<PagefindIndex> {
+  const pagefind = await import('pagefind');
+  const { index, errors } = await pagefind.createIndex({}).catch(failed);
+  if (!index || errors.length > 0) throw failed(errors.join('; '));
+  return index;
+}
+
+/** Adds pages to the index; a page whose address it already holds is replaced, in the same place. */
+export async function addPages(index: PagefindIndex, pages: readonly IndexedPage[]): Promise<void> {
+  const added = await Promise.all(pages.map((page) => index.addHTMLFile({ url: page.url, content: page.html }).catch(failed)));
+  const errors = added.flatMap((a) => a.errors);
+  if (errors.length > 0) throw failed(errors.join('; '));
+}
+
+/** The files of the index as it now holds its pages, as output files under pagefind/, in name order. */
+export async function indexFiles(index: PagefindIndex): Promise<OutputFile[]> {
+  const { files, errors } = await index.getFiles().catch(failed);
+  if (errors.length > 0) throw failed(errors.join('; '));
+  return files
+    .filter((f) => !unused.test(f.path))
+    .map((f) => ({ file: `${indexFolder}/${f.path}`, bytes: f.content }))
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/** The index of `pages`, made afresh and dropped once its files are out. */
+export async function indexPages(pages: readonly IndexedPage[]): Promise<OutputFile[]> {
+  const index = await openIndex();
+  try {
+    await addPages(index, pages);
+    return await indexFiles(index);
+  } finally {
+    await index.deleteIndex().catch(() => undefined);
+  }
+}
+
+/** Pagefind could not do its part, as the build's error (its program missing for this platform, most likely). */
+function failed(reason: unknown): never {
+  throw problems.searchIndexError(reason instanceof Error ? reason.message : String(reason));
+}

@@ -1,0 +1,135 @@
+/**
+ * The editor's preview builds: the real build, into memory, of a copy of the project in which one file has the
+ * entry's unsaved text. The copy (a temporary folder) follows the project's files by size and time, so each
+ * preview rebuilds only what changed, as the dev server does; the project itself is never written.
+ */
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { build } from '../build.ts';
+import { userErrors } from '../errors.ts';
+import { emptyMemo } from '../incremental/memo.ts';
+import { overlayError, type OverlayError } from '../report.ts';
+import { memoryWriter } from '../write/writer.ts';
+
+/** What a preview shows: the page's HTML, or the build's located problems. */
+export type PreviewResult = { html: string; page: string } | { errors: OverlayError[] };
+
+/** Builds previews of unsaved entries; one at a time, in the order asked. */
+export interface Previewer {
+  /** The page `page` with `file` holding `text`, and the photos not yet saved (`photos`, by project path). */
+  preview(file: string, text: string, page: string, photos?: UnsavedPhoto[]): Promise<PreviewResult>;
+  close(): Promise<void>;
+}
+
+/** Finds the file of a build that answers a page's path (the dev server's resolveRequest). */
+export type PageResolver = (files: ReadonlyMap<string, Uint8Array>, page: string) => string | undefined;
+
+/** A photo chosen in the form but not saved yet: where it will be, and its bytes in base64. */
+export interface UnsavedPhoto {
+  path: string;
+  content: string;
+}
+
+/** Where a photo of the preview may go: beside an article or under public/images/. */
+const photoPath = /^(content|public\/images)\/[\w/-]+(\.[\w-]+)*\.(png|jpe?g|webp|avif|gif)$/;
+
+/** The folders a build reads. */
+const sources = ['content', 'templates', 'public'];
+
+/** Starts a previewer for the project at `root`; `baseUrl` is the dev server's address; `resolve` finds a page's file. */
+export function previewer(root: string, baseUrl: string, resolve: PageResolver): Previewer {
+  const writer = memoryWriter();
+  const memo = emptyMemo();
+  const stamps = new Map<string, string>();
+  let copy: Promise<string> | undefined;
+  let built = false;
+  // The files the last preview wrote over the project's (the entry, its photos): the project's again unless written again.
+  let overlaid = new Set<string>();
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const run = async (file: string, text: string, page: string, photos: UnsavedPhoto[]): Promise<PreviewResult> => {
+    const dir = await (copy ??= makeCopy(root));
+    const changed = await follow(root, dir, stamps);
+    const writes = new Map<string, string | Buffer>([[file, text]]);
+    for (const photo of photos.filter((p) => photoPath.test(p.path) && !p.path.includes('..'))) {
+      writes.set(photo.path, Buffer.from(photo.content, 'base64'));
+    }
+    for (const path of [...overlaid].filter((p) => !writes.has(p))) {
+      await copyFile(join(root, path), join(dir, path)).catch(() => rm(join(dir, path), { force: true }));
+      changed.add(path);
+    }
+    for (const [path, data] of writes) {
+      const current = await readFile(join(dir, path)).catch(() => undefined);
+      if (current === undefined || !current.equals(Buffer.from(data))) {
+        await mkdir(dirname(join(dir, path)), { recursive: true });
+        await writeFile(join(dir, path), data);
+        changed.add(path);
+      }
+      // The copy's file no longer matches the project's stamp: the next sync copies the project's back when it changes.
+      stamps.delete(path);
+    }
+    overlaid = new Set(writes.keys());
+    try {
+      await build({ root: dir, writer, memo, drafts: true, baseUrl, ...(built ? { changed } : {}) });
+      built = true;
+    } catch (error) {
+      const found = userErrors(error);
+      if (!found) throw error;
+      return { errors: found.map((e) => overlayError(dir, e)) };
+    }
+    const served = resolve(writer.files, page.split('#')[0]!) ?? '404.html';
+    const bytes = writer.files.get(served);
+    return bytes ? { html: Buffer.from(bytes).toString('utf8'), page } : { errors: [] };
+  };
+
+  return {
+    preview(file, text, page, photos = []) {
+      const next = queue.then(() => run(file, text, page, photos));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    async close() {
+      await queue;
+      if (copy) await rm(await copy, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A temporary folder for the copy, with the project's packages linked in (the templates import React from them). */
+async function makeCopy(root: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'clinic-preview-'));
+  await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir').catch(() => undefined);
+  await copyFile(join(root, 'package.json'), join(dir, 'package.json')).catch(() => undefined);
+  return dir;
+}
+
+/** Copies into `dir` every source file whose size or time changed since the last call, deletes the ones gone; returns their paths. */
+async function follow(root: string, dir: string, stamps: Map<string, string>): Promise<Set<string>> {
+  const changed = new Set<string>();
+  const seen = new Set<string>();
+  for (const folder of sources) {
+    const entries = await readdir(join(root, folder), { recursive: true, withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = join(entry.parentPath, entry.name)
+        .slice(root.length + 1)
+        .split('\\')
+        .join('/');
+      seen.add(file);
+      const info = await stat(join(root, file));
+      const stamp = `${info.size} ${info.mtimeMs}`;
+      if (stamps.get(file) === stamp) continue;
+      await mkdir(dirname(join(dir, file)), { recursive: true });
+      await copyFile(join(root, file), join(dir, file));
+      stamps.set(file, stamp);
+      changed.add(file);
+    }
+  }
+  for (const file of [...stamps.keys()].filter((f) => !seen.has(f))) {
+    await rm(join(dir, file), { force: true });
+    stamps.delete(file);
+    changed.add(file);
+  }
+  return changed;
+}

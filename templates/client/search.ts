@@ -1,0 +1,192 @@
+/**
+ * The search dialog's script, fetched when the dialog first opens: loads Pagefind (its index for the
+ * page's language), searches as the visitor types, lists each result with its kind and an excerpt
+ * with the words found marked, and announces the count. Pagefind has no typo tolerance: for a word
+ * it does not hold, shorter starts of it are tried ("menopuase" finds "menop…").
+ */
+
+/** What Pagefind's module offers (pagefind.js, written by the build beside the index). */
+interface Pagefind {
+  options(options: Record<string, unknown>): Promise<void>;
+  init(): Promise<void>;
+  search(query: string, options: SearchOptions): Promise<Found>;
+  debouncedSearch(query: string, options: SearchOptions, ms: number): Promise<Found | null>;
+}
+interface SearchOptions {
+  filters: Record<string, string>;
+}
+interface Found {
+  results: { data(): Promise<Result> }[];
+}
+interface Result {
+  url: string;
+  excerpt: string;
+  meta: { title?: string; kind?: string };
+}
+interface Messages {
+  loading: string;
+  results: string;
+  oneResult: string;
+  noResults: string;
+  closeMatches: string;
+  offline: string;
+  kinds: Record<string, string>;
+}
+
+/** Where the build writes Pagefind's script; in a variable, so that the bundler leaves the import to the browser. */
+const pagefindUrl = '/pagefind/pagefind.js';
+/** How many results are listed. */
+const shownResults = 10;
+/** The shortest start of a word tried when the word itself finds nothing. */
+const shortestStart = 4;
+
+const dialog = document.getElementById('search') as HTMLDialogElement;
+const form = dialog.querySelector<HTMLElement>('.search-form')!;
+const input = form.querySelector<HTMLInputElement>('input[type="search"]')!;
+const status = dialog.querySelector<HTMLElement>('[role="status"]')!;
+const list = dialog.querySelector<HTMLOListElement>('.search-results')!;
+const messages = JSON.parse(dialog.dataset.messages ?? '{}') as Messages;
+let pagefind: Promise<Pagefind> | undefined;
+let turn = 0;
+
+/** A message with its {placeholders} filled in. */
+function fill(message: string, values: Record<string, string | number>): string {
+  return message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+}
+
+/** Pagefind, loaded and started once; on the main thread (no worker to fetch: the index is small). */
+function loadPagefind(): Promise<Pagefind> {
+  pagefind ??= (import(pagefindUrl) as Promise<Pagefind>).then(async (module) => {
+    await module.options({ excerptLength: 24, noWorker: true });
+    await module.init();
+    return module;
+  });
+  pagefind.catch(() => (pagefind = undefined));
+  return pagefind;
+}
+
+/** The filter by kind chosen in the dialog ('' for every kind). */
+function chosenKind(): string {
+  return form.querySelector<HTMLInputElement>('input[name="kind"]:checked')?.value ?? '';
+}
+
+/** A word as the index holds it, for comparing: lower case, letters and digits only ("Men's" is "mens"). */
+function plain(word: string): string {
+  return word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** The words marked in an excerpt, plain. */
+function marked(excerpt: string): string[] {
+  return [...excerpt.matchAll(/<mark>(.*?)<\/mark>/g)].map((m) => plain(m[1] ?? ''));
+}
+
+/**
+ * Whether the first result really holds `word` (or a form of it: the same first five letters).
+ * For a word it does not hold, Pagefind falls back to a shorter word the query starts with
+ * ("menopuase" finds "men"), which is no match.
+ */
+function holds(first: Result | undefined, word: string): boolean {
+  if (!first) return false;
+  const marks = marked(first.excerpt);
+  const need = Math.min(word.length, 5);
+  return marks.length === 0 || marks.some((m) => m.slice(0, need) === word.slice(0, need));
+}
+
+/** What a search found, with its first result's data (to check what it matched, and to show). */
+interface Answer {
+  found: Found;
+  first: Result | undefined;
+  /** The start of a word searched instead of the word typed (a typo). */
+  start?: string;
+}
+
+/** What `query` finds, with its first result's data. */
+async function answer(module: Pagefind, query: string, options: SearchOptions): Promise<Answer> {
+  const found = await module.search(query, options);
+  return { found, first: await found.results[0]?.data() };
+}
+
+/**
+ * The best answer for `query`: a phrase of the patient's words first ("low t" as "lowt", as the
+ * index holds it), then the words as typed, then, when the longest word is not found (a typo),
+ * the same words with it cut shorter one letter at a time down to its first four letters.
+ */
+async function bestAnswer(module: Pagefind, query: string, options: SearchOptions, typed: Answer): Promise<Answer> {
+  const words = query.split(/\s+/).map(plain).filter(Boolean);
+  if (words.length > 1) {
+    const phrase = await answer(module, words.join(''), options);
+    if (phrase.first && marked(phrase.first.excerpt).includes(words.join(''))) return phrase;
+  }
+  const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (typed.found.results.length > 0 && (longest.length <= shortestStart || holds(typed.first, longest))) return typed;
+  for (let length = longest.length - 1; length >= shortestStart; length--) {
+    const start = longest.slice(0, length);
+    const cut = await answer(module, words.map((w) => (w === longest ? start : w)).join(' '), options);
+    if (cut.found.results.length > 0 && holds(cut.first, start)) return { ...cut, start };
+  }
+  return typed;
+}
+
+/** One result: its kind, its title as the link, and the excerpt with the words found marked (Pagefind escapes the page text). */
+function resultItem(result: Result): HTMLLIElement {
+  const item = document.createElement('li');
+  item.className = 'search-result';
+  const link = document.createElement('a');
+  link.href = result.url;
+  const kind = document.createElement('span');
+  kind.className = 'search-kind';
+  kind.textContent = messages.kinds[result.meta.kind ?? ''] ?? '';
+  const title = document.createElement('span');
+  title.className = 'search-title';
+  title.textContent = result.meta.title ?? result.url;
+  link.append(kind, title);
+  const excerpt = document.createElement('p');
+  excerpt.className = 'search-excerpt';
+  excerpt.innerHTML = result.excerpt;
+  item.append(link, excerpt);
+  return item;
+}
+
+/** Searches for what the field holds, and shows and announces the results unless a later search started meanwhile. */
+async function search(debounce: boolean): Promise<void> {
+  const mine = ++turn;
+  const query = input.value.trim();
+  if (!query) {
+    list.replaceChildren();
+    status.textContent = '';
+    return;
+  }
+  try {
+    if (!pagefind) status.textContent = messages.loading;
+    const module = await loadPagefind();
+    const kind = chosenKind();
+    const options: SearchOptions = { filters: kind ? { kind } : {} };
+    const found = debounce ? await module.debouncedSearch(query, options, 150) : await module.search(query, options);
+    if (!found || mine !== turn) return;
+    const best = await bestAnswer(module, query, options, { found, first: await found.results[0]?.data() });
+    const rest = await Promise.all(best.found.results.slice(1, shownResults).map((r) => r.data()));
+    if (mine !== turn) return;
+    list.replaceChildren(...[best.first, ...rest].filter((r) => r !== undefined).map(resultItem));
+    const count = best.found.results.length;
+    const counted = count === 0 ? messages.noResults : count === 1 ? messages.oneResult : messages.results;
+    status.textContent = `${best.start ? `${fill(messages.closeMatches, { word: best.start })} ` : ''}${fill(counted, { count, query })}`;
+  } catch {
+    if (mine === turn) status.textContent = messages.offline;
+  }
+}
+
+input.addEventListener('input', () => void search(true));
+form.addEventListener('change', (event) => {
+  if (event.target instanceof HTMLInputElement && event.target.name === 'kind') void search(false);
+});
+// In the field, Enter opens the first result (without one it searches at once), and Down goes to it.
+input.addEventListener('keydown', (event) => {
+  if (event.key !== 'Enter' && event.key !== 'ArrowDown') return;
+  event.preventDefault();
+  const first = list.querySelector('a');
+  if (!first) void search(false);
+  else if (event.key === 'Enter') first.click();
+  else first.focus();
+});
+void loadPagefind().catch(() => undefined);
+if (input.value.trim()) void search(false);

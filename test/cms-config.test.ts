@@ -1,0 +1,158 @@
+/** The browser editor's forms, generated from the zod schemas; the file formats that keep what the author wrote. */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { cmsCollections, cmsConfig } from '../src/authoring/cms-config.ts';
+import { cmsFields, type CmsField } from '../src/authoring/cms-fields.ts';
+import { frontMatterFormat, sourceKey, yamlFormat } from '../src/authoring/cms/file-format.ts';
+import { checkedRequest } from '../src/serve/editor-requests.ts';
+import { text } from '../src/schemas/common.ts';
+import { siteSchema } from '../src/schemas/site.ts';
+
+/** Every field of a list of fields, nested ones included, by dotted path. */
+function flatten(fields: CmsField[], prefix = ''): Map<string, CmsField> {
+  const all = new Map<string, CmsField>();
+  for (const field of fields) {
+    all.set(`${prefix}${field.name}`, field);
+    for (const [path, inner] of flatten(field.fields ?? [], `${prefix}${field.name}.`)) all.set(path, inner);
+  }
+  return all;
+}
+
+describe('cmsFields', () => {
+  it('should show a field added to a schema, with its hint, rules and widget, and no other change', () => {
+    const extended = siteSchema.extend({
+      parkingNote: text.describe('Where patients park, in a sentence.'),
+      suiteCode: z.string().regex(/^[A-Z]\d{2}$/, 'must be a letter and two digits, such as B12').optional().describe('The door code.'),
+      openSaturdays: z.boolean().describe('true when the clinic opens on Saturdays.'),
+    });
+    const before = flatten(cmsFields(siteSchema, 'site'));
+    const after = flatten(cmsFields(extended, 'site'));
+    expect([...after.keys()].filter((k) => !before.has(k))).toEqual(['parkingNote', 'suiteCode', 'openSaturdays']);
+    const hint = 'Where patients park, in a sentence.';
+    expect(after.get('parkingNote')).toEqual({ name: 'parkingNote', label: 'Parking note', widget: 'string', hint });
+    const rule = ['^[A-Z]\\d{2}$', 'must be a letter and two digits, such as B12'];
+    expect(after.get('suiteCode')).toMatchObject({ widget: 'string', required: false, pattern: rule });
+    expect(after.get('openSaturdays')).toMatchObject({ widget: 'boolean', hint: 'true when the clinic opens on Saturdays.' });
+    expect(after.get('openSaturdays')?.required).toBeUndefined();
+  });
+
+  it('should give office hours a list of rows with weekday choices and the build\'s time rule', () => {
+    const hours = flatten(cmsFields(siteSchema, 'site'));
+    expect(hours.get('officeHours')).toMatchObject({ widget: 'list', min: 1, summary: '{{fields.label}}' });
+    const days = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+    expect(hours.get('officeHours.days')).toMatchObject({ widget: 'select', multiple: true, options: days });
+    const opens = hours.get('officeHours.opens')!;
+    expect(opens.required).toBe(false);
+    expect(opens.pattern![1]).toBe('must be a time such as 9:00, 17:00 or 9:00 AM');
+    for (const time of ['9:00', '09:00', '17:00', '9:00 AM', '5:00 pm']) expect(new RegExp(opens.pattern![0]).test(time), time).toBe(true);
+    expect(new RegExp(opens.pattern![0]).test('25:00')).toBe(false);
+    expect(hours.get('copyrightYear')).toMatchObject({ widget: 'number', value_type: 'int', min: 2000, max: 2100 });
+    expect(hours.get('links.booking')?.pattern).toEqual(['^(https)://\\S+$', 'must be a full https:// address']);
+  });
+});
+
+describe('cmsCollections', () => {
+  const collections = cmsCollections();
+  const byName = new Map(collections.map((c) => [c.name, c]));
+  const fieldsOf = (name: string, file?: string) => {
+    const collection = byName.get(name)!;
+    return flatten((file ? collection.files!.find((f) => f.name === file)!.fields : collection.fields)!);
+  };
+
+  it('should have a collection for every kind of content, each field with a hint', () => {
+    const names = ['settings', 'pages', 'treatments', 'programs', 'services', 'legal', 'providers', 'blog'];
+    expect(collections.map((c) => c.name)).toEqual(names);
+    const settings = byName.get('settings')!.files!.map((f) => f.file);
+    expect(settings).toEqual(['content/site.yaml', 'content/navigation.yaml', 'content/redirects.yaml']);
+    const pages = byName.get('pages')!.files!.map((f) => f.name);
+    expect(pages).toEqual(['home', 'blog', 'process', 'not-found', 'memberships', 'lab-sales', 'inbody-analysis', 'search']);
+    const unhinted: string[] = [];
+    for (const collection of collections) {
+      const lists = [collection.fields ?? [], ...(collection.files ?? []).map((f) => f.fields)];
+      for (const [path, field] of lists.flatMap((fields) => [...flatten(fields)])) {
+        if (!field.hint) unhinted.push(`${collection.name}: ${path}`);
+      }
+    }
+    expect(unhinted).toEqual([]);
+  });
+
+  it('should offer treatments, providers and blog categories as pick lists', () => {
+    const treatment = { widget: 'relation', collection: 'treatments', value_field: '{{slug}}' };
+    expect(fieldsOf('services').get('treatments.cards.treatment')).toMatchObject(treatment);
+    expect(fieldsOf('treatments').get('reviewedBy')).toMatchObject({ widget: 'relation', collection: 'providers', required: false });
+    expect(fieldsOf('pages', 'home').get('services.pillars.categories.treatments')).toMatchObject({ ...treatment, multiple: true });
+    expect(fieldsOf('pages', 'home').get('about.founder')).toMatchObject({ widget: 'relation', collection: 'providers' });
+    const category = { widget: 'relation', collection: 'pages', file: 'blog', value_field: 'categories.*.name' };
+    expect(fieldsOf('blog').get('category')).toMatchObject(category);
+  });
+
+  it('should put article photos beside the article and other pictures under public/images/', () => {
+    const blog = byName.get('blog')!;
+    expect(blog).toMatchObject({ folder: 'content/blog', media_folder: '', public_folder: '' });
+    expect(fieldsOf('blog').get('publishDate')).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DD', time_format: false });
+    expect(fieldsOf('blog').get('body')).toMatchObject({ widget: 'markdown' });
+    const photo = { widget: 'image', media_folder: '/public/images/providers', public_folder: '/images/providers' };
+    expect(fieldsOf('providers').get('photo.src')).toMatchObject(photo);
+    const { slug } = cmsConfig({ name: 'proxy', proxy_url: '/admin/api/v1', branch: 'main' });
+    expect(slug).toEqual({ encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' });
+  });
+});
+
+describe('file formats', () => {
+  const site = [
+    '# The clinic\'s facts.', 'name: Heard', 'description: >-', '  A clinic in Texas,', '  folded by hand.',
+    'address:', '  postalCode: "75001"',
+    'officeHours:', '  - label: Weekdays', '    days: [Mo, Tu]', '    opens: "10:00"', 'analytics: {}', '',
+  ].join('\n');
+
+  it('should change only the values that changed, keeping comments, quotes and flow lists', () => {
+    const format = yamlFormat('', 'entries');
+    const data = format.fromFile(site);
+    const hours = (data.officeHours as { opens: string }[])[0]!;
+    hours.opens = '9:00 AM';
+    expect(format.toFile({ ...data, language: '' }, ['name', 'address', 'officeHours'])).toBe(site.replace('"10:00"', '"9:00 AM"'));
+    // A plain value that would read back as something else is quoted.
+    const renamed = site.replace('"10:00"', '"9:00 AM"').replace('name: Heard', 'name: "Heard: Health"');
+    expect(format.toFile({ ...data, name: 'Heard: Health' })).toBe(renamed);
+    // A new field makes the file written again, comments and quotes kept.
+    expect(format.toFile({ ...data, tagline: 'Heard first.' })).toContain('# The clinic\'s facts.\nname: Heard\n');
+  });
+
+  it('should leave out what the form left empty, and write a list file as a list', () => {
+    const format = yamlFormat('# yaml-language-server: $schema=../schemas/redirects.schema.json\n', 'entries');
+    const header = '# yaml-language-server: $schema=../schemas/redirects.schema.json\n';
+    expect(format.toFile({ entries: [{ from: '/old', to: '/process' }] })).toBe(`${header}- from: /old\n  to: /process\n`);
+    expect(format.fromFile('- from: /a\n  to: /b\n')).toMatchObject({ entries: [{ from: '/a', to: '/b' }] });
+    expect(yamlFormat('', 'entries').toFile({ title: 'T', readTime: '', event: { name: '' } })).toBe('title: T\n');
+  });
+
+  it('should keep an article\'s front matter and body apart', () => {
+    const format = frontMatterFormat('');
+    const article = '---\n# a comment\ntitle: "Old"\npublishDate: 2024-05-20\n---\nFirst paragraph.\n';
+    const data = format.fromFile(article);
+    const source = '# a comment\ntitle: "Old"\npublishDate: 2024-05-20';
+    expect(data).toMatchObject({ title: 'Old', publishDate: '2024-05-20', body: 'First paragraph.\n', [sourceKey]: source });
+    expect(format.toFile({ ...data, title: 'New' })).toBe(article.replace('"Old"', '"New"'));
+  });
+});
+
+describe('what the editor may ask of the local backend', () => {
+  const ask = (action: string, params: object) => checkedRequest(Buffer.from(JSON.stringify({ action, params })));
+  const entry = (path: string) => ({ entry: { slug: 's', path, raw: 'x' }, assets: [], options: { commitMessage: 'm' } });
+
+  it('should let content files and pictures under public/images/ be written', () => {
+    expect(ask('persistEntry', entry('content/site.yaml'))).toBeUndefined();
+    const photo = (path: string) => ({ asset: { path, content: '', encoding: 'base64' } });
+    expect(ask('persistMedia', photo('public/images/providers/dr-lee.jpg'))).toBeUndefined();
+    expect(ask('entriesByFolder', { folder: 'content/blog', extension: 'md', depth: 1 })).toBeUndefined();
+  });
+
+  it('should refuse every other path, unsafe picture names and actions the editor does not use', () => {
+    expect(ask('persistEntry', entry('package.json'))).toMatch(/only in content\/ and public\/images\//);
+    expect(ask('persistEntry', entry('content/../src/cli.ts'))).toMatch(/not allowed/);
+    expect(ask('deleteFiles', { paths: ['content/site.yaml', 'templates/index.tsx'] })).toMatch(/templates\/index\.tsx/);
+    const photo = { asset: { path: 'content/blog/My Photo.JPG', content: '', encoding: 'base64' } };
+    expect(ask('persistMedia', photo)).toMatch(/safe file name/);
+    expect(ask('publishUnpublishedEntry', { collection: 'blog', slug: 'x' })).toMatch(/does not use/);
+  });
+});
