@@ -144,7 +144,8 @@ function authoringCommands(program: Command, { root, color }: CommandContext): v
       const { newTreatment } = await import('./authoring/scaffold.ts');
       const made = await newTreatment(root, id);
       process.stdout.write(
-        `${c.green('✓')} wrote ${made.file}\n  list "${id}" in a pillar of content/home.yaml or a service page to show it (${made.url})\n`,
+        `${c.green('✓')} wrote ${made.file}\n` +
+          `  list "${id}" in a pillar of content/home.yaml or a service page to show it (${made.url})\n`,
       );
     });
 

@@ -528,7 +528,9 @@ export const problems = {
       `the site has Spanish pages (${loc.file} exists), but ${needed}, which all show, is not translated`,
       {
         loc,
-        hint: `add ${needed.replace(/\.(yaml|md)$/, '.es.$1')} (copy the English file and translate its text), or delete ${loc.file} to publish in English only`,
+        hint:
+          `add ${needed.replace(/\.(yaml|md)$/, '.es.$1')} (copy the English file and translate its text), ` +
+          `or delete ${loc.file} to publish in English only`,
       },
     ),
   hreflangError: (page: string, detail: string) =>

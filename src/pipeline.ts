@@ -19,7 +19,7 @@ import type { InputSurvey, SettledRecord, SettledResult, SettleKey } from './inc
 import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
 import { externalLinks, type SharedView } from './render/render.ts';
-import { blogFeed, languageFeeds, listingFiles } from './render/site-files.ts';
+import { blogFeeds, listingFiles } from './render/site-files.ts';
 import { undescribedCategories } from './route/categories.ts';
 import { legalPath, noticePath } from './route/pages.ts';
 import { lostPages, sitemapPaths } from './route/redirects.ts';
@@ -29,7 +29,6 @@ import type { Article } from './schemas/article.ts';
 import type { HostedEditor } from './authoring/cms/admin-files.ts';
 import { reviewProblems, reviewWarnings } from './validate/review.ts';
 import { translationProblems, translationWarnings } from './validate/translations.ts';
-import { alternateProblems } from './verify/alternates.ts';
 import { surveyOutput, textOf, type FileStamp, type Output, type OutputSurvey, type Writer } from './write/writer.ts';
 
 /** What a build is asked to do. */
@@ -109,10 +108,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const acrossSite = <T>(name: string, extra: string, make: () => T): T => (whole ? bySite(whole.memo, name, `${whole.key} ` +
       `${extra}`, make) : make());
     // Medical review, judged on the build date: a warning, or with strictReview an error.
-    const review = acrossSite('review', '', () => [
-      ...reviewProblems(content, published, routeOptions.today),
-      ...translationProblems(content),
-    ]);
+    const review = acrossSite('review', '', () =>
+      reviewProblems(content, published, routeOptions.today).concat(translationProblems(content)));
     if (options.strictReview && review.length > 0) throw new SiteErrors(review);
     const beside = besideFiles(root, content, shown);
     const bundle = await keptBundle(memo.bundles, root, content.site.socialImage, beside);
@@ -123,8 +120,6 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     // The dev server keeps its route table in memory from one rebuild to the next.
     const table = persistent ? undefined : (memo.routes = keptRoutes(memo.routes, content, routeOptions, bundle.images.images));
     const routes = table?.routes ?? buildRoutes(content, routeOptions, bundle.images.images);
-    const alternates = content.spanish ? alternateProblems(routes) : [];
-    if (alternates.length > 0) throw new SiteErrors(alternates);
     stage('routes');
     const shared = sharedView(content, bundle);
     const sharedKey = sharedKeyOf(bundle.templates, shared, content, routeOptions);
@@ -133,8 +128,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     stage(`rendered ${rendered.fresh.length}, reused ${routes.length - rendered.fresh.length}`);
     const feedBodies = keptFeedBodies(memo, content, shared, rendered.feedBodies);
     const taken = [...bundle.assets.bundled, ...bundle.assets.publicFiles, ...beside, ...bundle.images.files];
-    const feed = blogFeed(content, published, feedBodies.bodyOf, routeOptions.baseUrl);
-    const feeds = [feed, ...languageFeeds(content, published, routeOptions.baseUrl)];
+    const feeds = blogFeeds(content, published, feedBodies.bodyOf, routeOptions.baseUrl);
     const takenNames = new Set([...taken, ...feeds].map((f) => f.file));
     const list = () => listingFiles(content, routes, shown, takenNames, routeOptions.baseUrl);
     const site = table ? keptListing(table, takenNames, list) : list();
@@ -146,8 +140,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     verifyChanged(root, rendered, routes, files, verified);
     stage('verified');
     // The dev server (memo and output in memory) makes its index when a page asks for it (see servedIndex).
-    const lazyIndex = !persistent && writer.output.folder === undefined;
-    const search = await keptSearchIndex(memo.search, writer, content, routes, rendered.searchTexts, lazyIndex);
+    const search = await keptSearchIndex(memo.search, writer, content, routes, rendered.searchTexts, !persistent && !writer.output.folder);
     files.push(...search.files);
     stage('indexed');
     // The browser editor, when asked for, is loaded only then: a plain build never reads it.

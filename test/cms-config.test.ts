@@ -65,7 +65,9 @@ describe('cmsCollections', () => {
     const settings = byName.get('settings')!.files!.map((f) => f.file);
     expect(settings).toEqual(['content/site.yaml', 'content/navigation.yaml', 'content/redirects.yaml']);
     const pages = byName.get('pages')!.files!.map((f) => f.name);
-    expect(pages).toEqual(['home', 'blog', 'process', 'not-found', 'memberships', 'lab-sales', 'inbody-analysis', 'search']);
+    expect(pages).toEqual([
+      'home', 'blog', 'process', 'not-found', 'memberships', 'lab-sales', 'inbody-analysis', 'strings', 'language-assistance', 'search',
+    ]);
     const unhinted: string[] = [];
     for (const collection of collections) {
       const lists = [collection.fields ?? [], ...(collection.files ?? []).map((f) => f.fields)];

@@ -64,7 +64,9 @@ async function factsWrittenTwice(dir: string): Promise<Record<string, string[]>>
     const file = relative(dir, path).split('\\').join('/');
     // Comments are notes to authors, not published.
     const text = (await readFile(path, 'utf8')).replace(/^\s*#.*$/gm, '');
-    for (const [fact, { owner, pattern }] of Object.entries(patterns)) if (file !== owner && pattern.test(text)) where[fact]!.push(file);
+    // A translation of the file that holds a fact (jane-example.es.yaml) holds it too.
+    const english = file.replace(/\.es\.(ya?ml|md)$/, '.$1');
+    for (const [fact, { owner, pattern }] of Object.entries(patterns)) if (english !== owner && pattern.test(text)) where[fact]!.push(file);
   }
   return Object.fromEntries(Object.entries(where).filter(([, found]) => found.length > 1).map(([fact, found]) => [fact, found.sort()]));
 }

@@ -45,7 +45,7 @@ describe('search index of the real content', () => {
     writer.files = await servedFiles(memory.files, memo);
   });
 
-  it('should write Pagefind\'s script, WebAssembly and an English index of every indexed page, and none of its ready-made UIs', () => {
+  it('should write Pagefind\'s script, WebAssembly and an index per language of every indexed page, and none of its ready-made UIs', () => {
     const files = [...writer.files.keys()];
     for (const file of ['pagefind/pagefind.js', 'pagefind/pagefind-entry.json', 'pagefind/wasm.en.pagefind']) expect(files).toContain(file);
     expect(files.some((f) => /^pagefind\/pagefind\.en_\w+\.pf_meta$/.test(f))).toBe(true);
@@ -53,8 +53,12 @@ describe('search index of the real content', () => {
     expect(files.filter((f) => /pagefind-(ui|component-ui|modular-ui|worker|highlight)/.test(f))).toEqual([]);
     const indexed = files.filter((f) => f.endsWith('.html') && text(writer.files, f).includes('data-pagefind-body'));
     const entry = JSON.parse(text(writer.files, 'pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
-    expect(Object.keys(entry.languages)).toEqual(['en']);
-    expect(entry.languages.en!.page_count).toBe(indexed.length);
+    // Pagefind keeps an index per <html lang>: the Spanish pages are searched from Spanish pages.
+    expect(Object.keys(entry.languages).sort()).toEqual(['en', 'es']);
+    const spanish = indexed.filter((f) => f.startsWith('es/'));
+    expect(spanish.length).toBeGreaterThan(0);
+    expect(entry.languages.en!.page_count).toBe(indexed.length - spanish.length);
+    expect(entry.languages.es!.page_count).toBe(spanish.length);
   });
 
   it('should index articles, treatments and the service pages with their kind, and not the home, blog, legal, search or 404 pages', () => {
@@ -169,7 +173,8 @@ describe('the dev server\'s index, made when a page asks for it', () => {
     for (const word of ['zebrafish', 'quokka']) {
       await appendFile(join(dir, 'content', 'blog', 'why-we-started.md'), `\n\nA ${word} sentence typed while the dev server runs.\n`);
       const result = await serveBuild(['content/blog/why-we-started.md']);
-      expect(result.rendered).toBe(1);
+      // The article, and its Spanish page (made from the English article's date, image and review too).
+      expect(result.rendered).toBe(2);
       expect(indexFiles(writer.files)).toEqual(new Map());
       // Requests while the index is brought up to date share one update.
       const asked = servedIndex(memo.search!);

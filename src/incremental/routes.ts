@@ -23,8 +23,7 @@ export interface RouteMemo {
 
 /** The route table of this build, taken over from the last where it can be. */
 export function keptRoutes(last: RouteMemo | undefined, content: Content, options: RouteOptions, imageSizes: ImageSizes): RouteMemo {
-  const cards = content.articles.map((a) => a.cardHash).join(' ');
-  const key = hashOf(content.catalogueKey, JSON.stringify(options), JSON.stringify(imageSizes), cards);
+  const key = hashOf(siteKeyOf(content, options), JSON.stringify(imageSizes));
   if (last?.key !== key) return tableOf(key, buildRoutes(content, options, imageSizes), content);
   const changed = content.articles.filter((a) => {
     const known = last.articles.get(a.file);
@@ -72,5 +71,10 @@ export function bySite<T>(memo: SiteMemo, name: string, key: string, make: () =>
 
 /** The key of what the site's cards and YAML files say, under these options. */
 export function siteKeyOf(content: Content, options: RouteOptions): string {
-  return hashOf(content.catalogueKey, JSON.stringify(options), content.articles.map((a) => a.cardHash).join(' '));
+  const cards = content.articles.map((a) => a.cardHash).join(' ');
+  // A Spanish article is made from its English one's fields and body too, and is stale when the English changed.
+  const spanish = content.spanish;
+  const records = spanish?.translations.map((t) => [t.file, t.record, t.current, t.setAside, t.inEnglish]);
+  const translated = spanish ? JSON.stringify([spanish.content.articles.map((a) => a.sourceHash), records]) : '';
+  return hashOf(content.catalogueKey, JSON.stringify(options), cards, translated);
 }

@@ -150,7 +150,6 @@ async function loadSpanish(content: Content, reader: ContentReader, { errors, so
     },
     errors,
   );
-  for (const article of spanish?.content.articles ?? []) hashes.set(article.file, article.sourceHash);
   return spanish;
 }
 

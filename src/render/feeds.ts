@@ -17,7 +17,8 @@ export function sitemaps(routes: readonly Route[], baseUrl: string, limit = site
   // Pages in two languages list each other (and x-default) as xhtml:link alternates.
   const xhtml = routes.some((r) => r.shell?.alternates.length) ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : '';
   const urlset = (list: string[]) =>
-    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${list.join('\n')}\n</urlset>\n`;
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${list.join('\n')}\n</urlset>\n`;
   if (urls.length <= limit) return [{ file: 'sitemap.xml', text: urlset(urls) }];
   const parts: { file: string; text: string }[] = [];
   for (let i = 0; i * limit < urls.length; i++)

@@ -14,16 +14,20 @@ export interface SiteFiles {
   redirects: Redirect[];
 }
 
-/** The blog's feed: the latest published articles (never drafts), `bodyOf` giving each one's body HTML. */
-export function blogFeed(content: Content, published: Article[], bodyOf: (article: Article) => string, baseUrl: string): OutputFile {
-  return { file: 'feed.xml', bytes: Buffer.from(rssFeed(content, published.slice(0, feedLength), bodyOf, baseUrl)) };
+/**
+ * The blog's feed: the latest published articles (never drafts), `bodyOf` giving each one's body HTML; and the Spanish blog's
+ * when it has articles.
+ */
+export function blogFeeds(content: Content, published: Article[], bodyOf: (article: Article) => string, baseUrl: string): OutputFile[] {
+  const feed = { file: 'feed.xml', bytes: Buffer.from(rssFeed(content, published.slice(0, feedLength), bodyOf, baseUrl)) };
+  return [feed, ...languageFeeds(content, published, baseUrl)];
 }
 
 /**
  * The Spanish blog's feed (`es/feed.xml`): its published articles with their excerpts (their bodies
  * are on their pages); none when the site has no Spanish articles.
  */
-export function languageFeeds(content: Content, published: readonly Article[], baseUrl: string): OutputFile[] {
+function languageFeeds(content: Content, published: readonly Article[], baseUrl: string): OutputFile[] {
   const language = content.spanish;
   if (!language) return [];
   const local = language.content;

@@ -3,6 +3,7 @@
  * x-default on the English page) and its language switcher, which leads to the page itself in the
  * other language, or else to the nearest page above it that the other language has.
  */
+import { hashOf } from '../hash.ts';
 import type { Content } from '../load/types.ts';
 import { languagePath, pathLanguage } from './categories.ts';
 import { legalPath, noticePath } from './pages.ts';
@@ -38,6 +39,8 @@ export function pairLanguages(content: Content, english: Route[], spanish: Route
     search: local.search.dialog,
     searchHref: toSpanish('/search'),
   } satisfies Partial<LanguageShell>;
+  // A page's language links and shell are part of its key: a translation that appears changes its English page's links.
+  const shellKey = hashOf(JSON.stringify(spanishShell));
   const spanishOf = new Map<Route, Route>();
   for (const route of english) {
     const twin = route.path === '/404' ? undefined : byPath.get(languagePath(route.path, lang));
@@ -45,12 +48,14 @@ export function pairLanguages(content: Content, english: Route[], spanish: Route
     const alternates = twin && route.url ? alternatesOf(route, twin, lang) : [];
     const href = twin?.path ?? nearest(route.path === '/404' ? '/' : route.path, lang, pages);
     route.shell = { alternates, switcher: href === undefined ? undefined : { ...offerSpanish, href } };
+    route.key += ` shell=${JSON.stringify(route.shell)}`;
   }
   for (const route of spanish) {
     const twin = spanishOf.get(route);
     const alternates = twin && route.url ? alternatesOf(twin, route, lang) : [];
     const href = twin?.path ?? pathLanguage(route.path, [lang]).path.replace(/^\/404$/, '/');
     route.shell = { ...spanishShell, alternates, switcher: { ...offerEnglish, href } };
+    route.key += ` shell=${shellKey} ${JSON.stringify({ alternates, switcher: route.shell.switcher })}`;
   }
 }
 

@@ -18,7 +18,13 @@ export function homeRoutes({ content, add, metaFor }: RouteContext): void {
     '/',
     { template: 'home', home: content.home, pillars, founder: content.providers.get(content.home.about.founder)! },
     metaFor('/', content.metadata['/']),
-    { sources: ['content/home.yaml', `content/providers/${founder}.yaml`, ...homeTreatments(content).map((t) => `content/treatments/${t.id}.yaml`)] },
+    {
+      sources: [
+        'content/home.yaml',
+        `content/providers/${founder}.yaml`,
+        ...homeTreatments(content).map((t) => `content/treatments/${t.id}.yaml`),
+      ],
+    },
   );
 }
 

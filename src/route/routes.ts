@@ -167,41 +167,7 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
     return size ? { width: size.width, height: size.height } : socialImageSize;
   };
   const image = { url: absolute(content.site.socialImage), ...sizeOf(content.site.socialImage), alt: content.site.name };
-  const metadataSource = content.sources.get('content/metadata.yaml');
-  const metaFor = (path: string, entry: PageMetaEntry | undefined, extra: Partial<PageMeta> = {}): PageMeta => {
-    if (!entry) {
-      errors.push(problems.missingMetadata(metadataSource?.locate([]) ?? { file: 'content/metadata.yaml', line: 1, column: 1 }, path));
-      entry = { title: path, description: path, keywords: [path] };
-    }
-    const url = absolute(pageAddress(at(path)));
-    return {
-      title: entry.title,
-      documentTitle: `${entry.title} | ${content.site.name}`,
-      description: entry.description,
-      keywords: entry.keywords,
-      url,
-      image,
-      type: 'website',
-      index: true,
-      ...extra,
-    };
-  };
-  const trail = (...steps: [string, string][]) =>
-    serializeJsonLd(
-      breadcrumbs(
-        ([[content.strings.shell.home, '/'], ...steps] as [string, string][]).map(([name, path]) => ({
-          name,
-          url: absolute(pageAddress(at(path))),
-        })),
-      ),
-    );
-  const reviewOf = (page: { reviewedBy?: string | undefined; reviewedOn?: string | undefined }): ReviewView | undefined => {
-    // References validated the reviewer: an unknown id never gets here.
-    const provider = page.reviewedBy ? content.providers.get(page.reviewedBy) : undefined;
-    if (!provider || !page.reviewedOn) return undefined;
-    const reviewer = { id: provider.id, name: provider.name, credentials: provider.credentials };
-    return { reviewer, reviewedOn: page.reviewedOn, date: longDate(page.reviewedOn, content.strings.dates) };
-  };
+  const { metaFor, trail, reviewOf } = pageParts(content, at, absolute, image, errors);
   const clinic = serializeJsonLd(medicalClinic(content.site, absolute));
   const routes: Route[] = [];
   const add: RouteContext['add'] = (path, page, meta, more = {}) => {
@@ -250,6 +216,52 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
     routes,
     errors,
   };
+}
+
+/** What makes a page's metadata, its breadcrumb trail and its review, in the language of `content` (at: its paths). */
+function pageParts(
+  content: SiteContent,
+  at: (path: string) => string,
+  absolute: (path: string) => string,
+  image: PageMeta['image'],
+  errors: SiteError[],
+): Pick<RouteContext, 'metaFor' | 'trail' | 'reviewOf'> {
+  const metadataSource = content.sources.get('content/metadata.yaml');
+  const metaFor = (path: string, entry: PageMetaEntry | undefined, extra: Partial<PageMeta> = {}): PageMeta => {
+    if (!entry) {
+      errors.push(problems.missingMetadata(metadataSource?.locate([]) ?? { file: 'content/metadata.yaml', line: 1, column: 1 }, path));
+      entry = { title: path, description: path, keywords: [path] };
+    }
+    const url = absolute(pageAddress(at(path)));
+    return {
+      title: entry.title,
+      documentTitle: `${entry.title} | ${content.site.name}`,
+      description: entry.description,
+      keywords: entry.keywords,
+      url,
+      image,
+      type: 'website',
+      index: true,
+      ...extra,
+    };
+  };
+  const trail = (...steps: [string, string][]) =>
+    serializeJsonLd(
+      breadcrumbs(
+        ([[content.strings.shell.home, '/'], ...steps] as [string, string][]).map(([name, path]) => ({
+          name,
+          url: absolute(pageAddress(at(path))),
+        })),
+      ),
+    );
+  const reviewOf = (page: { reviewedBy?: string | undefined; reviewedOn?: string | undefined }): ReviewView | undefined => {
+    // References validated the reviewer: an unknown id never gets here.
+    const provider = page.reviewedBy ? content.providers.get(page.reviewedBy) : undefined;
+    if (!provider || !page.reviewedOn) return undefined;
+    const reviewer = { id: provider.id, name: provider.name, credentials: provider.credentials };
+    return { reviewer, reviewedOn: page.reviewedOn, date: longDate(page.reviewedOn, content.strings.dates) };
+  };
+  return { metaFor, trail, reviewOf };
 }
 
 /** `make` with the internal links of the view it makes led through `localize` (in English, `make` as it is). */

@@ -7,6 +7,7 @@ import { SiteErrors } from '../errors.ts';
 import type { Content, LanguageSite } from '../load/types.ts';
 import type { Article } from '../schemas/article.ts';
 import { articleRoutes, blogIndexRoutes, categoriesOf, categoryRoutes } from './blog.ts';
+import { alternateProblems } from '../verify/alternates.ts';
 import { pairLanguages } from './languages.ts';
 import { homeRoutes, languageAssistanceRoute, legalRoutes, notFoundRoute, servicePageRoutes, sitePageRoutes } from './pages.ts';
 import { treatmentRoutes } from './pages.ts';
@@ -20,7 +21,11 @@ export function buildRoutes(content: Content, options: RouteOptions, imageSizes:
   const english = languageRoutes(content, options, imageSizes, undefined);
   const spanish = content.spanish ? languageRoutes(content.spanish.content, options, imageSizes, content.spanish) : [];
   pairLanguages(content, english, spanish);
-  return [...english, ...spanish];
+  const routes = [...english, ...spanish];
+  // Every hreflang alternate leads to a page that names it back.
+  const wrong = content.spanish ? alternateProblems(routes) : [];
+  if (wrong.length > 0) throw new SiteErrors(wrong);
+  return routes;
 }
 
 /** The pages of one language: every page kind, made from that language's content. */

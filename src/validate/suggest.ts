@@ -40,7 +40,10 @@ export function isSlug(name: string): boolean {
   return /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(name);
 }
 
-/** The slug a name most likely meant (`My Post #1?` → `my-post-1`; the rules of `new article`), or undefined when nothing of it is left. */
+/**
+ * The slug a name most likely meant (`My Post #1?` → `my-post-1`; the rules of `new article`), or undefined when nothing of it is
+ * left.
+ */
 export function slugOf(name: string): string | undefined {
   const slug = name
     .normalize('NFKD')

@@ -43,7 +43,8 @@ export function translationWarnings(found: readonly SiteError[]): string[] {
   }
   if (unreviewed.length > 0) {
     const lines = unreviewed.map((f) => `\n    ${f}`).join('');
-    const what = `${unreviewed.length} translation${unreviewed.length === 1 ? ' has' : 's have'} not been reviewed by a qualified medical translator`;
+    const counted = `${unreviewed.length} translation${unreviewed.length === 1 ? ' has' : 's have'}`;
+    const what = `${counted} not been reviewed by a qualified medical translator`;
     warnings.push(`${what} (check --strict fails on this):${lines}`);
   }
   return warnings;
