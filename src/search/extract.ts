@@ -16,15 +16,20 @@ export function searchTextOf(html: string): string | undefined {
   const close = html.indexOf('</main>', tagEnd);
   if (close < 0) return undefined;
   // Pagefind makes one index per language, from <html lang>.
-  const lang = /<html[^>]*\slang="([^"]*)"/.exec(html.slice(0, open))?.[1] ?? 'en';
-  return `<html lang="${lang}"><body>${html.slice(open, close + '</main>'.length)}</body></html>`;
+  const head = html.slice(0, open);
+  const lang = /<html[^>]*\slang="([^"]*)"/.exec(head)?.[1] ?? 'en';
+  // The page's description, which a result shows when only the patient's own words for the page matched (see withSynonyms).
+  const description = /<meta name="description" content="([^"]*)"/.exec(head)?.[1];
+  const meta = description === undefined ? '' : `<meta data-pagefind-meta="description[content]" content="${description}"/>`;
+  return `<html lang="${lang}"><head>${meta}</head><body>${html.slice(open, close + '</main>'.length)}</body></html>`;
 }
 
 /**
  * A page's indexed text with the patient's own words for it added inside `<main>`, weighted above
  * a heading. A phrase with a word of one or two letters is added as one word too ("low T" as
  * "lowt"): Pagefind weighs such a word for almost nothing, and the search script looks a phrase
- * up that way first.
+ * up that way first. The words come last and are also the result's `words` metadata, so that the
+ * search script shows no excerpt of them: they are not on the page.
  */
 export function withSynonyms(text: string, words: readonly string[] | undefined): string {
   if (!words || words.length === 0) return text;
@@ -37,7 +42,8 @@ export function withSynonyms(text: string, words: readonly string[] | undefined)
     )
     .map(phraseWord);
   const end = text.lastIndexOf('</main>');
-  return `${text.slice(0, end)}<p data-pagefind-weight="10">${escapeHtml([...words, ...phrases].join(', '))}.</p>${text.slice(end)}`;
+  const added = `<p data-pagefind-weight="10" data-pagefind-meta="words">${escapeHtml([...words, ...phrases].join(', '))}.</p>`;
+  return `${text.slice(0, end)}${added}${text.slice(end)}`;
 }
 
 /** A phrase as one word, as the search script makes it of what the visitor typed: lower case, letters and digits only. */

@@ -21,7 +21,11 @@ interface Found {
 interface Result {
   url: string;
   excerpt: string;
-  meta: { title?: string; kind?: string };
+  /** The page's indexed text, and the positions of the words found in it (counted in words). */
+  content: string;
+  locations: number[];
+  /** words: the patient's own words the build added at the end of the text (content/search.yaml), not on the page. */
+  meta: { title?: string; kind?: string; words?: string; description?: string };
 }
 interface Messages {
   loading: string;
@@ -35,6 +39,10 @@ interface Messages {
 
 /** Where the build writes Pagefind's script; in a variable, so that the bundler leaves the import to the browser. */
 const pagefindUrl = '/pagefind/pagefind.js';
+/** How many words an excerpt shows. */
+const excerptLength = 24;
+/** How Pagefind splits a page's text into the words its positions count. */
+const separators = /[^\S\uFEFF]+/;
 /** How many results are listed. */
 const shownResults = 10;
 /** The shortest start of a word tried when the word itself finds nothing. */
@@ -57,7 +65,7 @@ function fill(message: string, values: Record<string, string | number>): string 
 /** Pagefind, loaded and started once; on the main thread (no worker to fetch: the index is small). */
 function loadPagefind(): Promise<Pagefind> {
   pagefind ??= (import(pagefindUrl) as Promise<Pagefind>).then(async (module) => {
-    await module.options({ excerptLength: 24, noWorker: true });
+    await module.options({ excerptLength, noWorker: true });
     await module.init();
     return module;
   });
@@ -142,9 +150,39 @@ function resultItem(result: Result): HTMLLIElement {
   link.append(kind, title);
   const excerpt = document.createElement('p');
   excerpt.className = 'search-excerpt';
-  excerpt.innerHTML = result.excerpt;
+  const own = ownExcerpt(result);
+  if (own) excerpt.append(...own);
+  else excerpt.innerHTML = result.excerpt;
   item.append(link, excerpt);
   return item;
+}
+
+/**
+ * The excerpt of a page that has words of its own for search (content/search.yaml), taken from the page's text alone: those
+ * words are at the end of the text and not on the page, so an excerpt of them would show what the visitor never sees. When only
+ * they matched, the page's description stands in. Undefined for the other pages, whose excerpt Pagefind makes.
+ */
+function ownExcerpt(result: Result): Node[] | undefined {
+  const added = result.meta.words;
+  if (!added) return undefined;
+  const words = result.content.split(separators);
+  const end = words.length - added.trim().split(separators).length;
+  const found = new Set(result.locations.filter((at) => at < end));
+  if (found.size === 0) return [document.createTextNode(result.meta.description ?? words.slice(0, Math.min(end, excerptLength)).join(' '))];
+  // The stretch of text with the most words found, a few words before the first of them.
+  const positions = [...found].sort((a, b) => a - b);
+  const hits = positions.map((at) => positions.filter((other) => other >= at && other < at + excerptLength).length);
+  const first = positions[hits.indexOf(Math.max(...hits))]!;
+  const start = Math.max(0, Math.min(first - 4, end - excerptLength));
+  const stop = Math.min(start + excerptLength, end);
+  const nodes: Node[] = [document.createTextNode(start > 0 ? '… ' : '')];
+  for (let at = start; at < stop; at++) {
+    const word = words[at]!;
+    if (found.has(at)) nodes.push(Object.assign(document.createElement('mark'), { textContent: word }));
+    else nodes.push(document.createTextNode(word));
+    nodes.push(document.createTextNode(at + 1 < stop ? ' ' : stop < end ? ' …' : ''));
+  }
+  return nodes;
 }
 
 /** Searches for what the field holds, and shows and announces the results unless a later search started meanwhile. */

@@ -3,8 +3,12 @@
  * 1280 px, nothing of the search is fetched before, the patient's words find the right page first
  * (a word with one typo too), results are announced, and axe has nothing to say with it open.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../helpers.ts';
 import { axeSource, servedSite, type ServedSite } from './static-server.ts';
 
 let site: ServedSite;
@@ -75,6 +79,42 @@ describe('site search', () => {
       await context.close();
     });
   }
+
+  it('should show no excerpt of the words search.yaml adds, and the page\'s description when only they matched', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/`, { waitUntil: 'load' });
+    await page.click('.header-actions .search-button');
+    // Ozempic is only among the GLP-1 page's added words: its result shows the page's description, not the list.
+    expect(await firstResult(page, 'ozempic')).toBe('/treatments/glp1/');
+    const description = await (await fetch(`${site.origin}/treatments/glp1/`)).text();
+    const meta = /<meta name="description" content="([^"]*)"/.exec(description)![1]!.replace(/&amp;/g, '&');
+    const excerpt = page.locator('.search-result').first().locator('.search-excerpt');
+    expect(await excerpt.textContent()).toBe(meta);
+    // Every excerpt of a search that the page text and the added words both match shows the page text only.
+    await firstResult(page, 'semaglutide');
+    for (const text of await page.locator('.search-excerpt').allTextContents()) {
+      expect(text).not.toMatch(/Wegovy|Mounjaro|Zepbound|lowt/);
+    }
+    expect(await page.locator('.search-result').first().locator('mark').first().textContent()).toMatch(/semaglutide/i);
+    await context.close();
+  });
+
+  it('should search the Spanish pages from a Spanish page, in Spanish, and find a brand name there too', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${site.origin}/es/`, { waitUntil: 'load' });
+    await page.click('.menu-button');
+    await page.click('.drawer-search');
+    const spanish = parse(await readFile(join(projectRoot, 'content/search.es.yaml'), 'utf8')) as { dialog: { inputLabel: string } };
+    expect(await page.locator('label[for="search-input"]').textContent()).toBe(spanish.dialog.inputLabel);
+    const first = await firstResult(page, 'tiroides');
+    expect(first).toMatch(/^\/es\//);
+    expect(await page.locator('#search-status').textContent()).toMatch(/resultados? para/);
+    expect(await firstResult(page, 'ozempic')).toBe('/es/treatments/glp1/');
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
 
   it('should filter by kind of page, and show each result with its kind', async () => {
     const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
