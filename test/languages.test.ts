@@ -173,6 +173,14 @@ describe('the language assistance notice', () => {
     expect(pages.get('es/language-assistance/index.html')!('h1').text()).toBe('Ayuda con el idioma');
   });
 
+  it('should have Netlify answer unknown addresses under /es/ with the Spanish not-found page', async () => {
+    const lines = (await readFile(join(out, '_redirects'), 'utf8')).split('\n');
+    expect(lines).toContain('/es/* /es/404.html 404');
+    expect(pages.get('es/404.html')!('html').attr('lang')).toBe('es');
+    // After the redirects of old addresses, which come first.
+    expect(lines.indexOf('/es/* /es/404.html 404')).toBe(lines.filter((l) => l.trim()).length - 1);
+  });
+
   it('should not write a page for a language the site does not publish', () => {
     expect(existsSync(join(out, 'vi'))).toBe(false);
   });

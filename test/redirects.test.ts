@@ -40,6 +40,8 @@ describe('redirects', () => {
       '/price-list.pdf /inbody-analysis#pricing 301',
       '/book https://booking.example.com/ 301',
       '/book/ https://booking.example.com/ 301',
+      // Last, the Spanish not-found page for unknown addresses under /es/.
+      '/es/* /es/404.html 404',
     ]);
     // Each rule names the line that asked for it.
     expect(rules).toContain('# content/blog/hrt-glow-up.md:');

@@ -114,6 +114,12 @@ describe('serve', () => {
     const missing = await get('/no/such/page');
     expect(missing.status).toBe(404);
     expect(missing.body).toContain('404 Page Not Found');
+    // Under /es/, the Spanish not-found page, as Cloudflare Pages answers (and Netlify, from the line of _redirects).
+    const spanish = await get('/es/no/such/page');
+    expect(spanish.status).toBe(404);
+    expect(spanish.body).toContain('<html lang="es"');
+    expect(spanish.body).toBe((await get('/es/404.html')).body);
+    expect((await get('/esnope')).body).toContain('<html lang="en"');
   });
 
   it('should never serve anything outside the output for .. in a path', async () => {

@@ -53,7 +53,9 @@ export function redirectsOf(
   content.redirects.forEach((r, i) =>
     wanted.push({ from: r.from, to: r.to, loc: at('content/redirects.yaml', [i, 'from']), toLoc: at('content/redirects.yaml', [i, 'to']) }),
   );
-  if (wanted.length === 0) return { redirects: [], files: [] };
+  // A language's own not-found page (es/404.html) answers the unknown addresses under its folder.
+  const notFound = routes.filter((r) => r.path !== '/404' && r.path.endsWith('/404')).map((r) => r.path.slice(0, -'/404'.length));
+  if (wanted.length === 0 && notFound.length === 0) return { redirects: [], files: [] };
 
   const pages = new Map(routes.map((r) => [normalizePath(r.path), r]));
   const seen = new Map<string, Redirect>();
@@ -92,7 +94,7 @@ export function redirectsOf(
   if (errors.length > 0) throw new SiteErrors(errors);
 
   const base = baseUrl.replace(/\/+$/, '');
-  const out: OutputFile[] = [{ file: '_redirects', bytes: Buffer.from(redirectsFile(redirects)) }];
+  const out: OutputFile[] = [{ file: '_redirects', bytes: Buffer.from(redirectsFile(redirects, notFound)) }];
   for (const redirect of redirects) {
     const file = forwardingPage(redirect.from);
     if (!file) continue;
@@ -114,11 +116,16 @@ function forwardingPage(from: string): string | undefined {
   return /\.html?$/.test(path) ? path : undefined;
 }
 
-/** `_redirects`: one permanent redirect per old address, with and without its trailing slash for pages. */
-function redirectsFile(redirects: readonly Redirect[]): string {
+/**
+ * `_redirects`: one permanent redirect per old address, with and without its trailing slash for pages; then, for each folder
+ * with a not-found page of its own (`/es`), that page for the unknown addresses under it (Netlify; Cloudflare Pages finds it
+ * without the line).
+ */
+function redirectsFile(redirects: readonly Redirect[], notFound: readonly string[]): string {
   const lines = [
     '# Old addresses and where they lead now, written by clinic-site from content/redirects.yaml',
-    '# and the aliases: of articles (Netlify and Cloudflare Pages syntax).',
+    '# and the aliases: of articles (Netlify and Cloudflare Pages syntax); last, the not-found page',
+    '# of each language for the unknown addresses under its folder (Netlify).',
   ];
   for (const { from, to, loc } of redirects) {
     lines.push(`# ${loc.file}:${loc.line}`);
@@ -126,6 +133,7 @@ function redirectsFile(redirects: readonly Redirect[]): string {
     const spellings = page?.endsWith('/index.html') ? [from.replace(/\/$/, ''), `${from.replace(/\/$/, '')}/`] : [from];
     for (const spelling of spellings) lines.push(`${spelling} ${to} 301`);
   }
+  for (const folder of notFound) lines.push(`${folder}/* ${folder}/404.html 404`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -266,7 +266,7 @@ function sendFile(
   path: string,
 ): void {
   const file = resolveRequest(files, path);
-  const served = file ?? '404.html';
+  const served = file ?? notFoundPage(state.files, path);
   const bytes = file ? files.get(file) : state.files.get(served);
   if (bytes === undefined) return send(request, response, 404, state.errors ? brokenResponse : notFoundResponse);
   let prepared = state.responses.get(served);
@@ -275,6 +275,16 @@ function sendFile(
     state.responses.set(served, prepared);
   }
   send(request, response, file ? 200 : 404, prepared);
+}
+
+/** The not-found page nearest the path, as Cloudflare Pages finds it: es/404.html for /es/anything, else 404.html. */
+function notFoundPage(files: ReadonlyMap<string, Uint8Array>, path: string): string {
+  const folders = path.split('/').filter(Boolean);
+  for (let n = folders.length; n > 0; n--) {
+    const page = `${folders.slice(0, n).join('/')}/404.html`;
+    if (files.has(page)) return page;
+  }
+  return '404.html';
 }
 
 /** Sends a prepared response, or 304 when the browser already holds these bytes. */
