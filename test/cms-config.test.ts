@@ -1,12 +1,15 @@
 /** The browser editor's forms, generated from the zod schemas; the file formats that keep what the author wrote. */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cmsCollections, cmsConfig } from '../src/authoring/cms-config.ts';
 import { cmsFields, type CmsField } from '../src/authoring/cms-fields.ts';
-import { frontMatterFormat, sourceKey, yamlFormat } from '../src/authoring/cms/file-format.ts';
+import { englishKey, frontMatterFormat, sourceKey, yamlFormat } from '../src/authoring/cms/file-format.ts';
 import { checkedRequest } from '../src/serve/editor-requests.ts';
 import { text } from '../src/schemas/common.ts';
 import { siteSchema } from '../src/schemas/site.ts';
+import { projectRoot } from './helpers.ts';
 
 /** Every field of a list of fields, nested ones included, by dotted path. */
 function flatten(fields: CmsField[], prefix = ''): Map<string, CmsField> {
@@ -135,6 +138,28 @@ describe('file formats', () => {
     const source = '# a comment\ntitle: "Old"\npublishDate: 2024-05-20';
     expect(data).toMatchObject({ title: 'Old', publishDate: '2024-05-20', body: 'First paragraph.\n', [sourceKey]: source });
     expect(format.toFile({ ...data, title: 'New' })).toBe(article.replace('"Old"', '"New"'));
+  });
+});
+
+describe('translations in the editor', () => {
+  it('should list only the English files of every folder, whose forms they are, and never write the mark', async () => {
+    const folders = cmsCollections().filter((c) => c.folder);
+    expect(folders.length).toBeGreaterThan(5);
+    for (const collection of folders) expect(collection.filter, collection.name).toEqual({ field: englishKey, value: true });
+    const yaml = yamlFormat('', 'entries');
+    const english = await readFile(join(projectRoot, 'content/treatments/ssri.yaml'), 'utf8');
+    const spanish = await readFile(join(projectRoot, 'content/treatments/ssri.es.yaml'), 'utf8');
+    expect(yaml.fromFile(english)[englishKey]).toBe(true);
+    expect(yaml.fromFile(spanish)[englishKey]).toBe(false);
+    // A translation without the schema line is still one when it records what it was translated from.
+    expect(yaml.fromFile(spanish.replace(/^# yaml-language-server.*\n/, ''))[englishKey]).toBe(false);
+    const article = frontMatterFormat('');
+    expect(article.fromFile(await readFile(join(projectRoot, 'content/blog/why-we-started.es.md'), 'utf8'))[englishKey]).toBe(false);
+    const text = await readFile(join(projectRoot, 'content/blog/why-we-started.md'), 'utf8');
+    const data = article.fromFile(text);
+    expect(data[englishKey]).toBe(true);
+    expect(article.toFile(data)).toBe(text);
+    expect(yaml.toFile(yaml.fromFile(english))).toBe(english);
   });
 });
 

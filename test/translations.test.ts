@@ -2,13 +2,14 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { build } from '../src/build.ts';
 import { memoryWriter } from '../src/write/writer.ts';
 import { editFile, removeProject, runCli, siteErrorsOf, tempProject } from './helpers.ts';
 
 let project: string;
 const originals = new Map<string, string>();
-const touched = ['content/treatments/ssri.yaml', 'content/treatments/ssri.es.yaml', 'content/strings.es.yaml', 'content/treatments/nad.es.yaml', 'content/treatments/testosterone-optimization.es.yaml', 'content/home.es.yaml', 'content/process.es.yaml'];
+const touched = ['content/treatments/ssri.yaml', 'content/treatments/ssri.es.yaml', 'content/strings.es.yaml', 'content/treatments/nad.es.yaml', 'content/treatments/testosterone-optimization.es.yaml', 'content/home.es.yaml', 'content/process.es.yaml', 'content/blog/burnout-and-energy.es.md'];
 
 beforeAll(async () => {
   project = await tempProject();
@@ -110,6 +111,16 @@ describe('a translation file', () => {
     } finally {
       await writeFile(join(project, 'content/site.yaml'), text);
     }
+  });
+
+  it('should title a box of a Spanish article in Spanish when it gives no title', async () => {
+    await editFile(project, 'content/blog/burnout-and-energy.es.md', /\n$/, '\n\n:::tip\nLleve su lista de medicamentos.\n:::\n');
+    const writer = memoryWriter();
+    await build({ root: project, writer, today: '2026-11-26' });
+    const page = Buffer.from(writer.files.get('es/blog/burnout-and-energy/index.html')!).toString('utf8');
+    const strings = parse(await readFile(join(project, 'content/strings.es.yaml'), 'utf8')) as { callouts: { tip: string } };
+    expect(page).toContain(`<p class="callout-title">${strings.callouts.tip}</p>`);
+    expect(strings.callouts.tip).not.toBe('Tip');
   });
 
   it('should list translations not reviewed by a qualified medical translator, and not one whose review is recorded', async () => {

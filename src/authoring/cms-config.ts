@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { stringify } from 'yaml';
 import { articleSchema, folders, singleFiles } from '../schemas/registry.ts';
 import { cmsFields, fieldOf, jsonOf, labelOf, objectFields, type CmsField } from './cms-fields.ts';
+import { englishKey } from './cms/file-format.ts';
 
 /** A field of a form (cms-fields.ts makes them). */
 export type { CmsField } from './cms-fields.ts';
@@ -29,6 +30,8 @@ export interface CmsCollection {
   public_folder?: string;
   /** The page that shows an entry: the preview loads it ({{slug}} and {{fields.NAME}} filled in). */
   preview_path?: string;
+  /** Only the entries whose field has this value: a folder lists its English files, not their translations. */
+  filter?: { field: string; value: unknown };
   fields?: CmsField[];
   files?: CmsFile[];
 }
@@ -163,6 +166,7 @@ export function cmsCollections(): CmsCollection[] {
     identifier_field: 'title',
     summary: '{{title}} ({{publishDate}})',
     preview_path: '/blog/{{slug}}/',
+    filter: englishOnly,
     // Photos go beside the article, where the build publishes them from.
     media_folder: '',
     public_folder: '',
@@ -170,6 +174,9 @@ export function cmsCollections(): CmsCollection[] {
   });
   return collections;
 }
+
+/** A folder's English files, not their translations (their forms are the English file's: see englishKey). */
+const englishOnly = { field: englishKey, value: true };
 
 const articleBodyHint = 'The article itself. Headings start with ##; a blank line starts a new paragraph.';
 
@@ -188,6 +195,7 @@ function folderCollection(dir: string, type: EditedType): CmsCollection {
     identifier_field: look.identifier,
     summary: `{{${look.identifier}}} ({{slug}})`,
     preview_path: look.page,
+    filter: englishOnly,
     fields: withImageUploads(cmsFields(type.schema, dir), dir),
   };
 }

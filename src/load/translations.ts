@@ -3,7 +3,7 @@
  * translation holds only the text a visitor reads; everything else comes from the English file, so the
  * Spanish content is the English content with the translated text laid over it.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { problems, type SiteError } from '../errors.ts';
@@ -53,6 +53,8 @@ export async function loadTranslations(
   errors: SiteError[],
 ): Promise<LanguageSite | undefined> {
   const root = english.root;
+  // One look at the folders (not a look per English file: the blog may hold thousands).
+  const present = translationFilesIn(root);
   const translations: TranslationFile[] = [];
   const values = new Map<string, unknown>();
   // In file order, so that every build lists the translations alike (the loaders finish in any order).
@@ -60,7 +62,7 @@ export async function loadTranslations(
   for (const [file, source] of yamlFiles) {
     const translated = translationOf(file);
     const path = join(root, translated);
-    if (!statSync(path, { throwIfNoEntry: false })?.isFile()) continue;
+    if (!present.has(translated)) continue;
     const english = schemaFor(file);
     if (!english) continue;
     const schema = translationSchemaOf(english, basename(file));
@@ -87,8 +89,8 @@ export async function loadTranslations(
       entry.inEnglish = [...mismatched];
     } else entry.setAside = true;
   }
-  const articles = loadArticleTranslations(english, translations, errors);
-  reportOrphans(root, english, errors);
+  const articles = loadArticleTranslations(english, translations, present, errors);
+  reportOrphans(present, english, errors);
   if (!values.has('content/strings.yaml')) return undefined;
   const strings = { file: 'content/strings.es.yaml', line: 1, column: 1 };
   for (const needed of shellFiles) if (!values.has(needed)) errors.push(problems.translationIncomplete(strings, needed));
@@ -271,12 +273,17 @@ function firstText(value: unknown): string {
  * The Spanish articles (`SLUG.es.md` beside a published English article): front matter and body from
  * the translation, every other field from the English article; newest first, as the English ones.
  */
-function loadArticleTranslations(english: Content, translations: TranslationFile[], errors: SiteError[]): Article[] {
+function loadArticleTranslations(
+  english: Content,
+  translations: TranslationFile[],
+  present: ReadonlySet<string>,
+  errors: SiteError[],
+): Article[] {
   const spanish: Article[] = [];
   for (const article of english.articles) {
     const file = translationOf(article.file);
+    if (!present.has(file)) continue;
     const path = join(english.root, file);
-    if (!statSync(path, { throwIfNoEntry: false })?.isFile()) continue;
     const read = readContentFileSync(path, file, 'an article file');
     if (read.error) {
       errors.push(read.error);
@@ -324,22 +331,31 @@ function readEnglishBody(root: string, article: Article): string {
   return text.slice(article.bodyOffset);
 }
 
-/** Each translation file whose English file does not exist, in the folders of content/ that hold translations. */
-function reportOrphans(root: string, english: Content, errors: SiteError[]): void {
-  const known = new Set([...english.sources.keys()]);
+/** The translation files of content/ and of its folders that hold translations, by path (content/treatments/ssri.es.yaml). */
+function translationFilesIn(root: string): Set<string> {
+  const present = new Set<string>();
   const folders = ['treatments', 'programs', 'services', 'legal', 'providers', 'blog'].map((dir) => `content/${dir}`);
-  for (const dir of ['content', ...folders]) {
-    let names: string[];
+  const look = (dir: string, deeper: boolean) => {
+    let entries: Dirent[];
     try {
-      names = readdirSync(join(root, dir), { recursive: dir === 'content/blog' }) as string[];
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
     } catch {
-      continue;
+      return;
     }
-    for (const name of names) {
-      if (!isTranslationFile(name) || basename(name).startsWith('.')) continue;
-      const file = `${dir}/${name.split('\\').join('/')}`;
-      const original = file.replace(/\.[a-z]{2}\.(yaml|md)$/, '.$1');
-      if (!known.has(original)) errors.push(problems.translationAlone({ file, line: 1, column: 1 }, original));
+    for (const entry of entries) {
+      // The blog's articles may be in folders of their own (Node's recursive listing is ten times slower than this).
+      if (entry.isDirectory() && deeper && !entry.name.startsWith('.')) look(`${dir}/${entry.name}`, true);
+      else if (isTranslationFile(entry.name) && !entry.name.startsWith('.')) present.add(`${dir}/${entry.name}`);
     }
+  };
+  for (const dir of ['content', ...folders]) look(dir, dir === 'content/blog');
+  return present;
+}
+
+/** Each translation file whose English file does not exist. */
+function reportOrphans(present: ReadonlySet<string>, english: Content, errors: SiteError[]): void {
+  for (const file of present) {
+    const original = file.replace(/\.[a-z]{2}\.(yaml|md)$/, '.$1');
+    if (!english.sources.has(original)) errors.push(problems.translationAlone({ file, line: 1, column: 1 }, original));
   }
 }

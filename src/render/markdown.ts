@@ -30,8 +30,9 @@ export const components: Record<string, ComponentRule> = {
   treatment: { form: 'leafDirective', attributes: ['id'], required: ['id'] },
 };
 
-/** Titles of the callouts when the author gives none (`:::tip[Before your visit]` gives one). */
-const calloutTitles: Record<string, string> = { note: 'Note', tip: 'Tip', warning: 'Warning' };
+/** Titles of the callouts when the author gives none (`:::tip[Before your visit]` gives one), unless the context gives its language's. */
+const calloutTitles: Record<CalloutName, string> = { note: 'Note', tip: 'Tip', warning: 'Warning' };
+type CalloutName = 'note' | 'tip' | 'warning';
 
 /** A treatment as a `::treatment` card shows it. */
 export interface TreatmentCardLink {
@@ -50,6 +51,8 @@ export interface MarkdownContext {
   booking: string;
   /** The booking button's text (blog.yaml `bookNow.label`). */
   bookingLabel: string;
+  /** The callouts' titles in the article's language (strings.yaml `callouts`); English without. */
+  calloutTitles?: Record<CalloutName, string>;
   /** The treatments `::treatment` names, by id. */
   treatments: Record<string, TreatmentCardLink>;
   /** Where images beside the article are published, with a trailing slash: /images/blog/. */
@@ -59,7 +62,7 @@ export interface MarkdownContext {
 }
 
 /** The part of a body's render context that comes from the content. */
-export type ArticleMarkdownContext = Pick<MarkdownContext, 'slug' | 'imageBase' | 'bookingLabel' | 'treatments'>;
+export type ArticleMarkdownContext = Pick<MarkdownContext, 'slug' | 'imageBase' | 'bookingLabel' | 'treatments' | 'calloutTitles'>;
 
 /** An h2 of the body, for the "On this page" outline. */
 export interface OutlineEntry {
@@ -657,7 +660,7 @@ function component(node: Node, context: MarkdownContext): Node {
     const title: Node = {
       type: 'paragraph',
       data: { hProperties: { className: ['callout-title'] } },
-      children: label?.children ?? [{ type: 'text', value: calloutTitles[name]! }],
+      children: label?.children ?? [{ type: 'text', value: (context.calloutTitles ?? calloutTitles)[name as CalloutName] }],
     };
     return {
       type: 'callout',

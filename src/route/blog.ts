@@ -299,6 +299,7 @@ export function articleMarkdownContext(content: SiteContent, article: Article): 
     slug: article.slug,
     imageBase: `/images/${posix.relative('content', folder)}/`,
     bookingLabel: content.blogPage.bookNow.label,
+    calloutTitles: content.strings.callouts,
     treatments,
   };
 }

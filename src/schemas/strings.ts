@@ -38,6 +38,13 @@ export const stringsSchema = z.strictObject({
       pageOf: line('After the title of a numbered blog page, with {n} and {pages}: "(page {n} of {pages})".'),
     })
     .describe("The blog's feed and numbered pages."),
+  callouts: z
+    .strictObject({
+      note: line('The title of a :::note box in an article, when it gives none ("Note").'),
+      tip: line('The title of a :::tip box ("Tip").'),
+      warning: line('The title of a :::warning box ("Warning").'),
+    })
+    .describe('The titles of the boxes an article can hold, in its language.'),
   dates: z
     .strictObject({
       months: z.array(text).length(12, 'must list the twelve months, January first').describe('The names of the months, January first.'),

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { serve, type DevServer } from '../../src/serve/server.ts';
 import { removeProject, tempProject } from '../helpers.ts';
 import { axeSource, launchChromium } from './static-server.ts';
@@ -90,6 +91,15 @@ describe('the editor at /admin/', () => {
       await page.context().close();
     }, 180_000);
   }
+
+  it('should list the treatments in English, not their Spanish translations, whose form is not the English one', async () => {
+    const page = await openEntry(1280, '#/collections/treatments');
+    const titleOf = async (file: string) => (parse(await readFile(join(dir, file), 'utf8')) as { title: string }).title;
+    const [english, spanish] = [await titleOf('content/treatments/ssri.yaml'), await titleOf('content/treatments/ssri.es.yaml')];
+    await expect.poll(() => page.getByText(english, { exact: false }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(await page.getByText(spanish, { exact: false }).count()).toBe(0);
+    await page.context().close();
+  }, 180_000);
 
   it('should change the office hours, show them in the real page, and save them to content/site.yaml', async () => {
     const before = await readFile(join(dir, 'content/site.yaml'), 'utf8');

@@ -9,6 +9,18 @@ import { Document, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml
 /** Where an entry keeps the text it was read from, so that saving can keep its comments; never written to a file. */
 export const sourceKey = '__clinicSource';
 
+/**
+ * Whether a file is in English, not a translation (ssri.es.yaml, slug.es.md): the editor's folders list only English files,
+ * whose forms they are (Decap filters entries on a field's value, never on a file name). A translation names its Spanish
+ * schema on its first line or records what it was translated from; never written to a file.
+ */
+export const englishKey = '__clinicEnglish';
+
+/** Whether a file's text (a YAML file, or an article's front matter) is a translation's. */
+function isTranslation(text: string): boolean {
+  return /^# yaml-language-server: \$schema=\S*\.es\.schema\.json/.test(text) || /^translation:/m.test(text);
+}
+
 /** What the editor holds of a file: its fields (an article's body under `body`), and the text it was read from. */
 export type EntryData = Record<string, unknown>;
 
@@ -132,10 +144,10 @@ export function yamlFormat(schemaLine: string, listField: string): FileFormat {
     fromFile(text) {
       const value = parseDocument(text).toJS() as unknown;
       const data = Array.isArray(value) ? { [listField]: value } : ((value ?? {}) as EntryData);
-      return { ...data, [sourceKey]: text };
+      return { ...data, [sourceKey]: text, [englishKey]: !isTranslation(text) };
     },
     toFile(data, sortedKeys = []) {
-      const { [sourceKey]: source, ...fields } = data;
+      const { [sourceKey]: source, [englishKey]: _english, ...fields } = data;
       const clean = (pruned(ordered(fields, sortedKeys)) ?? {}) as EntryData;
       const isList = Object.keys(fields).length === 1 && listField in fields;
       return yamlText(isList ? (clean[listField] ?? []) : clean, source as string | undefined, schemaLine);
@@ -152,10 +164,11 @@ export function frontMatterFormat(schemaLine: string): FileFormat {
       const match = fence.exec(text);
       const front = match ? match[1]! : '';
       const value = (parseDocument(front).toJS() ?? {}) as EntryData;
-      return { ...value, body: match ? match[2]!.replace(/^\r?\n/, '') : text, [sourceKey]: front };
+      const english = !isTranslation(front);
+      return { ...value, body: match ? match[2]!.replace(/^\r?\n/, '') : text, [sourceKey]: front, [englishKey]: english };
     },
     toFile(data, sortedKeys = []) {
-      const { [sourceKey]: source, body, ...fields } = data;
+      const { [sourceKey]: source, [englishKey]: _english, body, ...fields } = data;
       const clean = (pruned(ordered(fields, sortedKeys)) ?? {}) as EntryData;
       const front = yamlText(clean, source as string | undefined, schemaLine);
       const text = typeof body === 'string' ? body.replace(/\s+$/, '') : '';
