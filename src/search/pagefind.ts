@@ -43,11 +43,17 @@ export async function openIndex(): Promise<PagefindIndex> {
   return index;
 }
 
-/** Adds pages to the index; a page whose address it already holds is replaced, in the same place. */
+/** How many pages are on their way to Pagefind at once: all of them at once held every page's message in memory twice over. */
+const batchSize = 64;
+
+/** Adds pages to the index, in order; a page whose address it already holds is replaced, in the same place. */
 export async function addPages(index: PagefindIndex, pages: readonly IndexedPage[]): Promise<void> {
-  const added = await Promise.all(pages.map((page) => index.addHTMLFile({ url: page.url, content: page.html }).catch(failed)));
-  const errors = added.flatMap((a) => a.errors);
-  if (errors.length > 0) throw failed(errors.join('; '));
+  for (let start = 0; start < pages.length; start += batchSize) {
+    const batch = pages.slice(start, start + batchSize);
+    const added = await Promise.all(batch.map((page) => index.addHTMLFile({ url: page.url, content: page.html }).catch(failed)));
+    const errors = added.flatMap((a) => a.errors);
+    if (errors.length > 0) throw failed(errors.join('; '));
+  }
 }
 
 /** The files of the index as it now holds its pages, as output files under pagefind/, in name order. */
