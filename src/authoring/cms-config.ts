@@ -193,7 +193,8 @@ function folderCollection(dir: string, type: EditedType): CmsCollection {
     create: true,
     slug: `{{${look.identifier}}}`,
     identifier_field: look.identifier,
-    summary: `{{${look.identifier}}} ({{slug}})`,
+    // The file name (in the summary, {{slug}} is the title again): the page's address and the name authors see in content/.
+    summary: `{{${look.identifier}}} ({{filename}})`,
     preview_path: look.page,
     filter: englishOnly,
     fields: withImageUploads(cmsFields(type.schema, dir), dir),

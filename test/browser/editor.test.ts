@@ -98,6 +98,8 @@ describe('the editor at /admin/', () => {
     const [english, spanish] = [await titleOf('content/treatments/ssri.yaml'), await titleOf('content/treatments/ssri.es.yaml')];
     await expect.poll(() => page.getByText(english, { exact: false }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await page.getByText(spanish, { exact: false }).count()).toBe(0);
+    // Each entry with its file name, which is also its page's address (not its title twice).
+    expect(await page.getByText(`${english} (ssri)`, { exact: true }).count()).toBe(1);
     await page.context().close();
   }, 180_000);
 
