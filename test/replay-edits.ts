@@ -73,7 +73,9 @@ export class SchemaEdits {
 
   /** What the tree holds now that references may name. */
   async known(): Promise<Known> {
-    const ids = async (dir: string) => (await this.list(`content/${dir}`)).map((f) => f.slice(`content/${dir}/`.length).replace(/\.yaml$/, ''));
+    // A translation (jane-example.es.yaml) is no entry of its own: its name is no id.
+    const ids = async (dir: string) =>
+      (await this.list(`content/${dir}`)).filter((f) => !/\.es\.yaml$/.test(f)).map((f) => f.slice(`content/${dir}/`.length).replace(/\.yaml$/, ''));
     const data = async (file: string) => parseDocument(await this.read(file).catch(() => '')).toJS() as Record<string, unknown> | null;
     const site = await data('content/site.yaml').catch(() => null);
     const blog = await data('content/blog.yaml').catch(() => null);
