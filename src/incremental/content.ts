@@ -3,9 +3,7 @@
  * stamp is unchanged are not parsed again; told what changed, the other files are not looked at.
  */
 import { basename, join } from 'node:path';
-import type { SiteError } from '../errors.ts';
 import { hashOf } from '../hash.ts';
-import { latestToday } from '../validate/references.ts';
 import { isSlug } from '../validate/suggest.ts';
 import { frontMatterOf, type LoadedArticle } from '../load/article.ts';
 import {
@@ -20,6 +18,7 @@ import {
 import { isTranslationFile, readContentFile, readContentFileSync } from '../load/read.ts';
 import { lazySource, type YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
+import { bySite, type SiteMemo } from './routes.ts';
 import { sameStamp, type Stamp } from './survey.ts';
 
 /** A valid YAML file as loaded: the hash of its text, the text, what it parsed to and what validation made of it. */
@@ -49,8 +48,8 @@ export interface ContentMemo {
   articles: Map<string, ArticleMemoEntry>;
   /** In memory only: every article file the last build found (by path), for a rebuild told what changed. */
   found?: string[];
-  /** In memory only: the problems the checks across files found, and the key of what they read. */
-  checks?: { key: string; found: SiteError[] };
+  /** In memory only: what work across files made (see ContentReader.kept), by name, with the key of what it read. */
+  kept?: SiteMemo;
 }
 
 /** A reader that takes what `memo` holds of unchanged files: only those in `changed` (the watcher's), else each by its stamp. */
@@ -72,12 +71,7 @@ export function memoReader(
         memo.yaml.set(file, { hash: loaded.hash, text: loaded.text, data: loaded.source.data, value: loaded.value, source: loaded.source });
       return loaded;
     },
-    // The checks read every YAML file, every article's card (never a body) and the day.
-    checks(content, check) {
-      const key = hashOf(content.catalogueKey, latestToday(), content.articles.map((a) => a.cardHash).join(' '));
-      if (memo.checks?.key !== key) memo.checks = { key, found: check() };
-      return memo.checks.found;
-    },
+    kept: (name, key, make) => bySite((memo.kept ??= new Map()), name, key(), make),
     async articles(dir, fileOf, errors) {
       const told = changed && memo.found ? changed : undefined;
       const paths = told ? foundAgain(memo.found!, told, dir) : await listArticleFiles(dir, fileOf, errors);

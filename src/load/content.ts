@@ -12,7 +12,7 @@ import type { Article, articleSchema } from '../schemas/article.ts';
 import type { Content } from './types.ts';
 import { loadArticle, type LoadedArticle } from './article.ts';
 import { checkPlaceholders } from '../validate/placeholders.ts';
-import { checkReferences } from '../validate/references.ts';
+import { checkReferences, latestToday } from '../validate/references.ts';
 import { fillFacts } from '../validate/facts.ts';
 import { validate } from '../validate/schema.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
@@ -53,8 +53,8 @@ export interface ContentReader {
   yaml(path: string, file: string, schemaOf: SchemaOf, errors: SiteError[]): Promise<LoadedYaml | undefined>;
   /** Every article under `dir` (content/blog), in no particular order (loadContent sorts the list in place). */
   articles(dir: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<ArticleFile[]>;
-  /** The problems of the checks across files (`check` runs them), taken over where what they read is unchanged. */
-  checks?(content: Content, check: () => SiteError[]): SiteError[];
+  /** Work across files (the checks, a translation's comparison with its English): `make`'s value, taken over while `key` is the same. */
+  kept?<T>(name: string, key: () => string, make: () => T): T;
 }
 
 /** Reads and parses every file, every time. */
@@ -148,6 +148,9 @@ async function loadSpanish(content: Content, reader: ContentReader, { errors, so
       sources.set(file, loaded.source);
       return loaded;
     },
+    // A comparison reads the translation and its English file alone.
+    (english, translated, make) =>
+      reader.kept ? reader.kept(`translation ${translated}`, () => `${hashes.get(english)} ${hashes.get(translated)}`, make) : make(),
     errors,
   );
   return spanish;
@@ -225,7 +228,9 @@ function validateContent(content: Content, errors: SiteError[], reader: ContentR
     checkPlaceholders(content, shown, found);
     return found;
   };
-  errors.push(...(reader.checks ? reader.checks(content, check) : check()));
+  // The checks read every YAML file, every article's card (never a body) and the day.
+  const key = () => hashOf(content.catalogueKey, latestToday(), content.articles.map((a) => a.cardHash).join(' '));
+  errors.push(...(reader.kept ? reader.kept('checks', key, check) : check()));
   if (errors.length > 0) throw new SiteErrors(errors);
   return content;
 }

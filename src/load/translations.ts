@@ -50,6 +50,7 @@ export async function loadTranslations(
   english: Content,
   schemaFor: (file: string) => z.ZodType | undefined,
   read: TranslationReader,
+  keep: <T>(english: string, translated: string, compare: () => T) => T,
   errors: SiteError[],
 ): Promise<LanguageSite | undefined> {
   const root = english.root;
@@ -69,15 +70,8 @@ export async function loadTranslations(
     const loaded = await read(path, translated, schema);
     if (!loaded || loaded.value === undefined) continue;
     const record = (loaded.value as { translation: TranslationRecord }).translation;
-    const current = fieldHashes(source.data, schema);
-    const stale = new Set(Object.keys(current).filter((field) => record.from[field] !== current[field]));
-    // A mismatch in a field whose English changed since is what "stale" means (a warning); in any other field, the translator's mistake.
-    const mismatched = new Set<string>();
-    compareText(source.data, loaded.source.data, schema, [], loaded.source, (path, error) => {
-      const field = String(path[0]);
-      if (stale.has(field)) mismatched.add(field);
-      else errors.push(error);
-    });
+    const { current, mismatched, found } = keep(file, translated, () => compared(source, loaded.source, schema, record));
+    errors.push(...found);
     const entry: TranslationFile = { file: translated, english: file, record, current, source: loaded.source };
     translations.push(entry);
     if (mismatched.size === 0) values.set(file, loaded.value);
@@ -97,6 +91,24 @@ export async function loadTranslations(
   const content = spanishContent(english, values, articles);
   const translated = new Set(translations.filter((t) => !t.setAside).map((t) => t.english));
   return { lang: translationLanguage, content, translations, translated };
+}
+
+/**
+ * A translation's text against its English file's: the hash of each English field, the fields whose English changed since
+ * the translation was made and that no longer match it (what "stale" means: a warning), and the translator's mistakes in
+ * the other fields.
+ */
+function compared(english: YamlSource, translation: YamlSource, schema: z.ZodType, record: TranslationRecord) {
+  const current = fieldHashes(english.data, schema);
+  const stale = new Set(Object.keys(current).filter((field) => record.from[field] !== current[field]));
+  const mismatched = new Set<string>();
+  const found: SiteError[] = [];
+  compareText(english.data, translation.data, schema, [], translation, (path, error) => {
+    const field = String(path[0]);
+    if (stale.has(field)) mismatched.add(field);
+    else found.push(error);
+  });
+  return { current, mismatched, found };
 }
 
 /** The English content with the translated text of `values` (by English file) laid over it, and the Spanish articles. */
@@ -280,9 +292,11 @@ function loadArticleTranslations(
   errors: SiteError[],
 ): Article[] {
   const spanish: Article[] = [];
+  // The English articles translated, in their order: a look-up each, not a file name made for each of thousands.
+  const translated = new Set([...present].filter((f) => f.endsWith('.md')).map((f) => f.replace(/\.[a-z]{2}\.md$/, '.md')));
   for (const article of english.articles) {
+    if (!translated.has(article.file)) continue;
     const file = translationOf(article.file);
-    if (!present.has(file)) continue;
     const path = join(english.root, file);
     const read = readContentFileSync(path, file, 'an article file');
     if (read.error) {
