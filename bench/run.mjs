@@ -23,7 +23,7 @@ const { values: options } = parseArgs({
   options: {
     sizes: { type: 'string', default: '100,1000,4000' },
     runs: { type: 'string', default: '5' },
-    tools: { type: 'string', default: 'ours,ours-images-cached,eleventy,hugo' },
+    tools: { type: 'string', default: 'ours,ours-images-cached,eleventy,hugo,hugo-pagefind' },
     rev: { type: 'string' },
     'serve-runs': { type: 'string' },
     'serve-sizes': { type: 'string', default: '1000,4000' },
@@ -41,7 +41,7 @@ if (options.help) {
   process.stdout.write(`Usage: node bench/run.mjs [options]
   --sizes 100,1000,4000   article counts to build
   --runs 5                clean builds per generator and N (the median is reported)
-  --tools ours,ours-images-cached,eleventy,hugo
+  --tools ours,ours-images-cached,eleventy,hugo,hugo-pagefind
   --rev REV               benchmark a git revision of the product instead of the working tree
   --warm-sizes 1000,4000  N at which our warm rebuild is measured ("all" for every size, "none")
   --serve-sizes 1000,4000 N at which save-to-reload in serve is measured ("all", "none")

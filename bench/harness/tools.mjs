@@ -5,7 +5,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const benchDir = fileURLToPath(new URL('..', import.meta.url));
@@ -179,8 +180,39 @@ unsafe = false
   }),
 };
 
+/** Pagefind's own program, as the `pagefind` package installs it for this platform (the product's dependency). */
+function pagefindProgram() {
+  const require = createRequire(join(repoDir, 'package.json'));
+  try {
+    const dir = dirname(require.resolve(`@pagefind/${process.platform}-${process.arch === 'x64' ? 'x64' : process.arch}/package.json`));
+    return ['pagefind_extended', 'pagefind'].map((name) => join(dir, 'bin', name)).find((file) => existsSync(file));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Hugo's build followed by Pagefind's program over its output: how a Hugo site gets the search index that ours builds
+ * (Pagefind reads every page of the output, as its documentation has it for Hugo).
+ */
+export const hugoPagefind = {
+  ...hugo,
+  id: 'hugo-pagefind',
+  name: 'Hugo + Pagefind',
+  available: () => (hugo.available() !== true ? hugo.available() : pagefindProgram() ? true : 'no Pagefind program in node_modules/@pagefind'),
+  version: () => `${hugo.version()} + ${spawnSync(pagefindProgram(), ['--version'], { encoding: 'utf8' }).stdout.trim().split(' ').at(-1)}`,
+  clean(site, out) {
+    hugo.clean(site, out);
+  },
+  command: (site, out) => {
+    const { args } = hugo.command(site, out);
+    const quoted = (list) => list.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+    return { command: 'sh', args: ['-c', `hugo ${quoted(args)} && ${quoted([pagefindProgram(), '--site', out, '--silent'])}`], cwd: site };
+  },
+};
+
 /** The peers, always measured the same way. */
-export const peers = [eleventy, hugo];
+export const peers = [eleventy, hugo, hugoPagefind];
 
 /** HTML pages and all files under an output folder, and how many articles have their own page with their title. */
 export function inspectOutput(out, articles) {
