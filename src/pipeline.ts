@@ -14,7 +14,7 @@ import { emptyMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
 import { commitOutput, keptFeedBodies, renderChanged, sharedKeyOf, verifiedBefore, verifyChanged } from './incremental/outputs.ts';
 import type { RenderResult } from './incremental/outputs.ts';
 import { keptSearchIndex } from './incremental/search.ts';
-import { settledRecord, settleKeyOf, surveyedStamps } from './incremental/survey.ts';
+import { settledRecord, settleKeyOf } from './incremental/survey.ts';
 import type { InputSurvey, SettledRecord, SettledResult, SettleKey } from './incremental/survey.ts';
 import { loadContent } from './load/content.ts';
 import type { Content } from './load/types.ts';
@@ -97,7 +97,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
   memo.settled = undefined;
   stage('memo read');
   try {
-    const content = await loadContent(root, memoReader(memo.content, options.changed, survey && surveyedStamps(survey)));
+    const content = await loadContent(root, memoReader(memo.content, options.changed));
     stage('content loaded');
     const routeOptions = routeOptionsOf(key, content);
     // The articles this build shows (drafts too with --drafts), and those it publishes: a draft's image stays out with it.

@@ -2,9 +2,8 @@
  * The load stage's reader with a memory: a YAML file whose text is unchanged and an article whose
  * stamp is unchanged are not parsed again; told what changed, the other files are not looked at.
  */
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import { hashOf } from '../hash.ts';
-import { isSlug } from '../validate/suggest.ts';
 import { frontMatterOf, type LoadedArticle } from '../load/article.ts';
 import {
   articleSchemaOf,
@@ -53,11 +52,7 @@ export interface ContentMemo {
 }
 
 /** A reader that takes what `memo` holds of unchanged files: only those in `changed` (the watcher's), else each by its stamp. */
-export function memoReader(
-  memo: ContentMemo,
-  changed: Set<string> | undefined,
-  stamped?: (file: string) => Stamp | undefined,
-): ContentReader {
+export function memoReader(memo: ContentMemo, changed: Set<string> | undefined): ContentReader {
   return {
     async yaml(path, file, schemaOf, errors) {
       const known = memo.yaml.get(file);
@@ -87,8 +82,7 @@ export function memoReader(
           loaded.push(rememberedArticle(known, path));
           continue;
         }
-        // A file whose name is not a slug goes to statArticle, which says so.
-        const info = (isSlug(basename(file, '.md')) ? stamped?.(file) : undefined) ?? statArticle(path, file, errors);
+        const info = statArticle(path, file, errors);
         const stamp = info && { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
         if (!stamp) continue;
         found.push(path);

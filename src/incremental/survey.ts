@@ -134,17 +134,6 @@ export function surveyInputs(root: string): InputSurvey {
   return { started, paths, stamps, linkedFolder: found.linkedFolder };
 }
 
-/** The survey's stamp of each file by its path in the project, so that the loader need not take it again. */
-export function surveyedStamps(survey: InputSurvey): (file: string) => Stamp | undefined {
-  let index: Map<string, number> | undefined;
-  return (file) => {
-    index ??= new Map(survey.paths.map((path, i) => [path, i]));
-    const i = index.get(file);
-    if (i === undefined || survey.stamps[3 * i]! < 0) return undefined;
-    return { size: survey.stamps[3 * i]!, mtimeMs: survey.stamps[3 * i + 1]!, ctimeMs: survey.stamps[3 * i + 2]! };
-  };
-}
-
 /** A path's stamp (size -1 when it is not there: creating it is a change). */
 export function stampOf(root: string, path: string): Stamp {
   const info = statOf(resolve(root, path));
