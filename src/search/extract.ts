@@ -21,7 +21,16 @@ export function searchTextOf(html: string): string | undefined {
   // The page's description, which a result shows when only the patient's own words for the page matched (see withSynonyms).
   const description = /<meta name="description" content="([^"]*)"/.exec(head)?.[1];
   const meta = description === undefined ? '' : `<meta data-pagefind-meta="description[content]" content="${description}"/>`;
-  return `<html lang="${lang}"><head>${meta}</head><body>${html.slice(open, close + '</main>'.length)}</body></html>`;
+  return detached(`<html lang="${lang}"><head>${meta}</head><body>${html.slice(open, close + '</main>'.length)}</body></html>`);
+}
+
+/**
+ * A copy of `text` that holds nothing of the page it was cut from. V8 keeps a whole string alive for any slice of it, and
+ * these texts are kept until the index is made (every page's, in the dev server's memo): the slices kept every page's whole
+ * HTML, 74 KB where the text is 12 KB (a cold build at N = 1,000 held 77 MB of pages after rendering).
+ */
+function detached(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
 }
 
 /**
