@@ -123,6 +123,47 @@ describe('file formats', () => {
     expect(format.toFile({ ...data, tagline: 'Heard first.' })).toContain('# The clinic\'s facts.\nname: Heard\n');
   });
 
+  it('should fold a changed paragraph again as the author folded it, and leave the other paragraphs alone', () => {
+    const treatment = [
+      'title: T', 'description: >-', '  One two three four five six', '  seven eight nine ten.', 'faq:', '  - question: Q?',
+      '    answer: >-', '      Symptoms are part of it. We check', '      mornig draws, along with others',
+      '      and more words here.', '',
+    ].join('\n');
+    const format = yamlFormat('', 'entries');
+    const data = format.fromFile(treatment);
+    const faq = data.faq as { answer: string }[];
+    faq[0]!.answer = faq[0]!.answer.replace('mornig', 'morning');
+    expect(format.toFile(data)).toBe(treatment.replace('mornig', 'morning'));
+    // A longer line is broken up again at the width the author used.
+    faq[0]!.answer = faq[0]!.answer.replace('morning', 'early-morning');
+    const broken = '      early-morning draws, along with\n      others and more words here.';
+    expect(format.toFile(data)).toBe(treatment.replace('      mornig draws, along with others\n      and more words here.', broken));
+  });
+
+  it('should write a new row after the last one and a new field at its place, every other line as it was', () => {
+    const blog = [
+      '# Categories, one colour each.', 'categories:', '  - name: Metabolic Health', '    color: teal', '  # the practice',
+      '  - name: Story',
+      '    medical: false', 'intro: >-', '  Long text', '  folded.', '',
+    ].join('\n');
+    const format = yamlFormat('', 'entries');
+    const data = format.fromFile(blog);
+    const categories = [...(data.categories as object[]), { name: 'Sleep', color: 'blue' }];
+    const added = blog.replace('    medical: false\n', '    medical: false\n  - name: Sleep\n    color: blue\n');
+    expect(format.toFile({ ...data, categories })).toBe(added);
+    // A new row's fields in the order of the form, whatever order Decap filled them in.
+    const order = [{ name: 'categories', fields: ['name', 'color', 'medical'].map((name) => ({ name })) }];
+    const row = { medical: true, name: 'Sleep', color: 'blue' };
+    const withMedical = blog.replace('    medical: false\n', '    medical: false\n  - name: Sleep\n    color: blue\n    medical: true\n');
+    expect(yamlFormat('', 'entries', order).toFile({ ...data, categories: [...(data.categories as object[]), row] })).toBe(withMedical);
+    const reviewed = `${blog}reviewedBy: jane\nreviewedOn: 2025-03-14\n`;
+    expect(format.toFile({ ...data, reviewedBy: 'jane', reviewedOn: '2025-03-14' })).toBe(reviewed);
+    const first = blog.replace('categories:', 'heading: Blog\ncategories:');
+    expect(format.toFile({ ...data, heading: 'Blog' }, ['heading', 'categories', 'intro'])).toBe(first);
+    const { intro: _intro, ...withoutIntro } = data;
+    expect(format.toFile(withoutIntro)).toBe(blog.replace('intro: >-\n  Long text\n  folded.\n', ''));
+  });
+
   it('should leave out what the form left empty, and write a list file as a list', () => {
     const format = yamlFormat('# yaml-language-server: $schema=../schemas/redirects.schema.json\n', 'entries');
     const header = '# yaml-language-server: $schema=../schemas/redirects.schema.json\n';

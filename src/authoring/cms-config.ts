@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { stringify } from 'yaml';
 import { articleSchema, folders, singleFiles } from '../schemas/registry.ts';
-import { cmsFields, fieldOf, jsonOf, labelOf, objectFields, type CmsField } from './cms-fields.ts';
+import { cmsFields, fieldOf, jsonOf, labelOf, objectFields, singularOf, type CmsField } from './cms-fields.ts';
 import { englishKey } from './cms/file-format.ts';
 
 /** A field of a form (cms-fields.ts makes them). */
@@ -90,10 +90,24 @@ const fileLabels: Record<string, { label: string; page: string }> = {
   'inbody-analysis': { label: 'InBody analysis page', page: '/inbody-analysis' },
 };
 
-/** How each folder's entries are named, listed and previewed. */
-const folderLabels: Record<string, { label: string; singular: string; identifier: string; page: string }> = {
-  treatments: { label: 'Treatments', singular: 'Treatment', identifier: 'title', page: '/treatments/{{slug}}/' },
-  services: { label: 'Service pages', singular: 'Service page', identifier: 'label', page: '/services/{{fields.pillar}}/{{slug}}' },
+/** How each folder's entries are named, listed, described over the list and previewed. */
+const folderLabels: Record<string, { label: string; singular: string; identifier: string; page: string; description?: string }> = {
+  treatments: {
+    label: 'Treatments',
+    singular: 'Treatment',
+    identifier: 'title',
+    page: '/treatments/{{slug}}/',
+    description:
+      'Each treatment\'s description, dosage, indications and questions (FAQ). The cards of the service pages and the home ' +
+      'page\'s treatment lists show them: a card names its treatment by the file name in brackets.',
+  },
+  services: {
+    label: 'Service pages',
+    singular: 'Service page',
+    identifier: 'label',
+    page: '/services/{{fields.pillar}}/{{slug}}',
+    description: 'The pages under /services/. Their cards show treatments, whose text and questions are changed in Treatments.',
+  },
   programs: { label: 'Care programs', singular: 'Care program', identifier: 'name', page: '/' },
   legal: { label: 'Legal pages', singular: 'Legal page', identifier: 'title', page: '/legal/{{slug}}' },
   providers: { label: 'Providers', singular: 'Provider', identifier: 'name', page: '/#about' },
@@ -187,6 +201,7 @@ function folderCollection(dir: string, type: EditedType): CmsCollection {
     name: dir,
     label: look.label,
     label_singular: look.singular,
+    ...(look.description ? { description: look.description } : {}),
     folder: `content/${dir}`,
     extension: 'yaml',
     format: formatName(type.type),
@@ -204,7 +219,8 @@ function folderCollection(dir: string, type: EditedType): CmsCollection {
 /** The fields of a single file; a file that is a list (redirects.yaml) is edited as a list named after the file. */
 function topFields(schema: z.ZodType, name: string): CmsField[] {
   const json = jsonOf(schema);
-  if (json.type === 'array') return [{ ...fieldOf(listField, json, false, name), label: labelOf(name) }];
+  const label = labelOf(name);
+  if (json.type === 'array') return [{ ...fieldOf(listField, json, false, name), label, label_singular: singularOf(label) }];
   return objectFields(json, name);
 }
 

@@ -38,6 +38,7 @@ export interface CmsField {
   fields?: CmsField[];
   field?: CmsField;
   summary?: string;
+  label_singular?: string;
   collapsed?: boolean;
   options?: (string | number)[];
   multiple?: boolean;
@@ -136,7 +137,15 @@ export function labelOf(name: string): string {
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[-_]/g, ' ')
     .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  // Abbreviations stay in capitals: "faqLabel" → "FAQ label".
+  const spelled = words.replace(/\b(faq|url)(s?)\b/g, (_, word: string, plural: string) => word.toUpperCase() + plural);
+  return spelled.charAt(0).toUpperCase() + spelled.slice(1);
+}
+
+/** A list's name for one of its rows ("Categories" → "Category"): Decap's "Add …" button and its count of one say it. */
+export function singularOf(label: string): string {
+  if (/ies$/.test(label)) return label.replace(/ies$/, 'y');
+  return /[^s]s$/.test(label) ? label.slice(0, -1) : label;
 }
 
 /** The form fields of a schema (an object at the top), in the order the schema lists them; `type` starts their paths. */
@@ -156,9 +165,18 @@ export function objectFields(json: JsonNode, path: string): CmsField[] {
 export function fieldOf(name: string, node: JsonNode, required: boolean, path: string): CmsField {
   const field: CmsField = { name, label: labelOf(name), widget: 'string', ...widgetOf(name, node, path) };
   if (node.description) field.hint = node.description;
+  if (field.widget === 'list') field.label_singular = singularOf(field.label);
   if (!required) field.required = false;
   if (node.default !== undefined && (typeof node.default !== 'object' || node.default === null)) field.default = node.default;
+  // Decap asks for the required fields of an optional group the file leaves out (a button's event): the build checks a group given.
+  if (!required && field.widget === 'object' && field.fields) field.fields = field.fields.map(optional);
   return field;
+}
+
+/** A field the form does not insist on, nor do the fields inside it. */
+function optional(field: CmsField): CmsField {
+  const inner = field.widget === 'object' && field.fields ? { fields: field.fields.map(optional) } : {};
+  return { ...field, required: false, ...inner };
 }
 
 /** The widget and its options for a JSON Schema node. */

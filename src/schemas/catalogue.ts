@@ -12,7 +12,10 @@ export const treatmentSchema = z.strictObject({
   faq: z
     .array(faqEntry)
     .min(1, 'must have at least one question')
-    .describe('Questions and answers; service pages show the first two unless told otherwise.'),
+    .describe(
+      'Questions and answers, shown on every service page that has a card of this treatment (the first two unless the page ' +
+        'says otherwise) and in its dialog on the home page.',
+    ),
   ...reviewFields,
 });
 export type Treatment = z.infer<typeof treatmentSchema> & { id: string };

@@ -46,9 +46,12 @@ export const servicePageSchema = z
       faqs: z
         .union([z.number().int().min(0), z.literal('all')])
         .default(2)
-        .describe('How many questions each card shows; "all" shows every one.'),
+        .describe('How many of its treatment\'s questions each card shows; "all" shows every one. They are the treatment\'s: see cards.'),
       columns: z.number().int().min(1).max(3).default(1).describe('Cards side by side on wide screens; 1 stacks wide cards.'),
-      cards: z.array(serviceCard).min(1, 'must list at least one treatment card').describe('The treatment cards, in order.'),
+      cards: z.array(serviceCard).min(1, 'must list at least one treatment card').describe(
+          "The treatment cards, in order. A card shows its treatment's title, description, dosage and questions (FAQ): change " +
+            'those in Treatments, in the entry of the treatment the card names.',
+        ),
     }),
     conditions: z
       .strictObject({

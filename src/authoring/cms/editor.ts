@@ -31,7 +31,9 @@ async function start(): Promise<void> {
     const name = collection.format;
     const type = name.replace(/^clinic-(yaml|frontmatter)-?/, '');
     const line = type ? schemaLine(type, 2) : '';
-    const format = name.startsWith('clinic-frontmatter') ? frontMatterFormat(line) : yamlFormat(line, settings.listField);
+    // A collection of single files has one format: the order of its files' fields together (the first file's wins).
+    const order = collection.fields ?? (collection.files ?? []).flatMap((file) => file.fields);
+    const format = name.startsWith('clinic-frontmatter') ? frontMatterFormat(line, order) : yamlFormat(line, settings.listField, order);
     decap.registerCustomFormat(name, collection.extension ?? 'yaml', format);
     if (!settings.preview) continue;
     const template = previewTemplate(format, settings.preview);

@@ -5,6 +5,7 @@
  * author would. Runs in the browser (bundled into the editor's script) and in tests.
  */
 import { Document, isMap, isScalar, isSeq, parseDocument, type Node } from 'yaml';
+import { splicedText } from './yaml-splices.ts';
 
 /** Where an entry keeps the text it was read from, so that saving can keep its comments; never written to a file. */
 export const sourceKey = '__clinicSource';
@@ -71,6 +72,26 @@ function merged(doc: Document, node: unknown, value: unknown): unknown {
   return doc.createNode(value);
 }
 
+/** The form's fields, as far as their order goes: a new row or group is written in the order the form shows its fields. */
+export interface FieldOrder {
+  name: string;
+  fields?: FieldOrder[];
+}
+
+/** Orders every group's keys, at every depth, as the form lists its fields; keys the form does not know keep their place after them. */
+function orderedBy(value: unknown, order: FieldOrder[] | undefined): unknown {
+  if (!order) return value;
+  if (Array.isArray(value)) return value.map((item) => orderedBy(item, order));
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  const result: Record<string, unknown> = {};
+  for (const field of order) {
+    if (field.name in record && !(field.name in result)) result[field.name] = orderedBy(record[field.name], field.fields);
+  }
+  for (const [key, item] of Object.entries(record)) if (!(key in result)) result[key] = item;
+  return result;
+}
+
 /** Orders an object's keys as the form lists its fields; keys the form does not know keep their place after them. */
 function ordered(value: Record<string, unknown>, keys: string[]): Record<string, unknown> {
   const result: Record<string, unknown> = {};
@@ -79,58 +100,13 @@ function ordered(value: Record<string, unknown>, keys: string[]): Record<string,
   return result;
 }
 
-/** A change of the source's text: what replaces the characters from `from` to `to`. */
-interface Splice {
-  from: number;
-  to: number;
-  text: string;
-}
-
-/** A scalar's new text in the style of the old one, or undefined when only a rewrite can say it (block text). */
-function scalarText(node: { type?: string | undefined }, value: unknown): string | undefined {
-  if (typeof value !== 'string') return value === null || typeof value === 'object' ? undefined : String(value);
-  if (node.type === 'QUOTE_DOUBLE') return JSON.stringify(value);
-  if (node.type === 'QUOTE_SINGLE') return `'${value.replace(/'/g, "''")}'`;
-  if (node.type !== 'PLAIN') return undefined;
-  // Plain only when it reads back as the same text; else double quotes, as a careful author would write it.
-  const plain = !/^[\s\-?:,[\]{}#&*!|>'"%@`]|: | #|\s$|\n/.test(value) && parseDocument(value).toJS() === value;
-  return plain ? value : JSON.stringify(value);
-}
-
-/** The splices that turn `node` into `value` when only scalar values changed; false when the shape changed. */
-function splicesOf(node: unknown, value: unknown, out: Splice[]): boolean {
-  if (isScalar(node)) {
-    if (node.value === value) return true;
-    const text = node.range ? scalarText(node, value) : undefined;
-    if (text === undefined) return false;
-    out.push({ from: node.range![0], to: node.range![1], text });
-    return true;
-  }
-  if (isSeq(node) && Array.isArray(value)) {
-    return node.items.length === value.length && node.items.every((item, i) => splicesOf(item, value[i], out));
-  }
-  if (isMap(node) && value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const record = value as Record<string, unknown>;
-    const keyOf = (pair: { key: unknown }) => String(isScalar(pair.key) ? pair.key.value : pair.key);
-    const isEmpty = (value: unknown) => (isMap(value) || isSeq(value)) && value.items.length === 0;
-    // An empty group the file wrote itself ("analytics: {}") and the form left out stays as it is.
-    const pairs = node.items.filter((pair) => !(isEmpty(pair.value) && !(keyOf(pair) in record)));
-    const keys = pairs.map(keyOf);
-    if (keys.length !== Object.keys(record).length || !keys.every((k) => k in record)) return false;
-    return pairs.every((pair, i) => splicesOf(pair.value, record[keys[i]!], out));
-  }
-  return false;
-}
-
 /** YAML text of `value`, as `source` was written where it can be (comments, quotes, order), else fresh with `header`. */
 function yamlText(value: unknown, source: string | undefined, header: string): string {
   if (source !== undefined && source.trim() !== '') {
+    // The source's text with the changes written in, every other byte as the author left it; else the file written again.
+    const spliced = splicedText(source, value);
+    if (spliced !== undefined) return spliced;
     const doc = parseDocument(source) as Document;
-    // Only values changed: the text is the source's with those values replaced, every other byte as the author left it.
-    const splices: Splice[] = [];
-    if (splicesOf(doc.contents, value, splices)) {
-      return splices.sort((a, b) => b.from - a.from).reduce((text, s) => text.slice(0, s.from) + s.text + text.slice(s.to), source);
-    }
     doc.contents = merged(doc, doc.contents, value) as Node;
     return doc.toString({ lineWidth: 0, flowCollectionPadding: false });
   }
@@ -139,7 +115,7 @@ function yamlText(value: unknown, source: string | undefined, header: string): s
 }
 
 /** A YAML file's format; `schemaLine` starts a new file (it points editors at its schema), `listField` wraps a file that is a list. */
-export function yamlFormat(schemaLine: string, listField: string): FileFormat {
+export function yamlFormat(schemaLine: string, listField: string, order?: FieldOrder[]): FileFormat {
   return {
     fromFile(text) {
       const value = parseDocument(text).toJS() as unknown;
@@ -148,7 +124,7 @@ export function yamlFormat(schemaLine: string, listField: string): FileFormat {
     },
     toFile(data, sortedKeys = []) {
       const { [sourceKey]: source, [englishKey]: _english, ...fields } = data;
-      const clean = (pruned(ordered(fields, sortedKeys)) ?? {}) as EntryData;
+      const clean = (pruned(orderedBy(ordered(fields, sortedKeys), order)) ?? {}) as EntryData;
       const isList = Object.keys(fields).length === 1 && listField in fields;
       return yamlText(isList ? (clean[listField] ?? []) : clean, source as string | undefined, schemaLine);
     },
@@ -158,7 +134,7 @@ export function yamlFormat(schemaLine: string, listField: string): FileFormat {
 const fence = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
 
 /** An article's format: YAML front matter between --- lines, then the markdown body (`body`). */
-export function frontMatterFormat(schemaLine: string): FileFormat {
+export function frontMatterFormat(schemaLine: string, order?: FieldOrder[]): FileFormat {
   return {
     fromFile(text) {
       const match = fence.exec(text);
@@ -169,7 +145,7 @@ export function frontMatterFormat(schemaLine: string): FileFormat {
     },
     toFile(data, sortedKeys = []) {
       const { [sourceKey]: source, [englishKey]: _english, body, ...fields } = data;
-      const clean = (pruned(ordered(fields, sortedKeys)) ?? {}) as EntryData;
+      const clean = (pruned(orderedBy(ordered(fields, sortedKeys), order)) ?? {}) as EntryData;
       const front = yamlText(clean, source as string | undefined, schemaLine);
       const text = typeof body === 'string' ? body.replace(/\s+$/, '') : '';
       return `---\n${front.endsWith('\n') ? front : `${front}\n`}---\n${text}\n`;

@@ -1,0 +1,145 @@
+/**
+ * The office manager's everyday tasks through the editor's forms at /admin/, in Chromium: each saved file must be the
+ * file as it was with only her change written in (comments, folding and quoting kept), and the served page must show it.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve, type DevServer } from '../../src/serve/server.ts';
+import { editFile, removeProject, tempProject } from '../helpers.ts';
+import { launchChromium } from './static-server.ts';
+
+let dir: string;
+let server: DevServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  dir = await tempProject();
+  // A typo to fix, in the first question of a card of the Men's Health page.
+  await editFile(dir, 'content/treatments/testosterone-optimization.yaml', 'morning blood draws', 'mornig blood draws');
+  server = await serve({ root: dir, port: 0, host: '127.0.0.1', log: () => undefined });
+  browser = await launchChromium();
+  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await removeProject(dir);
+});
+
+const read = (file: string) => readFile(join(dir, file), 'utf8');
+const served = async (path: string) => (await fetch(`${server.url}${path}`)).text();
+
+/** Opens an entry of the editor, logged in, once its first field `label` shows `value`. */
+async function openEntry(hash: string, label?: string, value?: string): Promise<void> {
+  // A fresh load each time: an entry opened by a change of the address alone, after a save, never loaded its file.
+  await page.goto('about:blank');
+  await page.goto(`${server.url}/admin/${hash}`);
+  const login = page.getByRole('button', { name: 'Login' });
+  const form = page.getByText(/Writing in .* collection/);
+  await Promise.race([login.click({ timeout: 60_000 }).catch(() => undefined), form.waitFor({ timeout: 60_000 })]);
+  // "Writing in Site settings collection": the entry's form is open (its Publish button shows only once something changed).
+  await form.waitFor({ timeout: 60_000 });
+  // The form shows before the file is read: typing into it then would save a file of the typed values alone.
+  if (label) await expect.poll(() => page.getByLabel(label, { exact: true }).first().inputValue(), { timeout: 60_000 }).toBe(value);
+}
+
+/** Publish, Publish now, and wait until the file holds exactly `expected` (decap-server writes in place). */
+async function publish(file: string, expected: string): Promise<void> {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByText('Publish now').click();
+  await expect.poll(() => read(file).catch(() => ''), { timeout: 30_000 }).toBe(expected).catch(async (error: unknown) => {
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, `publish-${file.replace(/\W/g, '-')}.png`) });
+    throw error;
+  });
+}
+
+/** The field of the row just added (the collapsed rows keep theirs hidden). */
+const visibleField = (label: string) => page.getByLabel(label, { exact: true }).locator('visible=true').last();
+
+/** Picks `option` in a pick list (Decap's select and relation fields), typing part of it first. */
+async function pick(label: string, typed: string, option: string): Promise<void> {
+  // The last such field: the only one, or the one of the row just added at the bottom of its list.
+  await page.getByLabel(label, { exact: true }).last().click();
+  await page.keyboard.type(typed);
+  await page.getByText(option, { exact: true }).last().click();
+}
+
+describe("the office manager's tasks in the editor", () => {
+  it('should change the phone number to one with an extension, shown with it and dialled by the links', async () => {
+    const before = await read('content/site.yaml');
+    const phone = /^phone: (.+)$/m.exec(before)![1]!;
+    await openEntry('#/collections/settings/entries/site', 'Phone', phone);
+    await page.getByLabel('Phone', { exact: true }).fill(`${phone} ext. 12`);
+    await publish('content/site.yaml', before.replace(`phone: ${phone}`, `phone: ${phone} ext. 12`));
+    const tel = `tel:${phone.replace(/\D/g, '')},12`;
+    await expect.poll(async () => (await served('/')).includes(`href="${tel}"`), { timeout: 30_000 }).toBe(true);
+    expect(await served('/')).toMatch(/ext\.\s12<\/a>/);
+  }, 120_000);
+
+  it("should fix a typo in a Men's Health question, found from the service page, changing that line only", async () => {
+    await openEntry('#/collections/services/entries/mens-health');
+    // The service page's cards say where their questions are edited.
+    const hint = /change those in Treatments, in the entry of the treatment the card names/;
+    await expect.poll(() => page.getByText(hint).count(), { timeout: 60_000 }).toBe(1);
+    await page.goto(`${server.url}/admin/#/collections/treatments`);
+    await page.getByText('Testosterone Optimization (testosterone-optimization)', { exact: true }).click({ timeout: 60_000 });
+    const file = 'content/treatments/testosterone-optimization.yaml';
+    const before = await read(file);
+    const row = page.locator('[class*="ListItem"]').filter({ hasText: 'How do I know if my testosterone is low?' }).first();
+    await row.locator('button').first().click({ timeout: 60_000 });
+    const answer = page.getByLabel('Answer', { exact: true }).first();
+    await answer.fill((await answer.inputValue()).replace('mornig', 'morning'));
+    // The folded paragraph keeps its lines: only the one with the typo changes.
+    await publish(file, before.replace('mornig', 'morning'));
+    await expect.poll(() => served('/services/body/mens-health'), { timeout: 30_000 }).toContain('morning blood draws');
+  }, 120_000);
+
+  it('should add a blog category after the others, and file an article under it', async () => {
+    const blog = await read('content/blog.yaml');
+    await openEntry('#/collections/pages/entries/blog', 'Heading', /^heading: (.+)$/m.exec(blog)![1]);
+    await page.getByRole('button', { name: 'Add category', exact: true }).click();
+    await visibleField('Name').fill('Sleep Health');
+    await pick('Color', 'blu', 'blue');
+    const last = /(  - name: [^\n]+\n(?: {4}[^\n]+\n)*)(?=\S)/g;
+    const categories = [...blog.matchAll(last)].at(-1)!;
+    const at = categories.index + categories[0].length;
+    const added = '  - name: Sleep Health\n    color: blue\n    mentalHealth: false\n    medical: true\n';
+    await publish('content/blog.yaml', blog.slice(0, at) + added + blog.slice(at));
+
+    const article = 'content/blog/hrt-glow-up.md';
+    const before = await read(article);
+    const category = /^category: (.+)$/m.exec(before)![1]!;
+    await openEntry('#/collections/blog/entries/hrt-glow-up', 'Title', /^title: "?(.+?)"?$/m.exec(before)![1]);
+    await pick('Category', 'Sleep', 'Sleep Health');
+    await publish(article, before.replace(`category: ${category}`, 'category: Sleep Health'));
+    // The category's own page lists the article.
+    await expect.poll(() => served('/blog/category/sleep-health/'), { timeout: 30_000 }).toContain('href="/blog/hrt-glow-up/"');
+  }, 120_000);
+
+  it('should add a redirect, making content/redirects.yaml, and forward the old address', async () => {
+    await openEntry('#/collections/settings/entries/redirects');
+    await page.getByRole('button', { name: 'Add redirect', exact: true }).click();
+    await visibleField('From').fill('/old-page');
+    await visibleField('To').fill('/process');
+    await publish('content/redirects.yaml', '- from: /old-page\n  to: /process\n');
+    await expect.poll(async () => (await served('/old-page')).includes('url=/process'), { timeout: 30_000 }).toBe(true);
+  }, 120_000);
+
+  it('should mark a service page medically reviewed and add a card, the rest of its file as it was', async () => {
+    const file = 'content/services/mens-health.yaml';
+    const before = await read(file);
+    await openEntry('#/collections/services/entries/mens-health', 'Label', /^label: (.+)$/m.exec(before)![1]);
+    await pick('Reviewed by (optional)', 'Jane', 'Dr. Jane Example');
+    await page.getByLabel('Reviewed on (optional)', { exact: true }).fill('2025-03-14');
+    await page.getByRole('button', { name: 'Add card', exact: true }).click();
+    await pick('Treatment', 'Enclo', 'Enclomiphene');
+    const cards = before.replace('      icon: heart\n', '      icon: heart\n    - treatment: enclomiphene\n');
+    expect(cards).not.toBe(before);
+    await publish(file, `${cards}reviewedBy: jane-example\nreviewedOn: 2025-03-14\n`);
+    await expect.poll(() => served('/services/body/mens-health'), { timeout: 30_000 }).toMatch(/>Enclomiphene</);
+    expect(await served('/services/body/mens-health')).toMatch(/reviewed by <strong>Dr\. Jane Example/i);
+  }, 120_000);
+});
