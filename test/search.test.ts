@@ -75,6 +75,11 @@ describe('search index of the real content', () => {
     expect(words).toContain('Ozempic');
     expect(words).not.toContain('Patient Portal');
     expect(words).not.toContain('Skip to content');
+    // Nor the buttons under a page's title, nor what a link tells screen readers: a result's excerpt would show them.
+    expect(words).not.toContain('opens in a new tab');
+    expect(words).not.toContain('abre en una pestaña nueva');
+    expect(load(text(writer.files, 'treatments/glp1/index.html'))('main .page-hero-actions').text()).toContain('Start Visit Now');
+    expect(words).not.toContain('Start Visit Now');
   });
 
   it('should ask for WebAssembly in the CSP, and for nothing unsafe', () => {

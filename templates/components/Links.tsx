@@ -45,7 +45,10 @@ export function ExternalLink({
       {...(sameTabFallback ? { 'data-new-window': '' } : {})}
     >
       {children}
-      <span className="visually-hidden"> {useStrings().shell.newTab}</span>
+      <span className="visually-hidden" data-pagefind-ignore="">
+        {' '}
+        {useStrings().shell.newTab}
+      </span>
       {icon ? <Icon name="external" size={16} className="icon-external" /> : null}
     </a>
   );

@@ -37,7 +37,12 @@ export function PageHero({
           <h1 id="page-title">{title}</h1>
           {tagline ? <p className="page-hero-tagline">{tagline}</p> : null}
           {intro ? <p className="lead">{intro}</p> : null}
-          {actions ? <div className="page-hero-actions">{actions}</div> : null}
+          {/* Buttons are no text to search: a result's excerpt would show "Start Visit Now (opens in a new tab)". */}
+          {actions ? (
+            <div className="page-hero-actions" data-pagefind-ignore="">
+              {actions}
+            </div>
+          ) : null}
           {children}
         </div>
         {image ? (
