@@ -8,7 +8,7 @@ import { closest } from '../validate/suggest.ts';
 
 /** A page's address as the synonyms and the route table compare it: without a trailing slash (but for /). */
 export function pageKey(path: string): string {
-  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path;
 }
 
 /**
@@ -19,13 +19,12 @@ export function pageKey(path: string): string {
 export function synonymsByPage(content: Content, paths: readonly string[], indexed: ReadonlySet<string>): Map<string, string[]> {
   const errors: SiteError[] = [];
   const byPage = new Map<string, string[]>();
-  const known = new Set(paths.map(pageKey));
   const source = content.sources.get('content/search.yaml');
   content.search.synonyms.forEach((entry, i) => {
     const page = pageKey(entry.page);
     const loc = source?.locate(['synonyms', i, 'page']) ?? { file: 'content/search.yaml', line: 1, column: 1 };
     if (!indexed.has(page)) {
-      errors.push(problems.unknownSearchPage(loc, entry.page, known.has(page), closest(page, [...indexed])));
+      errors.push(problems.unknownSearchPage(loc, entry.page, paths.some((p) => pageKey(p) === page), closest(page, [...indexed])));
       return;
     }
     byPage.set(page, [...(byPage.get(page) ?? []), ...entry.words]);
