@@ -177,7 +177,8 @@ describe('file formats', () => {
 
   it('should start a new single file with the schema line of the file whose form lists its fields', () => {
     const lineOf = (keys: string[]) => (keys.join() === 'entries' ? '# redirects\n' : '');
-    expect(yamlFormat(lineOf, 'entries').toFile({ entries: [{ from: '/a', to: '/b' }] }, ['entries'])).toBe('# redirects\n- from: /a\n  to: /b\n');
+    const text = yamlFormat(lineOf, 'entries').toFile({ entries: [{ from: '/a', to: '/b' }] }, ['entries']);
+    expect(text).toBe('# redirects\n- from: /a\n  to: /b\n');
   });
 
   it('should refuse to save an entry whose file was never read, and let new and read entries be saved', () => {

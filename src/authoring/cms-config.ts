@@ -133,7 +133,8 @@ function withImageUploads(fields: CmsField[], folder: string): CmsField[] {
       const upload = { widget: 'image', media_folder: `/public/images/${folder}`, public_folder: `/images/${folder}`, choose_url: false };
       const picture = { ...pictureFields.src, ...upload, pattern: undefined };
       const kept = inner.filter((f) => f.name !== 'width' && f.name !== 'height');
-      const shown = (f: CmsField): CmsField => (f.name === 'src' ? { ...f, ...picture } : f.name === 'alt' ? { ...f, ...pictureFields.alt } : f);
+      const shown = (f: CmsField): CmsField =>
+        f.name === 'src' ? { ...f, ...picture } : f.name === 'alt' ? { ...f, ...pictureFields.alt } : f;
       return { ...field, fields: kept.map(shown) };
     }
     return inner ? { ...field, fields: inner } : field;
