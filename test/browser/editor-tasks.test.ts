@@ -6,6 +6,7 @@ import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type DevServer } from '../../src/serve/server.ts';
 import { editFile, removeProject, tempProject } from '../helpers.ts';
@@ -226,5 +227,34 @@ describe('the editor after a save', () => {
     await page.evaluate(() => (window.location.hash = '#/collections/treatments'));
     await page.getByText('Metformin (metformin)', { exact: true }).click({ timeout: 30_000 });
     await expect.poll(title, { timeout: 30_000 }).toBe('Metformin');
+  }, 120_000);
+});
+
+describe('the preview of a provider', () => {
+  it('should warn in the preview of a photo too small for its place, with the width it needs', async () => {
+    // A photo already on the site (an upload not saved yet does not reach the preview of a provider: see the report).
+    const portraits = join(dir, 'public/images/providers');
+    await sharp(join(portraits, 'jane-example.jpg')).resize({ width: 400 }).toFile(join(portraits, 'small-portrait.jpg'));
+    await openEntry('#/collections/providers/new');
+    // A whole entry: a form with a problem shows the problem, not the warnings.
+    await page.getByLabel('Name', { exact: true }).fill('Sam Small');
+    await page.getByLabel('Credentials', { exact: true }).fill('MD');
+    await page.getByLabel('Role', { exact: true }).fill('Physician');
+    await page.getByRole('button', { name: /Choose an image/ }).click();
+    await page.getByText('small-portrait.jpg', { exact: true }).click({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Choose selected' }).click({ timeout: 30_000 });
+    await page.getByLabel('Alt text', { exact: true }).fill('Portrait of Sam Small');
+    await page.getByLabel('Bio', { exact: true }).fill('Sam Small is a made-up physician of the tests.');
+    const warned = async () => {
+      for (const frame of page.frames()) {
+        const read = frame.evaluate(() => document.querySelector('[data-preview-warnings]')?.textContent ?? '').catch(() => '');
+        // A frame between pages can keep an evaluation waiting for ever.
+        const text = await Promise.race([read, new Promise<string>((resolve) => setTimeout(() => resolve(''), 3_000))]);
+        if (text) return text;
+      }
+      return '';
+    };
+    const needed = /small-portrait\.jpg is 400x500 pixels, too small for the About portrait: it needs at least 800 pixels wide/;
+    await expect.poll(warned, { timeout: 30_000 }).toMatch(needed);
   }, 120_000);
 });
