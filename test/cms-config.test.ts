@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cmsCollections, cmsConfig } from '../src/authoring/cms-config.ts';
 import { cmsFields, type CmsField } from '../src/authoring/cms-fields.ts';
-import { englishKey, frontMatterFormat, sourceKey, yamlFormat } from '../src/authoring/cms/file-format.ts';
+import { englishKey, frontMatterFormat, sourceKey, unreadEntryProblem, yamlFormat } from '../src/authoring/cms/file-format.ts';
 import { checkedRequest } from '../src/serve/editor-requests.ts';
 import { text } from '../src/schemas/common.ts';
 import { siteSchema } from '../src/schemas/site.ts';
@@ -98,6 +98,9 @@ describe('cmsCollections', () => {
     expect(fieldsOf('blog').get('body')).toMatchObject({ widget: 'markdown' });
     const photo = { widget: 'image', media_folder: '/public/images/providers', public_folder: '/images/providers' };
     expect(fieldsOf('providers').get('photo.src')).toMatchObject(photo);
+    // Sizes are measured by the build: the form never asks for them.
+    expect(fieldsOf('providers').has('photo.width')).toBe(false);
+    expect(fieldsOf('providers').has('photo.height')).toBe(false);
     const { slug } = cmsConfig({ name: 'proxy', proxy_url: '/admin/api/v1', branch: 'main' });
     expect(slug).toEqual({ encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' });
   });
@@ -170,6 +173,18 @@ describe('file formats', () => {
     expect(format.toFile({ entries: [{ from: '/old', to: '/process' }] })).toBe(`${header}- from: /old\n  to: /process\n`);
     expect(format.fromFile('- from: /a\n  to: /b\n')).toMatchObject({ entries: [{ from: '/a', to: '/b' }] });
     expect(yamlFormat('', 'entries').toFile({ title: 'T', readTime: '', event: { name: '' } })).toBe('title: T\n');
+  });
+
+  it('should start a new single file with the schema line of the file whose form lists its fields', () => {
+    const lineOf = (keys: string[]) => (keys.join() === 'entries' ? '# redirects\n' : '');
+    const text = yamlFormat(lineOf, 'entries').toFile({ entries: [{ from: '/a', to: '/b' }] }, ['entries']);
+    expect(text).toBe('# redirects\n- from: /a\n  to: /b\n');
+  });
+
+  it('should refuse to save an entry whose file was never read, and let new and read entries be saved', () => {
+    expect(unreadEntryProblem(false, { title: 'Typed only' })).toMatch(/^Not saved: .*Reload the page/);
+    expect(unreadEntryProblem(true, { title: 'New' })).toBeUndefined();
+    expect(unreadEntryProblem(false, { ...yamlFormat('', 'entries').fromFile('') })).toBeUndefined();
   });
 
   it('should keep an article\'s front matter and body apart', () => {

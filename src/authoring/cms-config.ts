@@ -110,21 +110,42 @@ const folderLabels: Record<string, { label: string; singular: string; identifier
   },
   programs: { label: 'Care programs', singular: 'Care program', identifier: 'name', page: '/' },
   legal: { label: 'Legal pages', singular: 'Legal page', identifier: 'title', page: '/legal/{{slug}}' },
-  providers: { label: 'Providers', singular: 'Provider', identifier: 'name', page: '/#about' },
+  providers: {
+    label: 'Providers',
+    singular: 'Provider',
+    identifier: 'name',
+    page: '/#about',
+    description:
+      'The clinicians of the practice. A provider shows by name and credentials on the pages they reviewed (Reviewed by) and ' +
+      "the articles they wrote; the founder (Pages, Home page, About) also with photo and role in the home page's About section.",
+  },
 };
 
-/** Makes the src of every picture (src, alt, width, height) an upload into public/images/FOLDER/, valued by its path from the root. */
+/**
+ * Makes the src of every picture (src, alt, width, height) an upload into public/images/FOLDER/, valued by its path from the
+ * root. The form leaves out width and height: the build measures every picture, and a size typed by hand can only be wrong.
+ */
 function withImageUploads(fields: CmsField[], folder: string): CmsField[] {
   return fields.map((field) => {
     const inner = field.fields ? withImageUploads(field.fields, folder) : undefined;
     const names = field.fields?.map((f) => f.name) ?? [];
     if (field.widget === 'object' && inner && ['src', 'alt', 'width', 'height'].every((n) => names.includes(n))) {
       const upload = { widget: 'image', media_folder: `/public/images/${folder}`, public_folder: `/images/${folder}`, choose_url: false };
-      return { ...field, fields: inner.map((f) => (f.name === 'src' ? { ...f, ...upload, pattern: undefined } : f)) };
+      const picture = { ...pictureFields.src, ...upload, pattern: undefined };
+      const kept = inner.filter((f) => f.name !== 'width' && f.name !== 'height');
+      const shown = (f: CmsField): CmsField =>
+        f.name === 'src' ? { ...f, ...picture } : f.name === 'alt' ? { ...f, ...pictureFields.alt } : f;
+      return { ...field, fields: kept.map(shown) };
     }
     return inner ? { ...field, fields: inner } : field;
   });
 }
+
+/** How a picture's fields read in the form: words of the office, not of HTML. */
+const pictureFields = {
+  src: { label: 'Picture', hint: 'Choose or upload a photo; its width and height are measured, never typed.' },
+  alt: { label: 'Alt text', hint: 'What the picture shows, in a short sentence, for visitors who cannot see it.' },
+};
 
 /** Every content type the editor edits, by schema name. */
 function editedTypes(): Map<string, EditedType> {

@@ -38,7 +38,10 @@ export const providerSchema = z.strictObject({
   name: text.describe('The name as patients see it, such as Dr. Jane Example.'),
   credentials: text.describe('Degrees and certifications, such as DNP, FNP-C.'),
   role: text.describe('The role in the practice, such as Founder and Family Nurse Practitioner.'),
-  photo: image.describe('A portrait under public/, at least 800 pixels wide; replace the illustration with a photograph by changing src.'),
+  photo: image.describe(
+    "A portrait at least 800 pixels wide, shown in the home page's About section when this provider is the founder; the build " +
+      'warns when a photo is too small and says the size it needs.',
+  ),
   bio: text.describe('Two or three sentences about the provider.'),
 });
 export type Provider = z.infer<typeof providerSchema> & { id: string };

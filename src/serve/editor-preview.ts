@@ -12,8 +12,8 @@ import { emptyMemo } from '../incremental/memo.ts';
 import { overlayError, type OverlayError } from '../report.ts';
 import { memoryWriter } from '../write/writer.ts';
 
-/** What a preview shows: the page's HTML, or the build's located problems. */
-export type PreviewResult = { html: string; page: string } | { errors: OverlayError[] };
+/** What a preview shows: the page's HTML with the build's warnings about the entry's file (a photo too small), or its problems. */
+export type PreviewResult = { html: string; page: string; warnings: string[] } | { errors: OverlayError[] };
 
 /** Builds previews of unsaved entries; one at a time, in the order asked. */
 export interface Previewer {
@@ -70,8 +70,9 @@ export function previewer(root: string, baseUrl: string, resolve: PageResolver):
       stamps.delete(path);
     }
     overlaid = new Set(writes.keys());
+    let warnings: string[];
     try {
-      await build({ root: dir, writer, memo, drafts: true, baseUrl, ...(built ? { changed } : {}) });
+      ({ warnings } = await build({ root: dir, writer, memo, drafts: true, baseUrl, ...(built ? { changed } : {}) }));
       built = true;
     } catch (error) {
       const found = userErrors(error);
@@ -80,7 +81,9 @@ export function previewer(root: string, baseUrl: string, resolve: PageResolver):
     }
     const served = resolve(writer.files, page.split('#')[0]!) ?? '404.html';
     const bytes = writer.files.get(served);
-    return bytes ? { html: Buffer.from(bytes).toString('utf8'), page } : { errors: [] };
+    // "content/providers/x.yaml:6:8  /images/… is 400x500 pixels, too small for …": the entry's own, said without the place.
+    const own = warnings.filter((w) => w.startsWith(`${file}:`)).map((w) => w.replace(/^\S+\s+/, ''));
+    return bytes ? { html: Buffer.from(bytes).toString('utf8'), page, warnings: own } : { errors: [] };
   };
 
   return {

@@ -4,7 +4,7 @@
  * configuration the page points at (`config.json` beside it).
  */
 import CMS from 'decap-cms-app';
-import { frontMatterFormat, schemaLine, yamlFormat, type FileFormat } from './file-format.ts';
+import { frontMatterFormat, schemaLine, unreadEntryProblem, yamlFormat, type FileFormat, type SchemaLineOf } from './file-format.ts';
 import { previewTemplate, type PreviewProps } from './preview.ts';
 import type { CmsConfig } from '../cms-config.ts';
 
@@ -14,6 +14,38 @@ interface Decap {
   registerPreviewTemplate(name: string, component: (props: PreviewProps) => unknown): void;
   registerPreviewStyle(style: string, options?: { raw: boolean }): void;
   init(options: { config: CmsConfig & { load_config_file: false } }): void;
+  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: DecapEntry }) => undefined }): void;
+}
+
+/** The little of Decap's entry (an Immutable map) the editor reads before a save. */
+interface DecapEntry {
+  get(key: 'newRecord'): boolean | undefined;
+  get(key: 'data'): { toJS(): Record<string, unknown> };
+}
+
+/** Refuses to save an entry whose file was never read: Decap would write only the form's values over the file. */
+function guardUnreadEntries(decap: Decap): void {
+  decap.registerEventListener({
+    name: 'preSave',
+    handler: ({ entry }) => {
+      const problem = unreadEntryProblem(Boolean(entry.get('newRecord')), entry.get('data').toJS());
+      if (problem) throw new Error(problem);
+      return undefined;
+    },
+  });
+}
+
+/**
+ * Opens an entry afresh when only the address changes from one entry to another (typed, or pasted): Decap then keeps
+ * showing the entry it had, or an empty form that never loads. The editor's own links go through the lists, never so.
+ */
+function reloadOnEntryAddress(): void {
+  const entry = /^#\/collections\/[^/]+\/entries\//;
+  window.addEventListener('hashchange', (event) => {
+    const from = new URL(event.oldURL).hash;
+    const to = new URL(event.newURL).hash;
+    if (entry.test(from) && entry.test(to) && from !== to) window.location.reload();
+  });
 }
 
 /** What the page tells the script: where the configuration is, and where previews are built (none on a static host). */
@@ -23,14 +55,29 @@ interface EditorSettings {
   listField: string;
 }
 
+/**
+ * The schema line of each single file (content/NAME.yaml), told apart by its form's fields. Every collection of single files
+ * shares one format (Decap keeps the last registered under a name), so the lines are those of all their files.
+ */
+function singleFileLines(config: CmsConfig): SchemaLineOf {
+  const lines = new Map<string, string>();
+  for (const file of config.collections.flatMap((collection) => collection.files ?? [])) {
+    const keys = file.fields.map((f) => f.name).join(' ');
+    // Two files with the same fields cannot be told apart: neither gets a line rather than the other's.
+    lines.set(keys, lines.has(keys) ? '' : schemaLine(file.name, 1));
+  }
+  return (keys) => lines.get(keys.join(' ')) ?? '';
+}
+
 async function start(): Promise<void> {
   const settings = JSON.parse(document.getElementById('clinic-editor-settings')!.textContent!) as EditorSettings;
   const config = (await (await fetch(settings.config)).json()) as CmsConfig;
   const decap = CMS as unknown as Decap;
+  const singleFiles = singleFileLines(config);
   for (const collection of config.collections) {
     const name = collection.format;
     const type = name.replace(/^clinic-(yaml|frontmatter)-?/, '');
-    const line = type ? schemaLine(type, 2) : '';
+    const line = type ? schemaLine(type, 2) : singleFiles;
     // A collection of single files has one format: the order of its files' fields together (the first file's wins).
     const order = collection.fields ?? (collection.files ?? []).flatMap((file) => file.fields);
     const format = name.startsWith('clinic-frontmatter') ? frontMatterFormat(line, order) : yamlFormat(line, settings.listField, order);
@@ -42,6 +89,8 @@ async function start(): Promise<void> {
   }
   // The frame of the preview fills the pane: the page inside it brings its own CSS.
   decap.registerPreviewStyle('html, body { margin: 0; padding: 0; } .frame-content > div { height: 100vh; }', { raw: true });
+  guardUnreadEntries(decap);
+  reloadOnEntryAddress();
   decap.init({ config: { ...config, load_config_file: false } });
 }
 

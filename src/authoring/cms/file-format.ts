@@ -31,6 +31,18 @@ export interface FileFormat {
   toFile(data: EntryData, sortedKeys?: string[]): string;
 }
 
+/**
+ * Why an entry must not be saved, if it must not: an existing file whose text the form never read (its form opened empty)
+ * would be written over with the typed values alone. A new entry, or a file read (even an empty one), may be saved.
+ */
+export function unreadEntryProblem(isNew: boolean, data: EntryData): string | undefined {
+  if (isNew || sourceKey in data) return undefined;
+  return (
+    'Not saved: this form was opened without reading its file, so saving would replace the file with only what the form ' +
+    'shows. Reload the page, open the entry from its list, and make the change again.'
+  );
+}
+
 /** Leaves out what an author leaves out: empty texts, nothing, and groups of fields with nothing in them. */
 export function pruned(value: unknown): unknown {
   if (value === null || value === undefined || value === '') return undefined;
@@ -114,8 +126,14 @@ function yamlText(value: unknown, source: string | undefined, header: string): s
   return `${header}${doc.toString({ lineWidth: 0, flowCollectionPadding: false })}`;
 }
 
+/**
+ * The line that starts a new file: one for a folder's files, or, for a collection of single files (each its own type), the
+ * line of the file whose form lists `keys` (Decap hands a format the names of the entry's fields, never its file).
+ */
+export type SchemaLineOf = string | ((keys: string[]) => string);
+
 /** A YAML file's format; `schemaLine` starts a new file (it points editors at its schema), `listField` wraps a file that is a list. */
-export function yamlFormat(schemaLine: string, listField: string, order?: FieldOrder[]): FileFormat {
+export function yamlFormat(schemaLine: SchemaLineOf, listField: string, order?: FieldOrder[]): FileFormat {
   return {
     fromFile(text) {
       const value = parseDocument(text).toJS() as unknown;
@@ -126,7 +144,8 @@ export function yamlFormat(schemaLine: string, listField: string, order?: FieldO
       const { [sourceKey]: source, [englishKey]: _english, ...fields } = data;
       const clean = (pruned(orderedBy(ordered(fields, sortedKeys), order)) ?? {}) as EntryData;
       const isList = Object.keys(fields).length === 1 && listField in fields;
-      return yamlText(isList ? (clean[listField] ?? []) : clean, source as string | undefined, schemaLine);
+      const header = typeof schemaLine === 'string' ? schemaLine : schemaLine(sortedKeys);
+      return yamlText(isList ? (clean[listField] ?? []) : clean, source as string | undefined, header);
     },
   };
 }
@@ -134,7 +153,7 @@ export function yamlFormat(schemaLine: string, listField: string, order?: FieldO
 const fence = /^---[ \t]*\r?\n([\s\S]*?)\r?\n?---[ \t]*(?:\r?\n|$)([\s\S]*)$/;
 
 /** An article's format: YAML front matter between --- lines, then the markdown body (`body`). */
-export function frontMatterFormat(schemaLine: string, order?: FieldOrder[]): FileFormat {
+export function frontMatterFormat(schemaLine: SchemaLineOf, order?: FieldOrder[]): FileFormat {
   return {
     fromFile(text) {
       const match = fence.exec(text);
@@ -146,7 +165,8 @@ export function frontMatterFormat(schemaLine: string, order?: FieldOrder[]): Fil
     toFile(data, sortedKeys = []) {
       const { [sourceKey]: source, [englishKey]: _english, body, ...fields } = data;
       const clean = (pruned(orderedBy(ordered(fields, sortedKeys), order)) ?? {}) as EntryData;
-      const front = yamlText(clean, source as string | undefined, schemaLine);
+      const header = typeof schemaLine === 'string' ? schemaLine : schemaLine(sortedKeys);
+      const front = yamlText(clean, source as string | undefined, header);
       const text = typeof body === 'string' ? body.replace(/\s+$/, '') : '';
       return `---\n${front.endsWith('\n') ? front : `${front}\n`}---\n${text}\n`;
     },

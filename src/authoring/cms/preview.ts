@@ -17,7 +17,7 @@ interface PreviewProblem {
 }
 
 /** What the preview endpoint answers: the page, or the build's problems. */
-type PreviewAnswer = { html: string; page: string } | { errors: PreviewProblem[] };
+type PreviewAnswer = { html: string; page: string; warnings?: string[] } | { errors: PreviewProblem[] };
 
 /** The little of Decap's Immutable maps the preview reads. */
 interface ImmutableLike {
@@ -99,6 +99,7 @@ export function previewTemplate(format: FileFormat, endpoint: string): (props: P
   return function RealPagePreview(props: PreviewProps): ReactElement {
     const [html, setHtml] = useState<string | undefined>(undefined);
     const [problems, setProblems] = useState<PreviewProblem[]>([]);
+    const [warnings, setWarnings] = useState<string[]>([]);
     const [status, setStatus] = useState('Building the page…');
     const frame = useRef<HTMLIFrameElement>(null);
     const data = (props.entry.get('data') as ImmutableLike).toJS() as Record<string, unknown>;
@@ -120,6 +121,7 @@ export function previewTemplate(format: FileFormat, endpoint: string): (props: P
             }
             keepScroll(frame.current);
             setProblems([]);
+            setWarnings(answer.warnings ?? []);
             setHtml(answer.html);
             setStatus('');
           })
@@ -146,7 +148,7 @@ export function previewTemplate(format: FileFormat, endpoint: string): (props: P
             style: frameStyle,
             onLoad: () => restoreScroll(frame.current, page),
           }),
-      problems.length > 0 ? problemPanel(problems) : null,
+      problems.length > 0 ? problemPanel(problems) : warnings.length > 0 ? warningPanel(warnings) : null,
     );
   };
 }
@@ -194,6 +196,16 @@ function problemPanel(problems: PreviewProblem[]): ReactElement {
         ),
       ),
     ),
+  );
+}
+
+/** The build's warnings about the entry (a photo too small, and the width it needs): it saves, but should be better. */
+function warningPanel(warnings: string[]): ReactElement {
+  return h(
+    'section',
+    { role: 'status', 'data-preview-warnings': '', style: { ...panelStyle, background: '#fefce8', borderBottomColor: '#a16207' } },
+    h('h2', { style: { margin: '0 0 8px', fontSize: '17px', color: '#854d0e' } }, 'This entry can be saved, but:'),
+    h('ul', { style: { margin: 0, paddingLeft: '20px' } }, ...warnings.map((w, i) => h('li', { key: i }, w))),
   );
 }
 
