@@ -201,9 +201,6 @@ export const hugoPagefind = {
   name: 'Hugo + Pagefind',
   available: () => (hugo.available() !== true ? hugo.available() : pagefindProgram() ? true : 'no Pagefind program in node_modules/@pagefind'),
   version: () => `${hugo.version()} + ${spawnSync(pagefindProgram(), ['--version'], { encoding: 'utf8' }).stdout.trim().split(' ').at(-1)}`,
-  clean(site, out) {
-    hugo.clean(site, out);
-  },
   command: (site, out) => {
     const { args } = hugo.command(site, out);
     const quoted = (list) => list.map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');

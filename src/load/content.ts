@@ -53,8 +53,11 @@ export interface ContentReader {
   yaml(path: string, file: string, schemaOf: SchemaOf, errors: SiteError[]): Promise<LoadedYaml | undefined>;
   /** Every article under `dir` (content/blog), in no particular order (loadContent sorts the list in place). */
   articles(dir: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<ArticleFile[]>;
-  /** Work across files (the checks, a translation's comparison with its English): `make`'s value, taken over while `key` is the same. */
-  kept?<T>(name: string, key: () => string, make: () => T): T;
+  /**
+   * Work across files (the checks, a translation's comparison with its English): `make`'s value, which a reader with a
+   * memory takes over while `key` is the same.
+   */
+  kept<T>(name: string, key: () => string, make: () => T): T;
 }
 
 /** Reads and parses every file, every time. */
@@ -67,6 +70,7 @@ export const directReader: ContentReader = {
     const schema = await articleSchemaOf();
     return found.map(({ path, file }) => readArticle(path, file, schema, errors)).filter((a) => a !== undefined);
   },
+  kept: (_name, _key, make) => make(),
 };
 
 /** Loads and validates all of content/ through `reader`; throws SiteErrors listing every problem found. */
@@ -149,8 +153,7 @@ async function loadSpanish(content: Content, reader: ContentReader, { errors, so
       return loaded;
     },
     // A comparison reads the translation and its English file alone.
-    (english, translated, make) =>
-      reader.kept ? reader.kept(`translation ${translated}`, () => `${hashes.get(english)} ${hashes.get(translated)}`, make) : make(),
+    (english, translated, make) => reader.kept(`translation ${translated}`, () => `${hashes.get(english)} ${hashes.get(translated)}`, make),
     errors,
   );
   return spanish;
@@ -230,7 +233,7 @@ function validateContent(content: Content, errors: SiteError[], reader: ContentR
   };
   // The checks read every YAML file, every article's card (never a body) and the day.
   const key = () => hashOf(content.catalogueKey, latestToday(), content.articles.map((a) => a.cardHash).join(' '));
-  errors.push(...(reader.kept ? reader.kept('checks', key, check) : check()));
+  errors.push(...reader.kept('checks', key, check));
   if (errors.length > 0) throw new SiteErrors(errors);
   return content;
 }

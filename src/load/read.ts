@@ -168,5 +168,12 @@ function firstInvalidByte(bytes: Buffer): number {
 
 /** Whether a content file is a translation (`ssri.es.yaml`, `hrt-glow-up.es.md`), which the English loaders leave to the Spanish site's. */
 export function isTranslationFile(path: string): boolean {
-  return /\.[a-z]{2}\.(yaml|md)$/.test(path);
+  return translationEnd.test(path);
 }
+
+/** The English file of a translation: `content/treatments/ssri.es.yaml` → `content/treatments/ssri.yaml`. */
+export function englishOf(file: string): string {
+  return file.replace(translationEnd, '.$1');
+}
+
+const translationEnd = /\.[a-z]{2}\.(yaml|md)$/;

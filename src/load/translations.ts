@@ -13,7 +13,7 @@ import { articleTranslationSchema, translationRecord, translationSchemaOf, type 
 import { articleSchema } from '../schemas/article.ts';
 import { fieldLabel } from '../validate/schema.ts';
 import { loadArticle } from './article.ts';
-import { isTranslationFile, readContentFileSync } from './read.ts';
+import { englishOf, isTranslationFile, readContentFileSync } from './read.ts';
 import type { LanguageSite, TranslationFile } from './types.ts';
 import type { Content } from './types.ts';
 import type { YamlSource } from './yaml.ts';
@@ -293,7 +293,7 @@ function loadArticleTranslations(
 ): Article[] {
   const spanish: Article[] = [];
   // The English articles translated, in their order: a look-up each, not a file name made for each of thousands.
-  const translated = new Set([...present].filter((f) => f.endsWith('.md')).map((f) => f.replace(/\.[a-z]{2}\.md$/, '.md')));
+  const translated = new Set([...present].filter((f) => f.endsWith('.md')).map(englishOf));
   for (const article of english.articles) {
     if (!translated.has(article.file)) continue;
     const file = translationOf(article.file);
@@ -369,7 +369,7 @@ function translationFilesIn(root: string): Set<string> {
 /** Each translation file whose English file does not exist. */
 function reportOrphans(present: ReadonlySet<string>, english: Content, errors: SiteError[]): void {
   for (const file of present) {
-    const original = file.replace(/\.[a-z]{2}\.(yaml|md)$/, '.$1');
+    const original = englishOf(file);
     if (!english.sources.has(original)) errors.push(problems.translationAlone({ file, line: 1, column: 1 }, original));
   }
 }

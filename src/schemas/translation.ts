@@ -63,14 +63,14 @@ export type TranslationRecord = z.infer<typeof translationRecord>;
 /** The translation schema of a YAML file checked with `schema` (its name `file`, such as home.yaml): text fields only, all optional. */
 export function translationSchemaOf(schema: z.ZodType, file: string): z.ZodType {
   // Made once per schema and file: deriving one walks the whole English schema, on every build of the dev server.
-  const made = derived.get(schema) ?? new Map<string, z.ZodType>();
-  derived.set(schema, made);
+  const made = derivedSchemas.get(schema) ?? new Map<string, z.ZodType>();
+  derivedSchemas.set(schema, made);
   let translation = made.get(file);
   if (!translation) made.set(file, (translation = deriveTranslationSchema(schema, file)));
   return translation;
 }
 
-const derived = new WeakMap<z.ZodType, Map<string, z.ZodType>>();
+const derivedSchemas = new WeakMap<z.ZodType, Map<string, z.ZodType>>();
 
 function deriveTranslationSchema(schema: z.ZodType, file: string): z.ZodType {
   const derived = textOnly(schema, file, []);

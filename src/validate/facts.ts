@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { problems, type SiteError, type SourceLocation } from '../errors.ts';
+import { englishOf } from '../load/read.ts';
 import type { Content } from '../load/types.ts';
 import type { Article } from '../schemas/article.ts';
 import type { Provider } from '../schemas/review.ts';
@@ -66,7 +67,7 @@ export function fillFacts(content: Content, errors: SiteError[]): Content {
   for (const [file, source] of content.sources) {
     if (!file.endsWith('.yaml') || file === 'content/site.yaml' || file.startsWith('content/providers/')) continue;
     // A translation (home.es.yaml) fills what its English file fills.
-    const known = [...Object.keys(facts), ...(ownPlaceholders[file.replace(/\.es\.yaml$/, '.yaml')] ?? [])];
+    const known = [...Object.keys(facts), ...(ownPlaceholders[englishOf(file)] ?? [])];
     for (const { name, path } of placeholdersIn(source.data)) {
       if (known.includes(name)) continue;
       const loc = placeholderLocation(content.root, source.locate(path), `{${name}}`);
