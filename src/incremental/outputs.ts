@@ -194,10 +194,16 @@ export async function commitOutput(
   return stamps;
 }
 
-/** The installed React and React DOM versions, from their package files (importing them would cost a build that renders nothing 30 ms). */
+/**
+ * The installed React and React DOM versions, read once a process (it renders with the React it loaded first), from their package files
+ * (importing them would cost a build that renders nothing 30 ms).
+ */
 function reactVersions(): string {
-  const require = createRequire(import.meta.url);
-  const version = (name: string) =>
-    (JSON.parse(readFileSync(require.resolve(`${name}/package.json`), 'utf8')) as { version: string }).version;
-  return `${version('react')} ${version('react-dom')}`;
+  return (versions ??= `${versionOf('react')} ${versionOf('react-dom')}`);
+}
+let versions: string | undefined;
+
+function versionOf(name: string): string {
+  const file = createRequire(import.meta.url).resolve(`${name}/package.json`);
+  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
 }

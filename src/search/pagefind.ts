@@ -22,8 +22,14 @@ export const indexFolder = 'pagefind';
 /** Pagefind's own files that the site's search does not load: its ready-made interfaces, its web worker, its highlighter. */
 const unused = /^pagefind-(ui|modular-ui|component-ui|highlight|worker)\.|^playground\//;
 
-/** Pagefind's version, for the keys of what it makes (its package.json, which its exports do not name). */
+/** Pagefind's version, for the keys of what it makes: read once a process (the program it runs is the one it started with). */
 export function pagefindVersion(): string {
+  return (version ??= installedVersion());
+}
+let version: string | undefined;
+
+/** The installed Pagefind's version, from its package.json (which its exports do not name). */
+function installedVersion(): string {
   const require = createRequire(import.meta.url);
   for (const dir of require.resolve.paths('pagefind') ?? []) {
     try {

@@ -1,32 +1,33 @@
 /**
- * The file watcher's thread: chokidar re-reads a folder after each change in it, which in a blog
- * of thousands is a hundred milliseconds of work; here it never delays a rebuild on the main thread.
+ * The file watcher's process: chokidar re-reads a folder after each change in it, which in a blog of thousands is a
+ * hundred milliseconds of work, and some 4,000 file looks on the thread pool. Started by the dev server (watcher.ts)
+ * with the root and the folders to watch as its arguments; it posts what changed, and ends with the dev server.
  */
-import { readlinkSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { relative, resolve, sep } from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
 import { watch } from 'chokidar';
 
-/** What the watcher thread posts: a changed path (relative to the root), readiness, or a problem. */
+/** What the watcher process posts: a changed path (relative to the root), readiness, or a problem. */
 export type WatchMessage = { path: string } | { ready: true } | { error: string } | { closed: true };
 
-const { root, folders } = workerData as { root: string; folders: string[] };
-const post = (message: WatchMessage) => parentPort!.postMessage(message);
+const [root = '.', ...folders] = process.argv.slice(2);
+const post = (message: WatchMessage) => process.send?.(message);
+// The dev server is gone (closed, or stopped by Ctrl+C or a crash): so is its watcher.
+process.on('disconnect', () => process.exit(0));
 
 /**
- * On Linux this thread yields the CPU to the build: after every save in a folder of thousands of
- * articles chokidar reads the folder again and looks at every file (some 60 MB allocated at
- * N = 4,000), and on a machine of two cores that work otherwise slows the very rebuild it
- * reported. The lowest priority there is: the rebuild it reported is all that waits on it.
- * Elsewhere it runs as it is.
+ * On Linux this process yields the CPU to the build: after every save in a folder of thousands of
+ * articles chokidar reads the folder again and looks at every file (some 60 MB allocated and 4,000
+ * looks at N = 4,000), and on a machine of two cores that work otherwise slows the very rebuild it
+ * reported. Each of its threads gets the lowest priority there is (a thread started later inherits
+ * its starter's): the rebuild it reported is all that waits on it. Elsewhere it runs as it is.
  */
 function yieldToBuilds(): void {
   try {
-    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(thread) && thread > 0) setPriority(thread, 19);
+    for (const thread of readdirSync('/proc/self/task')) setPriority(Number(thread), 19);
   } catch {
-    // No /proc (macOS, Windows) or not allowed: the thread keeps its priority.
+    // No /proc (macOS, Windows) or not allowed: the process keeps its priority.
   }
 }
 yieldToBuilds();
@@ -102,8 +103,11 @@ watcher.on('all', (event, path) => {
 });
 watcher.on('error', (error) => post({ error: error instanceof Error ? error.message : String(error) }));
 watcher.once('ready', () => post({ ready: true }));
-parentPort!.on('message', (message: unknown) => {
+process.on('message', (message: unknown) => {
   if (message !== 'close') return;
   for (const timer of [...rechecks.values(), ...settling.values()]) clearTimeout(timer);
-  void watcher.close().then(() => post({ closed: true }));
+  void watcher.close().then(() => {
+    post({ closed: true });
+    process.disconnect?.();
+  });
 });

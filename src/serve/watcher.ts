@@ -1,6 +1,6 @@
 /** Watching the sources: changed paths are collected, writes settle, and builds never overlap. */
+import { fork } from 'node:child_process';
 import { sep } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { compiledEntry } from '../entries.ts';
 import type { WatchMessage } from './watch-worker.ts';
 
@@ -12,7 +12,7 @@ export interface Watcher {
 }
 
 /**
- * Watches content/, templates/ and public/ under `root` (from a thread of its own, see
+ * Watches content/, templates/ and public/ under `root` (from a process of its own, see
  * watch-worker.ts, which reports a file once its writes have settled); calls `rebuild` with the
  * changed paths (relative to root) after `settleMs` of quiet, which gathers the files of one save
  * of several (a git checkout, an editor's "save all"). A change during a rebuild queues exactly one more.
@@ -47,10 +47,15 @@ export async function watch(root: string, rebuild: (changed: Set<string>) => Pro
     timer = setTimeout(run, settleMs);
   };
 
-  const worker = new Worker(compiledEntry('watch-worker'), { workerData: { root, folders: ['content', 'templates', 'public'] } });
+  const worker = fork(compiledEntry('watch-worker'), [root, 'content', 'templates', 'public'], {
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    execArgv: [],
+  });
   let closed: (() => void) | undefined;
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
+    void exited.then(() => reject(new Error('the file watcher stopped before it was ready')));
     worker.on('message', (message: WatchMessage) => {
       if ('ready' in message) resolve();
       else if ('closed' in message) closed?.();
@@ -65,11 +70,15 @@ export async function watch(root: string, rebuild: (changed: Set<string>) => Pro
 
   return {
     async close() {
-      await new Promise<void>((resolve) => {
-        closed = resolve;
-        worker.postMessage('close');
-      });
-      await worker.terminate();
+      if (worker.connected) {
+        await new Promise<void>((resolve) => {
+          closed = resolve;
+          worker.send('close');
+          void exited.then(resolve);
+        });
+      }
+      worker.kill();
+      await exited;
     },
     idle: () =>
       new Promise<void>((resolve) => {
