@@ -1,4 +1,5 @@
 /** The watcher: changed paths reach the rebuild, writes settle, and no save is lost. */
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,5 +80,28 @@ describe('watch', () => {
     expect(overlapped).toBe(false);
     // The first save may be reported again with them when the machine saw it in two writes.
     expect(builds[1]).toEqual(expect.arrayContaining(['public/a.txt', 'public/b.txt']));
+  });
+
+  it('should say when its process ends before it is closed, and close quietly after that', async () => {
+    const codes: (number | null)[] = [];
+    watcher = await watch(root, async () => undefined, (code) => codes.push(code));
+    // The watcher's own process is the one started with this project's root (a temporary folder of this test alone).
+    const pid = Number(execFileSync('pgrep', ['-f', `watch-worker.js ${root} `]).toString().trim().split('\n')[0]);
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid, 'SIGKILL');
+    await until(() => codes.length > 0, 'the report of the stopped watcher');
+    expect(codes).toEqual([null]);
+    await watcher.close();
+    expect(codes).toHaveLength(1);
+    watcher = undefined;
+  });
+
+  it('should not report a stop when it is closed', async () => {
+    const codes: (number | null)[] = [];
+    watcher = await watch(root, async () => undefined, (code) => codes.push(code));
+    await watcher.close();
+    watcher = undefined;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(codes).toEqual([]);
   });
 });

@@ -121,7 +121,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   let held: string[] | undefined = [];
   const rebuild = rebuilder(options, state, url, (line) => (held ? held.push(line) : log(line)));
   await rebuild();
-  const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed));
+  const lost = () => log(`${c.red('✗')} the file watcher stopped, so saves are no longer built: stop clinic-site serve (Ctrl+C) and start it again`);
+  const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed), lost);
   log(`${c.bold('clinic-site')} serving ${c.cyan(url)} ${c.dim('(drafts shown; Ctrl+C stops)')}`);
   log(`  edit in the browser at ${c.cyan(`${url}/admin/`)}`);
   if (everywhere) for (const address of networkAddresses()) log(`  on your network: ${c.cyan(`http://${address}:${port}`)}`);

@@ -2,6 +2,9 @@
 import { fork } from 'node:child_process';
 import { sep } from 'node:path';
 import { compiledEntry } from '../entries.ts';
+
+/** How long the watcher waits after a reported path for more of the same save, ms. */
+const settleMs = 2;
 import type { WatchMessage } from './watch-worker.ts';
 
 /** A watch session; `close` stops it. */
@@ -16,8 +19,13 @@ export interface Watcher {
  * watch-worker.ts, which reports a file once its writes have settled); calls `rebuild` with the
  * changed paths (relative to root) after `settleMs` of quiet, which gathers the files of one save
  * of several (a git checkout, an editor's "save all"). A change during a rebuild queues exactly one more.
+ * `stopped` hears of a watcher process that ended before `close` (killed, out of memory): no change is seen after it.
  */
-export async function watch(root: string, rebuild: (changed: Set<string>) => Promise<void>, settleMs = 2): Promise<Watcher> {
+export async function watch(
+  root: string,
+  rebuild: (changed: Set<string>) => Promise<void>,
+  stopped: (code: number | null) => void = () => undefined,
+): Promise<Watcher> {
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -67,9 +75,12 @@ export async function watch(root: string, rebuild: (changed: Set<string>) => Pro
     });
   });
   await ready;
+  let closing = false;
+  void exited.then(() => closing || stopped(worker.exitCode));
 
   return {
     async close() {
+      closing = true;
       if (worker.connected) {
         await new Promise<void>((resolve) => {
           closed = resolve;
