@@ -1,8 +1,9 @@
 /**
  * The dev server's memory over a working day (issue 24): `clinic-site serve` on a site of N
  * generated articles, then break/fix cycles (an article's front matter broken, the error event
- * awaited; mended, the reload awaited). Prints the server's resident memory (VmRSS) after each
- * hundred cycles, and the ratio of the last reading to the one after the first hundred.
+ * awaited; mended, the reload awaited). Prints the resident memory (VmRSS) of the server and of the
+ * processes it started (its file watcher) after each hundred cycles, and the ratio of the last reading
+ * of their sum to the one after the first hundred.
  *
  *     node bench/serve-memory.mjs [--n 4000] [--cycles 1500] [--rev DIR]   (DIR: another checkout's root)
  */
@@ -72,7 +73,12 @@ const eventAfter = (from, name) =>
     wake = check;
     check();
   });
-const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024;
+const residentMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+/** The processes serve started: esbuild's service, and its file watcher (a process of its own since 2026-11-27). */
+const childrenOf = (pid) => readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+/** The resident memory of serve and of the processes it started, which the verdict counts together. */
+const rssMb = () => residentMb(child.pid) + childrenOf(child.pid).reduce((sum, pid) => sum + residentMb(pid), 0);
+const parts = () => [child.pid, ...childrenOf(child.pid)].map((pid) => residentMb(pid).toFixed(0)).join(' + ');
 const pause = (ms) => new Promise((done) => setTimeout(done, ms));
 
 await pause(3000);
@@ -89,11 +95,12 @@ for (let cycle = 1; cycle <= cycles; cycle++) {
   await eventAfter(from, 'reload');
   if (cycle % 100 === 0) {
     readings.push(rssMb());
-    console.log(`after ${cycle} cycles: ${readings.at(-1).toFixed(0)} MB resident (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    const took = ((performance.now() - started) / 1000).toFixed(0);
+    console.log(`after ${cycle} cycles: ${readings.at(-1).toFixed(0)} MB resident (serve, then each process it started: ${parts()} MB; ${took} s)`);
   }
 }
 await pause(10_000);
-console.log(`after 10 s idle: ${rssMb().toFixed(0)} MB`);
+console.log(`after 10 s idle: ${rssMb().toFixed(0)} MB (serve, then each process it started: ${parts()} MB)`);
 if (readings.length > 1) console.log(`last / after 100: ${(readings.at(-1) / readings[0]).toFixed(2)}x (goal: at most 1.3x)`);
 child.kill('SIGTERM');
 rmSync(site, { recursive: true, force: true });
