@@ -83,22 +83,22 @@ describe('watch', () => {
   });
 
   it('should say when its process ends before it is closed, and close quietly after that', async () => {
-    const codes: (number | null)[] = [];
-    watcher = await watch(root, async () => undefined, (code) => codes.push(code));
+    const codes: string[] = [];
+    watcher = await watch(root, async () => undefined, (why) => codes.push(why));
     // The watcher's own process is the one started with this project's root (a temporary folder of this test alone).
     const pid = Number(execFileSync('pgrep', ['-f', `watch-worker.js ${root} `]).toString().trim().split('\n')[0]);
     expect(pid).toBeGreaterThan(0);
     process.kill(pid, 'SIGKILL');
     await until(() => codes.length > 0, 'the report of the stopped watcher');
-    expect(codes).toEqual([null]);
+    expect(codes).toEqual(['ended by SIGKILL']);
     await watcher.close();
     expect(codes).toHaveLength(1);
     watcher = undefined;
   });
 
   it('should not report a stop when it is closed', async () => {
-    const codes: (number | null)[] = [];
-    watcher = await watch(root, async () => undefined, (code) => codes.push(code));
+    const codes: string[] = [];
+    watcher = await watch(root, async () => undefined, (why) => codes.push(why));
     await watcher.close();
     watcher = undefined;
     await new Promise((r) => setTimeout(r, 100));

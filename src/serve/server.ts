@@ -121,7 +121,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   let held: string[] | undefined = [];
   const rebuild = rebuilder(options, state, url, (line) => (held ? held.push(line) : log(line)));
   await rebuild();
-  const lost = () => log(`${c.red('✗')} the file watcher stopped, so saves are no longer built: start clinic-site serve again`);
+  const lost = (why: string) => log(`${c.red('✗')} the file watcher stopped (${why}), so saves are no longer built: start serve again`);
   const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed), lost);
   log(`${c.bold('clinic-site')} serving ${c.cyan(url)} ${c.dim('(drafts shown; Ctrl+C stops)')}`);
   log(`  edit in the browser at ${c.cyan(`${url}/admin/`)}`);

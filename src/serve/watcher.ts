@@ -19,12 +19,12 @@ export interface Watcher {
  * watch-worker.ts, which reports a file once its writes have settled); calls `rebuild` with the
  * changed paths (relative to root) after `settleMs` of quiet, which gathers the files of one save
  * of several (a git checkout, an editor's "save all"). A change during a rebuild queues exactly one more.
- * `stopped` hears of a watcher process that ended before `close` (killed, out of memory): no change is seen after it.
+ * `stopped` hears why a watcher process ended before `close` (killed, out of memory, a crash): no change is seen after it.
  */
 export async function watch(
   root: string,
   rebuild: (changed: Set<string>) => Promise<void>,
-  stopped: (code: number | null) => void = () => undefined,
+  stopped: (why: string) => void = () => undefined,
 ): Promise<Watcher> {
   const pending = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
@@ -56,10 +56,13 @@ export async function watch(
   };
 
   const worker = fork(compiledEntry('watch-worker'), [root, 'content', 'templates', 'public'], {
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     execArgv: [],
   });
   let closed: (() => void) | undefined;
+  // What it printed before it ended, if it crashed: its stack is no news for the author, its message may be.
+  let said = '';
+  worker.stderr!.setEncoding('utf8').on('data', (text: string) => (said = (said + text).slice(-4000)));
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const ready = new Promise<void>((resolve, reject) => {
     worker.once('error', reject);
@@ -76,7 +79,11 @@ export async function watch(
   });
   await ready;
   let closing = false;
-  void exited.then(() => closing || stopped(worker.exitCode));
+  void exited.then(() => {
+    if (closing) return;
+    const message = /^\w*Error\b.*$/m.exec(said)?.[0];
+    stopped(message ?? (worker.signalCode ? `ended by ${worker.signalCode}` : `exit code ${worker.exitCode}`));
+  });
 
   return {
     async close() {
