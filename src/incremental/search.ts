@@ -1,10 +1,10 @@
 /**
  * The search stage, narrowed to what changed. The index is one more output, whose key is the hash of what it is made
  * from: the text of every indexed page (its `<main>`), the patient's words for it, and Pagefind's version. While that
- * key is the last build's, the index files are taken over. A page's text is taken from this build's render, else (the
- * page was taken over) from the memo's record of the same file, else read back from the output. The dev server (memo
- * and output in memory) only records what its index is made from: the index is brought up to date when a page asks
- * for it, in a Pagefind index kept open, where only the pages that changed are replaced.
+ * key is the last build's, the index files are taken over. A page's text is taken from this build's render, else read
+ * back from the output. The dev server (memo and output in memory) only records what its index is made from: the index
+ * is brought up to date when a page asks for it, from the pages then served, in a Pagefind index kept open, where only
+ * the pages that changed are replaced.
  */
 import type { PagefindIndex } from 'pagefind';
 import type { OutputFile } from '../bundle/assets.ts';
@@ -25,14 +25,16 @@ export interface SearchMemo {
   /** The index's key, and the hash of each of its files by name (none in the dev server, whose output holds no index). */
   key: string;
   files?: Map<string, string>;
-  /** In memory only (the dev server's): each indexed page's entry by output file, in the index's order, and the open index. */
-  lazy?: { entries: Map<string, IndexEntry>; live: LiveIndex };
+  /**
+   * In memory only (the dev server's): each indexed page's entry by output file, in the index's order, the open index, and
+   * the output the pages' text is read from when the index is asked for (the last committed build's).
+   */
+  lazy?: { entries: Map<string, IndexEntry>; live: LiveIndex; read: (file: string) => Uint8Array | undefined };
 }
 
-/** A page as the index holds it: its address, its text and the patient's words for it, and `id`, which changes with either. */
+/** A page as the index holds it: its address and the patient's words for it, and `id`, which changes with either or its text. */
 interface IndexEntry {
   url: string;
-  text: string;
   words: string[] | undefined;
   id: string;
 }
@@ -60,11 +62,7 @@ export async function keptSearchIndex(
   const last = recorded?.outDir === writer.output.id ? recorded : undefined;
   const pages = new Map<string, string>();
   const texts = new Map<string, string>();
-  const readBack = (file: string) => {
-    const bytes = writer.output.read(file);
-    return bytes && searchTextOf(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
-  };
-  const textOf = (file: string) => texts.get(file) ?? rendered.get(file) ?? last?.lazy?.entries.get(file)?.text ?? readBack(file) ?? '';
+  const textOf = (file: string) => texts.get(file) ?? rendered.get(file) ?? readBack(writer.output.read(file)) ?? '';
   for (const route of routes) {
     const known = rendered.has(route.file) ? undefined : last?.pages.get(route.file);
     if (known !== undefined) pages.set(route.file, known);
@@ -85,19 +83,22 @@ export async function keptSearchIndex(
   const entries = new Map(
     indexed.map((r): [string, IndexEntry] => {
       const words = synonyms.get(pageKey(r.path));
-      return [r.file, { url: r.path, text: '', words, id: `${r.path} ${pages.get(r.file)} ${JSON.stringify(words ?? [])}` }];
+      return [r.file, { url: r.path, words, id: `${r.path} ${pages.get(r.file)} ${JSON.stringify(words ?? [])}` }];
     }),
   );
   const key = hashOf(pagefindVersion(), ...[...entries.values()].map((e) => e.id));
-  const withTexts = () => [...entries].map(([file, entry]) => Object.assign(entry, { text: textOf(file) }));
   if (lazy) {
-    withTexts();
     const live = last?.lazy?.live ?? { index: undefined, held: new Map() };
-    return { files: [], record: { outDir: writer.output.id, pages, key, lazy: { entries, live } } };
+    return { files: [], record: { outDir: writer.output.id, pages, key, lazy: { entries, live, read: writer.output.read } } };
   }
   const taken = last?.files && last.key === key ? takenOver(writer, last.files) : undefined;
-  const files = taken ?? (await indexPages(withTexts().map((e) => ({ url: e.url, html: withSynonyms(e.text, e.words) }))));
+  const files = taken ?? (await indexPages([...entries].map(([file, e]) => ({ url: e.url, html: withSynonyms(textOf(file), e.words) }))));
   return { files, record: { outDir: writer.output.id, pages, key, files: new Map(files.map((f) => [f.file, hashBytes(f.bytes)])) } };
+}
+
+/** A page's indexed text from its bytes in an output; none when it is not there or search does not find it. */
+function readBack(bytes: Uint8Array | undefined): string | undefined {
+  return bytes && searchTextOf(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'));
 }
 
 /** The files of the last index from the output, when every one is still there as it was written (not edited by hand). */
@@ -113,13 +114,13 @@ function takenOver(writer: Writer, hashes: Map<string, string>): OutputFile[] | 
 
 /** The dev server's index files by path, brought up to date on the first call after a build changed it (calls meanwhile share it). */
 export function servedIndex(record: SearchMemo): Promise<ReadonlyMap<string, Uint8Array>> {
-  const { entries, live } = record.lazy!;
+  const { entries, live, read } = record.lazy!;
   if (live.made?.key === record.key) return live.made.files;
   const before = live.made?.files.catch(() => undefined);
   const files = (async () => {
     // One update of the open index at a time.
     await before;
-    await update(live, [...entries.values()]);
+    await update(live, entries, read);
     return new Map((await indexFiles(live.index!)).map((f) => [f.file, f.bytes]));
   })();
   const made = { key: record.key, files };
@@ -134,19 +135,19 @@ export function servedIndex(record: SearchMemo): Promise<ReadonlyMap<string, Uin
  * order (Pagefind numbers pages in the order they came, so only then are its files those of a new index), else all of them
  * in a new index. `held` always says what the index holds, even after an update that failed halfway.
  */
-async function update(live: LiveIndex, entries: IndexEntry[]): Promise<void> {
-  if (!live.index || [...live.held.keys()].join('\n') !== entries.map((e) => e.url).join('\n')) {
+async function update(live: LiveIndex, entries: Map<string, IndexEntry>, read: (file: string) => Uint8Array | undefined): Promise<void> {
+  if (!live.index || [...live.held.keys()].join('\n') !== [...entries.values()].map((e) => e.url).join('\n')) {
     await live.index?.deleteIndex().catch(() => undefined);
     live.index = undefined;
-    live.held = new Map(entries.map((e) => [e.url, '']));
+    live.held = new Map([...entries.values()].map((e) => [e.url, '']));
     live.index = await openIndex();
   }
-  const changed = entries.filter((e) => live.held.get(e.url) !== e.id);
+  const changed = [...entries].filter(([, e]) => live.held.get(e.url) !== e.id);
   // Until they are in, these pages are held as nothing known: a failure leaves them to be added again.
-  for (const entry of changed) live.held.set(entry.url, '');
+  for (const [, entry] of changed) live.held.set(entry.url, '');
   await addPages(
     live.index,
-    changed.map((e) => ({ url: e.url, html: withSynonyms(e.text, e.words) })),
+    changed.map(([file, e]) => ({ url: e.url, html: withSynonyms(readBack(read(file)) ?? '', e.words) })),
   );
-  for (const entry of changed) live.held.set(entry.url, entry.id);
+  for (const [, entry] of changed) live.held.set(entry.url, entry.id);
 }
