@@ -281,6 +281,10 @@ export const problems = {
       hint: 'pass --host 127.0.0.1 for this computer only, or --host alone to listen on every network interface',
     });
   },
+  watcherError: (why: string) =>
+    new SiteError('serve-error', `the file watcher could not start (${why})`, {
+      hint: 'start clinic-site serve again; if it fails again on Linux, raise fs.inotify.max_user_watches (each watched file takes one)',
+    }),
   unsafeOutput: (detail: string, hint?: string) =>
     new SiteError('unsafe-output', detail, { hint: hint ?? 'give the site a folder of its own: dist (the default) or a new folder name' }),
   usage: (detail: string, hint?: string) => new SiteError('usage', detail, hint ? { hint } : {}),

@@ -104,4 +104,20 @@ describe('watch', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(codes).toEqual([]);
   });
+
+  it('should refuse to start, saying what the watcher process said, when that process ends before it is ready', async () => {
+    const before = process.env.NODE_OPTIONS;
+    // The process the watcher starts inherits this, and cannot start: the module it must load first is not there.
+    process.env.NODE_OPTIONS = `--require ${join(root, 'not-there.cjs')}`;
+    try {
+      const started = watch(root, async () => undefined);
+      await expect(started).rejects.toMatchObject({
+        code: 'serve-error',
+        message: expect.stringMatching(/^the file watcher could not start \(Error: Cannot find module/),
+      });
+    } finally {
+      if (before === undefined) delete process.env.NODE_OPTIONS;
+      else process.env.NODE_OPTIONS = before;
+    }
+  });
 });

@@ -122,7 +122,13 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const rebuild = rebuilder(options, state, url, (line) => (held ? held.push(line) : log(line)));
   await rebuild();
   const lost = (why: string) => log(`${c.red('✗')} the file watcher stopped (${why}), so saves are no longer built: start serve again`);
-  const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed), lost);
+  const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed), lost).catch(async (error: unknown) => {
+    // Nothing would be built again: the server stops, and the author is told why.
+    await editor?.close();
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    throw error;
+  });
   log(`${c.bold('clinic-site')} serving ${c.cyan(url)} ${c.dim('(drafts shown; Ctrl+C stops)')}`);
   log(`  edit in the browser at ${c.cyan(`${url}/admin/`)}`);
   if (everywhere) for (const address of networkAddresses()) log(`  on your network: ${c.cyan(`http://${address}:${port}`)}`);

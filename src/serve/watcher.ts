@@ -2,10 +2,11 @@
 import { fork } from 'node:child_process';
 import { sep } from 'node:path';
 import { compiledEntry } from '../entries.ts';
+import { problems } from '../errors.ts';
+import type { WatchMessage } from './watch-worker.ts';
 
 /** How long the watcher waits after a reported path for more of the same save, ms. */
 const settleMs = 2;
-import type { WatchMessage } from './watch-worker.ts';
 
 /** A watch session; `close` stops it. */
 export interface Watcher {
@@ -55,53 +56,67 @@ export async function watch(
     timer = setTimeout(run, settleMs);
   };
 
-  const worker = fork(compiledEntry('watch-worker'), [root, 'content', 'templates', 'public'], {
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    execArgv: [],
-  });
-  let closed: (() => void) | undefined;
-  // What it printed before it ended, if it crashed: its stack is no news for the author, its message may be.
-  let said = '';
-  worker.stderr!.setEncoding('utf8').on('data', (text: string) => (said = (said + text).slice(-4000)));
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  const ready = new Promise<void>((resolve, reject) => {
-    worker.once('error', reject);
-    void exited.then(() => reject(new Error('the file watcher stopped before it was ready')));
-    worker.on('message', (message: WatchMessage) => {
-      if ('ready' in message) resolve();
-      else if ('closed' in message) closed?.();
-      else if ('path' in message) {
-        pending.add(message.path.split(sep).join('/'));
-        if (!running) schedule();
-      }
-      // A folder that cannot be watched any more ('error') leaves the others watched, as chokidar does.
-    });
-  });
-  await ready;
-  let closing = false;
-  void exited.then(() => {
-    if (closing) return;
-    const message = /^\w*Error\b.*$/m.exec(said)?.[0];
-    stopped(message ?? (worker.signalCode ? `ended by ${worker.signalCode}` : `exit code ${worker.exitCode}`));
-  });
+  const report = (path: string) => {
+    pending.add(path.split(sep).join('/'));
+    if (!running) schedule();
+  };
+  const child = await watcherProcess(root, report, stopped);
 
   return {
-    async close() {
-      closing = true;
-      if (worker.connected) {
-        await new Promise<void>((resolve) => {
-          closed = resolve;
-          worker.send('close');
-          void exited.then(resolve);
-        });
-      }
-      worker.kill();
-      await exited;
-    },
+    close: () => child.close(),
     idle: () =>
       new Promise<void>((resolve) => {
         waiters.push(resolve);
         settle();
       }),
+  };
+}
+
+/**
+ * Starts watch-worker.ts in a process of its own and resolves once chokidar is ready; `changed` gets each path it reports,
+ * `stopped` why it ended if it did before `close`. A process that cannot start is a serve-error, with what it said.
+ */
+async function watcherProcess(
+  root: string,
+  changed: (path: string) => void,
+  stopped: (why: string) => void,
+): Promise<{ close(): Promise<void> }> {
+  const child = fork(compiledEntry('watch-worker'), [root, 'content', 'templates', 'public'], {
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    execArgv: [],
+  });
+  // What it printed before it ended, if it crashed: its stack is no news for the author, its message may be.
+  let said = '';
+  child.stderr!.setEncoding('utf8').on('data', (text: string) => (said = (said + text).slice(-4000)));
+  const why = () =>
+    /^\w*Error\b.*$/m.exec(said)?.[0] ?? (child.signalCode ? `ended by ${child.signalCode}` : `exit code ${child.exitCode}`);
+  let phase: 'starting' | 'watching' | 'closing' = 'starting';
+  let closed: (() => void) | undefined;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    child.once('error', (error) => phase === 'starting' && reject(problems.watcherError(error.message)));
+    void exited.then(() => (phase === 'starting' ? reject(problems.watcherError(why())) : phase === 'watching' && stopped(why())));
+    child.on('message', (message: WatchMessage) => {
+      if ('ready' in message) {
+        phase = 'watching';
+        resolve();
+      } else if ('closed' in message) closed?.();
+      else if ('path' in message) changed(message.path);
+      // A folder that cannot be watched any more ('error') leaves the others watched, as chokidar does.
+    });
+  });
+  return {
+    async close() {
+      phase = 'closing';
+      if (child.connected) {
+        await new Promise<void>((resolve) => {
+          closed = resolve;
+          child.send('close');
+          void exited.then(resolve);
+        });
+      }
+      child.kill();
+      await exited;
+    },
   };
 }
