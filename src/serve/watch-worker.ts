@@ -8,8 +8,8 @@ import { setPriority } from 'node:os';
 import { relative, resolve, sep } from 'node:path';
 import { watch } from 'chokidar';
 
-/** What the watcher process posts: a changed path (relative to the root), readiness, or a problem. */
-export type WatchMessage = { path: string } | { ready: true } | { error: string } | { closed: true };
+/** What the watcher process posts: the changed paths of one save (relative to the root), readiness, or a problem. */
+export type WatchMessage = { paths: string[] } | { ready: true } | { error: string } | { closed: true };
 
 const [root = '.', ...folders] = process.argv.slice(2);
 const post = (message: WatchMessage) => process.send?.(message);
@@ -60,7 +60,7 @@ function recheck(path: string, seen: string): void {
       rechecks.delete(path);
       const now = version(path);
       if (now === seen) return;
-      post({ path });
+      post({ paths: [path] });
       recheck(path, now);
     }, recheckMs),
   );
@@ -75,37 +75,63 @@ const watcher = watch(folders, {
     /(^|[/\\])\.|~$|\.swp$/.test(path.startsWith(rootPrefix) ? path.slice(rootPrefix.length) : relative(root, resolve(root, path))),
 });
 /**
- * A saved file is reported once two looks `stableMs` apart find the same version (at most `settleMaxMs` after the
- * first): chokidar reports a save at its first event, often the truncation that starts the write, and a version taken
- * then made the recheck report the file again 75 ms later, for a second rebuild of the same save.
+ * The files of a save are reported together, once two looks `stableMs` apart find each at the same version (at most
+ * `settleMaxMs` after the first look): chokidar reports a save at its first event, often the truncation that starts the
+ * write, and a version taken then made the recheck report the file again 75 ms later, for a second rebuild of the same
+ * save. One message for the files of a burst (a git checkout, "save all") keeps them in one rebuild however late this
+ * process, at the lowest priority, gets to post it.
  */
 const stableMs = 4;
 const settleMaxMs = 60;
-const settling = new Map<string, NodeJS.Timeout>();
+/** The paths being settled, with the version last seen of each. */
+const settling = new Map<string, string>();
+let settleTimer: NodeJS.Timeout | undefined;
+let waited = 0;
 
-function reportWhenSettled(path: string, last: string, waited = 0): void {
-  clearTimeout(settling.get(path));
-  settling.set(
-    path,
-    setTimeout(() => {
-      settling.delete(path);
-      const now = version(path);
-      if (now !== last && waited < settleMaxMs) return reportWhenSettled(path, now, waited + stableMs);
-      post({ path });
-      recheck(path, now);
-    }, stableMs),
-  );
+let lookAt = 0;
+
+function reportWhenSettled(path: string): void {
+  settling.set(path, version(path));
+  lookLater();
 }
 
-watcher.on('all', (event, path) => {
-  if (event === 'add' || event === 'change') reportWhenSettled(path, version(path));
-  else post({ path });
-});
+function lookLater(): void {
+  clearTimeout(settleTimer);
+  settleTimer = setTimeout(look, stableMs);
+  lookAt = performance.now() + stableMs;
+}
+
+/**
+ * Reports what is settling once no file of it moved since the last look. A look that comes late says this process was
+ * held up (it yields to every other): what it was held from may be the next file of the same save, so it looks again.
+ */
+function look(): void {
+  let moved = performance.now() > lookAt + 2 * stableMs;
+  for (const [path, seen] of settling) {
+    const now = version(path);
+    if (now !== seen) settling.set(path, now);
+    moved ||= now !== seen;
+  }
+  if (moved && waited < settleMaxMs) {
+    waited += stableMs;
+    lookLater();
+    return;
+  }
+  const settled = [...settling];
+  settling.clear();
+  settleTimer = undefined;
+  waited = 0;
+  post({ paths: settled.map(([path]) => path) });
+  for (const [path, seen] of settled) recheck(path, seen);
+}
+
+// A file gone, a folder made or removed: reported with the save it belongs to (its version is simply "gone" or a folder's).
+watcher.on('all', (_event, path) => reportWhenSettled(path));
 watcher.on('error', (error) => post({ error: error instanceof Error ? error.message : String(error) }));
 watcher.once('ready', () => post({ ready: true }));
 process.on('message', (message: unknown) => {
   if (message !== 'close') return;
-  for (const timer of [...rechecks.values(), ...settling.values()]) clearTimeout(timer);
+  for (const timer of [...rechecks.values(), settleTimer]) clearTimeout(timer);
   void watcher.close().then(() => {
     post({ closed: true });
     process.disconnect?.();

@@ -101,7 +101,7 @@ async function watcherProcess(
         phase = 'watching';
         resolve();
       } else if ('closed' in message) closed?.();
-      else if ('path' in message) changed(message.path);
+      else if ('paths' in message) for (const path of message.paths) changed(path);
       // A folder that cannot be watched any more ('error') leaves the others watched, as chokidar does.
     });
   });
