@@ -1,5 +1,5 @@
 /** The watcher: changed paths reach the rebuild, writes settle, and no save is lost. */
-import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,7 +86,7 @@ describe('watch', () => {
     const codes: string[] = [];
     watcher = await watch(root, async () => undefined, (why) => codes.push(why));
     // The watcher's own process is the one started with this project's root (a temporary folder of this test alone).
-    const pid = Number(execFileSync('pgrep', ['-f', `watch-worker.js ${root} `]).toString().trim().split('\n')[0]);
+    const pid = processStartedWith(root);
     expect(pid).toBeGreaterThan(0);
     process.kill(pid, 'SIGKILL');
     await until(() => codes.length > 0, 'the report of the stopped watcher');
@@ -121,3 +121,15 @@ describe('watch', () => {
     }
   });
 });
+
+/** The process whose arguments hold `argument` (read from /proc: no ps or pgrep on a bare machine). */
+function processStartedWith(argument: string): number {
+  for (const name of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    try {
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').includes(argument)) return Number(name);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return 0;
+}
