@@ -1,5 +1,5 @@
 /** Where the compiled thread entries are: lib/ once installed, and from src/ (tests) the lib/ beside it. */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,4 +27,16 @@ export function requireModule<T>(specifier: string): T {
 /** Where `require` finds a package file (absolute), for a file of a package that its exports do not name. */
 export function resolveModule(specifier: string): string {
   return requireHere.resolve(specifier);
+}
+
+/** An installed package's version, from its package.json (found by folder: not every package's exports name that file). */
+export function packageVersion(name: string): string {
+  for (const dir of requireHere.resolve.paths(name) ?? []) {
+    try {
+      return (JSON.parse(readFileSync(join(dir, name, 'package.json'), 'utf8')) as { version: string }).version;
+    } catch {
+      // Not in this folder: the next one up.
+    }
+  }
+  return 'unknown';
 }

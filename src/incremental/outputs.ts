@@ -3,10 +3,9 @@
  * (Route.key), the shared key and its file are as the last build left them, any other file while its
  * bytes are. Links are followed from the pages made now while nothing they could point to went away.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { OutputFile } from '../bundle/assets.ts';
 import type { Templates } from '../bundle/templates.ts';
+import { packageVersion } from '../entries.ts';
 import { hashOf } from '../hash.ts';
 import type { Content } from '../load/types.ts';
 import { feedBody, largestPages, renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
@@ -194,16 +193,8 @@ export async function commitOutput(
   return stamps;
 }
 
-/**
- * The installed React and React DOM versions, read once a process (it renders with the React it loaded first), from their package files
- * (importing them would cost a build that renders nothing 30 ms).
- */
+/** The installed React and React DOM versions, read once a process (it renders with the React it loaded first). */
 function reactVersions(): string {
-  return (versions ??= `${versionOf('react')} ${versionOf('react-dom')}`);
+  return (versions ??= `${packageVersion('react')} ${packageVersion('react-dom')}`);
 }
 let versions: string | undefined;
-
-function versionOf(name: string): string {
-  const file = createRequire(import.meta.url).resolve(`${name}/package.json`);
-  return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
-}

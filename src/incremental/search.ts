@@ -14,7 +14,7 @@ import type { Route } from '../route/routes.ts';
 import { searchTextOf, withSynonyms } from '../search/extract.ts';
 import { addPages, indexFiles, indexPages, openIndex, pagefindVersion } from '../search/pagefind.ts';
 import { pageKey, synonymsByPage } from '../search/synonyms.ts';
-import type { Writer } from '../write/writer.ts';
+import type { Output, Writer } from '../write/writer.ts';
 
 /** What the last build's index was made from, and its files; in the dev server, each page's entry and the open index. */
 export interface SearchMemo {
@@ -29,7 +29,7 @@ export interface SearchMemo {
    * In memory only (the dev server's): each indexed page's entry by output file, in the index's order, the open index, and
    * the output the pages' text is read from when the index is asked for (the last committed build's).
    */
-  lazy?: { entries: Map<string, IndexEntry>; live: LiveIndex; read: (file: string) => Uint8Array | undefined };
+  lazy?: { entries: Map<string, IndexEntry>; live: LiveIndex; read: Output['read'] };
 }
 
 /** A page as the index holds it: its address and the patient's words for it, and `id`, which changes with either or its text. */
@@ -135,11 +135,12 @@ export function servedIndex(record: SearchMemo): Promise<ReadonlyMap<string, Uin
  * order (Pagefind numbers pages in the order they came, so only then are its files those of a new index), else all of them
  * in a new index. `held` always says what the index holds, even after an update that failed halfway.
  */
-async function update(live: LiveIndex, entries: Map<string, IndexEntry>, read: (file: string) => Uint8Array | undefined): Promise<void> {
-  if (!live.index || [...live.held.keys()].join('\n') !== [...entries.values()].map((e) => e.url).join('\n')) {
+async function update(live: LiveIndex, entries: Map<string, IndexEntry>, read: Output['read']): Promise<void> {
+  const urls = [...entries.values()].map((e) => e.url);
+  if (!live.index || [...live.held.keys()].join('\n') !== urls.join('\n')) {
     await live.index?.deleteIndex().catch(() => undefined);
     live.index = undefined;
-    live.held = new Map([...entries.values()].map((e) => [e.url, '']));
+    live.held = new Map(urls.map((url) => [url, '']));
     live.index = await openIndex();
   }
   const changed = [...entries].filter(([, e]) => live.held.get(e.url) !== e.id);

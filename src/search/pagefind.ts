@@ -3,11 +3,9 @@
  * under pagefind/ in the output (one index per language, from each page's <html lang>). Only the
  * files the site's own search script uses are kept: not Pagefind's ready-made interfaces.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { PagefindIndex } from 'pagefind';
 import type { OutputFile } from '../bundle/assets.ts';
+import { packageVersion } from '../entries.ts';
 import { problems } from '../errors.ts';
 
 /** One page for the index: its address and the document the index is made from (see searchTextOf). */
@@ -24,22 +22,9 @@ const unused = /^pagefind-(ui|modular-ui|component-ui|highlight|worker)\.|^playg
 
 /** Pagefind's version, for the keys of what it makes: read once a process (the program it runs is the one it started with). */
 export function pagefindVersion(): string {
-  return (version ??= installedVersion());
+  return (version ??= packageVersion('pagefind'));
 }
 let version: string | undefined;
-
-/** The installed Pagefind's version, from its package.json (which its exports do not name). */
-function installedVersion(): string {
-  const require = createRequire(import.meta.url);
-  for (const dir of require.resolve.paths('pagefind') ?? []) {
-    try {
-      return (JSON.parse(readFileSync(join(dir, 'pagefind', 'package.json'), 'utf8')) as { version: string }).version;
-    } catch {
-      // Not in this folder: the next one up.
-    }
-  }
-  return 'unknown';
-}
 
 /** A new, empty index (Pagefind's program starts on first use and serves every index of the process). */
 export async function openIndex(): Promise<PagefindIndex> {

@@ -122,11 +122,16 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const rebuild = rebuilder(options, state, url, (line) => (held ? held.push(line) : log(line)));
   await rebuild();
   const lost = (why: string) => log(`${c.red('✗')} the file watcher stopped (${why}), so saves are no longer built: start serve again`);
-  const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed), lost).catch(async (error: unknown) => {
-    // Nothing would be built again: the server stops, and the author is told why.
+  const stop = async () => {
     await editor?.close();
+    for (const client of state.clients) client.end();
+    state.clients.clear();
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));
+  };
+  const watcher: Watcher = await watch(options.root, (changed) => rebuild(changed), lost).catch(async (error: unknown) => {
+    // Nothing would be built again: the server stops, and the author is told why.
+    await stop();
     throw error;
   });
   log(`${c.bold('clinic-site')} serving ${c.cyan(url)} ${c.dim('(drafts shown; Ctrl+C stops)')}`);
@@ -142,11 +147,7 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
     idle: () => watcher.idle(),
     async close() {
       await watcher.close();
-      await editor?.close();
-      for (const client of state.clients) client.end();
-      state.clients.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stop();
     },
   };
 }

@@ -9,11 +9,11 @@ import { relative, resolve, sep } from 'node:path';
 import { watch } from 'chokidar';
 
 /** What the watcher process posts: the changed paths of one save (relative to the root), readiness, or a problem. */
-export type WatchMessage = { paths: string[] } | { ready: true } | { error: string } | { closed: true };
+export type WatchMessage = { paths: string[] } | { ready: true } | { error: string };
 
 const [root = '.', ...folders] = process.argv.slice(2);
 const post = (message: WatchMessage) => process.send?.(message);
-// The dev server is gone (closed, or stopped by Ctrl+C or a crash): so is its watcher.
+// The dev server is gone (stopped by Ctrl+C or a crash; it ends this process when it closes): so is its watcher.
 process.on('disconnect', () => process.exit(0));
 
 /**
@@ -86,9 +86,9 @@ const settleMaxMs = 60;
 /** The paths being settled, with the version last seen of each. */
 const settling = new Map<string, string>();
 let settleTimer: NodeJS.Timeout | undefined;
-let waited = 0;
-
+/** When the next look is due, and how long the paths have waited for their files to settle. */
 let lookAt = 0;
+let waited = 0;
 
 function reportWhenSettled(path: string): void {
   settling.set(path, version(path));
@@ -129,11 +129,3 @@ function look(): void {
 watcher.on('all', (_event, path) => reportWhenSettled(path));
 watcher.on('error', (error) => post({ error: error instanceof Error ? error.message : String(error) }));
 watcher.once('ready', () => post({ ready: true }));
-process.on('message', (message: unknown) => {
-  if (message !== 'close') return;
-  for (const timer of [...rechecks.values(), settleTimer]) clearTimeout(timer);
-  void watcher.close().then(() => {
-    post({ closed: true });
-    process.disconnect?.();
-  });
-});

@@ -91,7 +91,6 @@ async function watcherProcess(
   const why = () =>
     /^\w*Error\b.*$/m.exec(said)?.[0] ?? (child.signalCode ? `ended by ${child.signalCode}` : `exit code ${child.exitCode}`);
   let phase: 'starting' | 'watching' | 'closing' = 'starting';
-  let closed: (() => void) | undefined;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
     child.once('error', (error) => phase === 'starting' && reject(problems.watcherError(error.message)));
@@ -100,21 +99,14 @@ async function watcherProcess(
       if ('ready' in message) {
         phase = 'watching';
         resolve();
-      } else if ('closed' in message) closed?.();
-      else if ('paths' in message) for (const path of message.paths) changed(path);
+      } else if ('paths' in message) for (const path of message.paths) changed(path);
       // A folder that cannot be watched any more ('error') leaves the others watched, as chokidar does.
     });
   });
   return {
+    // Ending the process ends its watches (the system lets go of every one it held).
     async close() {
       phase = 'closing';
-      if (child.connected) {
-        await new Promise<void>((resolve) => {
-          closed = resolve;
-          child.send('close');
-          void exited.then(resolve);
-        });
-      }
       child.kill();
       await exited;
     },

@@ -132,6 +132,11 @@ function yamlText(value: unknown, source: string | undefined, header: string): s
  */
 export type SchemaLineOf = string | ((keys: string[]) => string);
 
+/** The schema line for an entry whose form lists `keys`. */
+function lineFor(schemaLine: SchemaLineOf, keys: string[]): string {
+  return typeof schemaLine === 'string' ? schemaLine : schemaLine(keys);
+}
+
 /** A YAML file's format; `schemaLine` starts a new file (it points editors at its schema), `listField` wraps a file that is a list. */
 export function yamlFormat(schemaLine: SchemaLineOf, listField: string, order?: FieldOrder[]): FileFormat {
   return {
@@ -144,8 +149,7 @@ export function yamlFormat(schemaLine: SchemaLineOf, listField: string, order?: 
       const { [sourceKey]: source, [englishKey]: _english, ...fields } = data;
       const clean = (pruned(orderedBy(ordered(fields, sortedKeys), order)) ?? {}) as EntryData;
       const isList = Object.keys(fields).length === 1 && listField in fields;
-      const header = typeof schemaLine === 'string' ? schemaLine : schemaLine(sortedKeys);
-      return yamlText(isList ? (clean[listField] ?? []) : clean, source as string | undefined, header);
+      return yamlText(isList ? (clean[listField] ?? []) : clean, source as string | undefined, lineFor(schemaLine, sortedKeys));
     },
   };
 }
@@ -165,8 +169,7 @@ export function frontMatterFormat(schemaLine: SchemaLineOf, order?: FieldOrder[]
     toFile(data, sortedKeys = []) {
       const { [sourceKey]: source, [englishKey]: _english, body, ...fields } = data;
       const clean = (pruned(orderedBy(ordered(fields, sortedKeys), order)) ?? {}) as EntryData;
-      const header = typeof schemaLine === 'string' ? schemaLine : schemaLine(sortedKeys);
-      const front = yamlText(clean, source as string | undefined, header);
+      const front = yamlText(clean, source as string | undefined, lineFor(schemaLine, sortedKeys));
       const text = typeof body === 'string' ? body.replace(/\s+$/, '') : '';
       return `---\n${front.endsWith('\n') ? front : `${front}\n`}---\n${text}\n`;
     },
