@@ -5,7 +5,7 @@ import { compiledEntry } from '../entries.ts';
 import { problems } from '../errors.ts';
 import type { WatchMessage } from './watch-worker.ts';
 
-/** How long the watcher waits after a reported path for more of the same save, ms. */
+/** How long the watcher waits after a report for another arriving with it (a file saved again meanwhile), ms. */
 const settleMs = 2;
 
 /** A watch session; `close` stops it. */
@@ -17,9 +17,9 @@ export interface Watcher {
 
 /**
  * Watches content/, templates/ and public/ under `root` (from a process of its own, see
- * watch-worker.ts, which reports a file once its writes have settled); calls `rebuild` with the
- * changed paths (relative to root) after `settleMs` of quiet, which gathers the files of one save
- * of several (a git checkout, an editor's "save all"). A change during a rebuild queues exactly one more.
+ * watch-worker.ts, which reports the files of one save together once their writes have settled: a
+ * git checkout, an editor's "save all"); calls `rebuild` with the changed paths (relative to root)
+ * after `settleMs` of quiet. A change during a rebuild queues exactly one more.
  * `stopped` hears why a watcher process ended before `close` (killed, out of memory, a crash): no change is seen after it.
  */
 export async function watch(
@@ -56,8 +56,8 @@ export async function watch(
     timer = setTimeout(run, settleMs);
   };
 
-  const report = (path: string) => {
-    pending.add(path.split(sep).join('/'));
+  const report = (paths: string[]) => {
+    for (const path of paths) pending.add(path.split(sep).join('/'));
     if (!running) schedule();
   };
   const child = await watcherProcess(root, report, stopped);
@@ -73,12 +73,12 @@ export async function watch(
 }
 
 /**
- * Starts watch-worker.ts in a process of its own and resolves once chokidar is ready; `changed` gets each path it reports,
+ * Starts watch-worker.ts in a process of its own and resolves once chokidar is ready; `changed` gets the paths of each report,
  * `stopped` why it ended if it did before `close`. A process that cannot start is a serve-error, with what it said.
  */
 async function watcherProcess(
   root: string,
-  changed: (path: string) => void,
+  changed: (paths: string[]) => void,
   stopped: (why: string) => void,
 ): Promise<{ close(): Promise<void> }> {
   const child = fork(compiledEntry('watch-worker'), [root, 'content', 'templates', 'public'], {
@@ -99,7 +99,7 @@ async function watcherProcess(
       if ('ready' in message) {
         phase = 'watching';
         resolve();
-      } else if ('paths' in message) for (const path of message.paths) changed(path);
+      } else if ('paths' in message) changed(message.paths);
       // A folder that cannot be watched any more ('error') leaves the others watched, as chokidar does.
     });
   });
