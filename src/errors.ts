@@ -140,6 +140,11 @@ export const problems = {
         ? `did you mean "${suggestion}"?${required ? ' it is required, so rename this one' : ''}`
         : `the known fields are: ${known.join(', ')}`,
     }),
+  reservedField: (loc: SourceLocation, field: string) =>
+    new SiteError('unknown-field', `"${field}" is not a field any content file can have`, {
+      loc,
+      hint: 'delete this line: "__proto__" is a name the programs reading the file keep for themselves',
+    }),
   wrongType: (loc: SourceLocation, field: string, expected: string, received: string) =>
     new SiteError('wrong-type', `"${field}" should be ${expected}, but it is ${received}`, {
       loc,

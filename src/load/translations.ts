@@ -150,7 +150,7 @@ export function overlay<T>(value: T, translation: unknown): T {
   if (isGroup(value) && isGroup(translation)) {
     const result: Record<string, unknown> = { ...value };
     for (const [key, text] of Object.entries(translation)) {
-      if (key !== 'translation' && key in value) result[key] = overlay(value[key], text);
+      if (key !== 'translation' && Object.hasOwn(value, key)) result[key] = overlay(value[key], text);
     }
     return result as T;
   }
@@ -186,7 +186,8 @@ function fieldSchema(schema: z.ZodType, key: string): z.ZodType | undefined {
   const def = defOf(unwrapped(schema));
   if (def.type !== 'object') return def.type === 'record' ? def.valueType : undefined;
   const catchall = key === 'translation' || defOf(def.catchall ?? z.never()).type === 'never' ? undefined : def.catchall;
-  return def.shape?.[key] ?? catchall;
+  // Own fields only: a key such as "constructor" would otherwise find what every object inherits.
+  return (def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : undefined) ?? catchall;
   if (def.type === 'record') return def.valueType;
   return undefined;
 }

@@ -98,6 +98,9 @@ function parseStrictly(file: string, text: string, lineOffset: number): Parsed {
     // Only an escape in double quotes ("\0", "\x07") can put a control character in a value of text that holds none.
     const escaped = text.includes('\\') ? controlIn(data) : undefined;
     if (escaped) return { doc, data: undefined, errors: [problems.controlCharacter(at(offsetOf(doc, escaped.path)), escaped.code)], at };
+    // zod drops a "__proto__" key without a word (where it does not lose the whole group), so it is refused here, in every file.
+    const reserved = text.includes('__proto__') ? reservedKeyIn(data) : undefined;
+    if (reserved) return { doc, data: undefined, errors: [problems.reservedField(at(offsetOf(doc, reserved, true)), '__proto__')], at };
     return { doc, data, errors: [], at };
   } catch (error) {
     // The `yaml` package refuses excessive alias expansion; anything else thrown here is a bug of ours.
@@ -155,6 +158,19 @@ function controlIn(data: unknown): { path: PropertyKey[]; code: number } | undef
       const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
       for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], [...path, entries[i]![0]]]);
     }
+  }
+  return undefined;
+}
+
+/** The path of the first group holding a "__proto__" key (which the parser keeps as a key of its own), walked without recursion. */
+function reservedKeyIn(data: unknown): PropertyKey[] | undefined {
+  const stack: [unknown, PropertyKey[]][] = [[data, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (!value || typeof value !== 'object') continue;
+    if (!Array.isArray(value) && Object.hasOwn(value, '__proto__')) return [...path, '__proto__'];
+    const entries = Array.isArray(value) ? value.map((v, i) => [i, v] as const) : Object.entries(value);
+    for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], [...path, entries[i]![0]]]);
   }
   return undefined;
 }

@@ -75,7 +75,19 @@ const derivedSchemas = new WeakMap<z.ZodType, Map<string, z.ZodType>>();
 function deriveTranslationSchema(schema: z.ZodType, file: string): z.ZodType {
   const derived = textOnly(schema, file, []);
   // A file keyed by address (metadata.yaml): each entry is checked as the English ones are, translation: aside.
-  if (derived instanceof z.ZodRecord) return z.object({ translation: translationRecord }).catchall(derived.valueType as z.ZodType);
+  if (derived instanceof z.ZodRecord) {
+    const keyType = schema instanceof z.ZodRecord ? (schema.keyType as z.ZodType) : z.string();
+    // Keys the English file could not have either ("constructor:", "process:"), each at its line.
+    return z
+      .object({ translation: translationRecord })
+      .catchall(derived.valueType as z.ZodType)
+      .superRefine((value, context) => {
+        for (const key of Object.keys(value)) {
+          if (key === 'translation' || keyType.safeParse(key).success) continue;
+          context.addIssue({ code: 'custom', path: [key], input: key, message: 'is not an address: it must be a route such as /process' });
+        }
+      });
+  }
   const shape = derived instanceof z.ZodObject ? derived.shape : {};
   return z.strictObject({ ...shape, translation: translationRecord });
 }
