@@ -338,6 +338,16 @@ export const problems = {
           'place again',
       },
     ),
+  notUtf8: (loc: SourceLocation) =>
+    new SiteError('bad-encoding', 'this file is not saved as UTF-8 text: it is saved as UTF-16 (which some editors call "Unicode")', {
+      loc,
+      hint: 'save it as UTF-8 in your editor: in VS Code, "Save with Encoding", then UTF-8; in Notepad, "Save as" with Encoding UTF-8',
+    }),
+  doubledExtension: (loc: SourceLocation, renamed: string) =>
+    new SiteError('bad-file-name', `the file name has a doubled extension (${loc.file.split('/').at(-1)}), so the build does not read it`, {
+      loc,
+      hint: `rename the file to ${renamed.split('/').at(-1)}`,
+    }),
   badFileName: (loc: SourceLocation, kind: string, suggestion: string | undefined) =>
     new SiteError(
       'bad-file-name',

@@ -142,8 +142,9 @@ export function readProblem(file: string, error: unknown, what: string): SiteErr
   }
 }
 
-/** UTF-8 text, or the place of the first byte that is not. */
+/** UTF-8 text, or the place of the first byte that is not (the whole file when it is saved as UTF-16). */
 function decode(file: string, bytes: Buffer): ReadResult {
+  if (isUtf16(bytes)) return { error: problems.notUtf8({ file, line: 1, column: 1 }) };
   if (isUtf8(bytes)) return { text: bytes.toString('utf8') };
   const bad = firstInvalidByte(bytes);
   const lineStart = bad === 0 ? 0 : bytes.lastIndexOf(0x0a, bad - 1) + 1;
@@ -151,6 +152,24 @@ function decode(file: string, bytes: Buffer): ReadResult {
   for (let i = 0; i < lineStart; i++) if (bytes[i] === 0x0a) line++;
   const column = [...bytes.subarray(lineStart, bad).toString('utf8')].length + 1;
   return { error: problems.badEncoding({ file, line, column }) };
+}
+
+/**
+ * Whether bytes are UTF-16 text: a byte order mark, or (without one) a zero byte beside most letters of
+ * the first lines, as English and Spanish text have in UTF-16. UTF-8 text has no zero byte at all but a
+ * NUL typed into it, which the YAML and markdown checks report at its place.
+ */
+function isUtf16(bytes: Buffer): boolean {
+  const bom = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+  if (bom || bytes.indexOf(0) === -1) return bom;
+  const pairs = Math.min(bytes.length >> 1, 2048);
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < pairs; i++) {
+    if (bytes[2 * i] === 0) even++;
+    if (bytes[2 * i + 1] === 0) odd++;
+  }
+  return Math.max(even, odd) * 2 > pairs;
 }
 
 /** The offset of the first byte that does not belong to a well-formed UTF-8 sequence (only called when there is one). */
@@ -169,6 +188,12 @@ function firstInvalidByte(bytes: Buffer): number {
 /** Whether a content file is a translation (`ssri.es.yaml`, `hrt-glow-up.es.md`), which the English loaders leave to the Spanish site's. */
 export function isTranslationFile(path: string): boolean {
   return translationEnd.test(path);
+}
+
+/** The name `file` should have when it ends in an extension twice (`x.md.md` → `x.md`), else undefined. */
+export function withoutDoubledExtension(file: string): string | undefined {
+  const doubled = /\.(?:md|markdown|ya?ml|txt)(\.(?:md|yaml))$/i.exec(file);
+  return doubled ? file.slice(0, doubled.index) + doubled[1] : undefined;
 }
 
 /** The English file of a translation: `content/treatments/ssri.es.yaml` → `content/treatments/ssri.yaml`. */

@@ -13,7 +13,7 @@ import { articleTranslationSchema, translationRecord, translationSchemaOf, type 
 import { articleSchema } from '../schemas/article.ts';
 import { fieldLabel } from '../validate/schema.ts';
 import { loadArticle } from './article.ts';
-import { englishOf, isTranslationFile, readContentFileSync } from './read.ts';
+import { englishOf, isTranslationFile, readContentFileSync, withoutDoubledExtension } from './read.ts';
 import type { LanguageSite, TranslationFile } from './types.ts';
 import type { Content } from './types.ts';
 import type { YamlSource } from './yaml.ts';
@@ -371,6 +371,10 @@ function translationFilesIn(root: string): Set<string> {
 function reportOrphans(present: ReadonlySet<string>, english: Content, errors: SiteError[]): void {
   for (const file of present) {
     const original = englishOf(file);
-    if (!english.sources.has(original)) errors.push(problems.translationAlone({ file, line: 1, column: 1 }, original));
+    if (english.sources.has(original)) continue;
+    // "x.md.md" looks like a translation into a language "md": its name is what is wrong.
+    const renamed = withoutDoubledExtension(file);
+    const loc = { file, line: 1, column: 1 };
+    errors.push(renamed ? problems.doubledExtension(loc, renamed) : problems.translationAlone(loc, original));
   }
 }
