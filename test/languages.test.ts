@@ -185,3 +185,52 @@ describe('the language assistance notice', () => {
     expect(existsSync(join(out, 'vi'))).toBe(false);
   });
 });
+
+/** The sentence 988 asks Spanish speakers to follow: its Spanish line is reached by pressing 2, or by texting AYUDA. */
+const spanishLine = 'Para hablar en español, llame al 988 y oprima el 2, o envíe AYUDA por mensaje de texto al 988.';
+
+describe('the crisis line in Spanish (issue 38)', () => {
+  it('should tell Spanish readers to press 2 or text AYUDA, wherever a Spanish page names the 988 line', () => {
+    const boxes = ['es/services/brain/anxiety/index.html', 'es/services/brain/mood/index.html'];
+    for (const file of boxes) {
+      const $ = pages.get(file)!;
+      expect($('[data-crisis-line]').length, file).toBe(2);
+      $('[data-crisis-line]').each((_, box) => {
+        expect($(box).text(), file).toContain(spanishLine);
+        // The English says "are in emotional distress", not "strong" distress.
+        expect($(box).text(), file).toContain('siente angustia emocional,');
+        expect($(box).find('a[href^="sms:"]').attr('href'), file).toBe('sms:988?body=AYUDA');
+      });
+    }
+    // The English box texts 988 with no word of its own.
+    expect(pages.get('services/brain/anxiety/index.html')!('[data-crisis-line] a[href^="sms:"]').first().attr('href')).toBe('sms:988');
+    expect(pages.get('es/treatments/ssri/index.html')!.text()).toContain(spanishLine);
+    expect(pages.get('es/blog/burnout-and-energy/index.html')!('.prose').text()).toContain(spanishLine);
+  });
+});
+
+describe('the meaning of the Spanish pages (issue 38)', () => {
+  it('should give the age ranges of the English (40-59, 30-49), not narrower ones', () => {
+    expect(pages.get('es/treatments/bioidentical-hrt/index.html')!.text()).toContain('entre los 40 y los 59 años');
+    expect(pages.get('es/memberships/index.html')!.text()).toContain('entre los 30 y los 49 años');
+    expect(pages.get('es/memberships/index.html')!.text()).not.toContain('entre los treinta y los cuarenta');
+  });
+
+  it('should book the Diagnostic Experience, never promise a diagnosis, and name the signs of PCOS as physical signs', () => {
+    for (const file of ['es/services/body/mens-health/index.html', 'es/services/body/womens-health/index.html', 'es/process/index.html']) {
+      const text = pages.get(file)!.text();
+      expect(text, file).toContain('Reserve su Experiencia Diagnóstica');
+      expect(text, file).not.toContain('Reserve su diagnóstico');
+    }
+    expect(pages.get('es/services/body/womens-health/index.html')!.text()).toContain('signos físicos o análisis');
+  });
+
+  it('should not ask a Spanish visitor about the router on the not-found page, and offer the way home and search', () => {
+    const $ = pages.get('es/404.html')!;
+    expect($('.lead').text()).toBe('La página que busca no existe o cambió de lugar. Vuelva al inicio o busque en el sitio.');
+    expect($('.not-found-ways a[href="/es/"]').text()).toBe('Volver al inicio');
+    expect($('.not-found-ways a[href="/es/search"]').text()).toBe('Buscar en el sitio');
+    // The English page keeps the SPEC's question.
+    expect(pages.get('404.html')!('.lead').text()).toContain('Did you forget to add the page to the router?');
+  });
+});

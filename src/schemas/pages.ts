@@ -221,6 +221,7 @@ export const notFoundSchema = z.strictObject({
   heading: sectionHeading,
   text: sectionText,
   homeLabel: text.describe('The text of the link back home.'),
+  searchLabel: text.describe('The text of the link to the search page, beside the link home.'),
   /** Other useful places, offered below the way home. */
   suggestionsHeading: text.describe('The heading over other useful places.'),
   /** The heading over every service page, listed below the suggestions. */

@@ -134,6 +134,11 @@ export const siteSchema = z.strictObject({
         .describe('The number to call or text: 988.'),
       callLabel: text.describe('The call button, such as "Call 988".'),
       textLabel: text.describe('The text-message button, such as "Text 988".'),
+      textMessage: z
+        .string()
+        .trim()
+        .default('')
+        .describe('The word the text button puts in the message, where the line answers a keyword (in Spanish: AYUDA); empty for none.'),
     })
     .describe('The 988 Suicide & Crisis Lifeline box on mental-health pages (anxiety, mood, and articles of a mentalHealth category).'),
 });

@@ -22,11 +22,20 @@ export function CrisisLine({ crisis, placement }: { crisis: Site['crisisLine']; 
           <a className="button" href={`tel:${crisis.number}`}>
             {unbreakable(crisis.callLabel)}
           </a>
-          <a className="button button-ghost" href={`sms:${crisis.number}`}>
+          <a className="button button-ghost" href={smsHref(crisis.number, crisis.textMessage)}>
             {unbreakable(crisis.textLabel)}
           </a>
         </p>
       </div>
     </div>
   );
+}
+
+/**
+ * The text button's address: RFC 5724's `sms:988?body=AYUDA`, which Android and current iOS read (iOS 7's `sms:988&body=` form is
+ * not a URI and other phones would text a number with "&body=" in it); a phone that drops the body still opens a message to 988,
+ * and the sentence beside it says which word to send.
+ */
+export function smsHref(number: string, message: string): string {
+  return message === '' ? `sms:${number}` : `sms:${number}?body=${encodeURIComponent(message)}`;
 }

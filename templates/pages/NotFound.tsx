@@ -20,10 +20,17 @@ export function NotFoundPage({ shell, view }: { shell: Shell; view: NotFoundView
         </p>
         <h1>{notFound.heading}</h1>
         <p className="lead">{notFound.text}</p>
-        <a className="button button-large" href={shell.home}>
-          <Icon name="arrow-right" size={18} className="icon-flip" />
-          {notFound.homeLabel}
-        </a>
+        <p className="button-row not-found-ways">
+          <a className="button button-large" href={shell.home}>
+            <Icon name="arrow-right" size={18} className="icon-flip" />
+            {notFound.homeLabel}
+          </a>
+          {/* The search page (the dialog opens over it where JavaScript runs): the other way to the page sought. */}
+          <a className="button button-large button-ghost" href={shell.searchHref}>
+            <Icon name="search" size={18} />
+            {notFound.searchLabel}
+          </a>
+        </p>
         <p className="not-found-help">{notFound.helpText}</p>
         <p className="button-row not-found-actions">
           <PhoneLink phone={shell.site.phone} label={shell.strings.shell.call} className="button button-ghost" />

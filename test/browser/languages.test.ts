@@ -154,3 +154,32 @@ describe('Spanish pages and the notice of language assistance in Chromium', () =
     await context.close();
   }, 60_000);
 });
+
+describe('the crisis line and the not-found page in Spanish (issue 38)', () => {
+  it('should give the 988 line in Spanish with the press-2 sentence and a text button that sends AYUDA, at 360 px', async () => {
+    const context = await contextAt(360);
+    const page = await context.newPage();
+    await page.goto(`${origin}/es/services/brain/anxiety`);
+    const box = page.locator('[data-crisis-line="top"]');
+    expect(await box.isVisible()).toBe(true);
+    expect(await box.innerText()).toContain('Para hablar en español, llame al 988 y oprima el 2, o envíe AYUDA por mensaje de texto al 988.');
+    const text = box.locator('a[href^="sms:"]');
+    expect(await text.isVisible()).toBe(true);
+    expect(await text.getAttribute('href')).toBe('sms:988?body=AYUDA');
+    // Kept on one line with no-break spaces.
+    expect((await text.innerText()).replaceAll('\u00a0', ' ')).toBe('Enviar AYUDA al 988');
+    expect(await sideways(page)).toBe(0);
+    await context.close();
+  }, 60_000);
+
+  it('should offer the way home and the search on the Spanish not-found page, without a word about the router', async () => {
+    const context = await contextAt(390);
+    const page = await context.newPage();
+    await page.goto(`${origin}/es/404.html`);
+    expect(await page.locator('main').innerText()).not.toMatch(/enrutador|router/i);
+    await page.locator('.not-found-ways a', { hasText: 'Buscar en el sitio' }).click();
+    await page.waitForURL(`${origin}/es/search`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await context.close();
+  }, 60_000);
+});
