@@ -1,6 +1,6 @@
 /** The watcher: changed paths reach the rebuild, writes settle, and no save is lost. */
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -80,6 +80,52 @@ describe('watch', () => {
     expect(overlapped).toBe(false);
     // The first save may be reported again with them when the machine saw it in two writes.
     expect(builds[1]).toEqual(expect.arrayContaining(['public/a.txt', 'public/b.txt']));
+  });
+
+  it('should see saves in content/ after the folder was moved away and back (the watch on the old folder was gone)', async () => {
+    const builds: string[][] = [];
+    watcher = await watch(root, async (changed) => {
+      builds.push([...changed]);
+    });
+    await rename(join(root, 'content'), join(root, 'away'));
+    await until(() => builds.flat().includes('content'), 'the report of content/ moved away');
+    await rename(join(root, 'away'), join(root, 'content'));
+    await until(() => builds.flat().includes('content/page.yaml') && builds.at(-1)!.includes('content'), 'content/ back');
+    await watcher.idle();
+    builds.length = 0;
+    await writeFile(join(root, 'content/page.yaml'), 'heading: after\n');
+    await until(() => builds.flat().includes('content/page.yaml'), 'the save after content/ came back');
+  });
+
+  it('should see saves in content/ after the folder was deleted and made again (a checkout)', async () => {
+    const builds: string[][] = [];
+    watcher = await watch(root, async (changed) => {
+      builds.push([...changed]);
+    });
+    await rm(join(root, 'content'), { recursive: true });
+    await until(() => builds.flat().includes('content'), 'the report of content/ deleted');
+    await watcher.idle();
+    await mkdir(join(root, 'content'));
+    await writeFile(join(root, 'content/back.yaml'), 'heading: again\n');
+    await until(() => builds.flat().includes('content/back.yaml'), 'content/ made again');
+    await watcher.idle();
+    builds.length = 0;
+    await writeFile(join(root, 'content/back.yaml'), 'heading: after\n');
+    await until(() => builds.flat().includes('content/back.yaml'), 'the save after content/ was made again');
+  });
+
+  it('should not report files outside content/, templates/ and public/ (the root itself is watched)', async () => {
+    const builds: string[][] = [];
+    watcher = await watch(root, async (changed) => {
+      builds.push([...changed]);
+    });
+    await mkdir(join(root, 'dist'));
+    await writeFile(join(root, 'dist/index.html'), 'x');
+    await writeFile(join(root, 'package.json'), '{}');
+    await writeFile(join(root, 'content/page.yaml'), 'heading: one\n');
+    await until(() => builds.length > 0, 'a rebuild');
+    await watcher.idle();
+    expect(builds.flat()).toEqual(['content/page.yaml']);
   });
 
   it('should say when its process ends before it is closed, and close quietly after that', async () => {

@@ -66,14 +66,25 @@ function recheck(path: string, seen: string): void {
   );
 }
 
-const watcher = watch(folders, {
-  cwd: root,
-  ignoreInitial: true,
-  // Dotfiles and editor backups are not sources; the output folder is not watched at all.
-  // Called for every file whenever chokidar reads a folder again: cut, not resolved.
-  ignored: (path: string) =>
-    /(^|[/\\])\.|~$|\.swp$/.test(path.startsWith(rootPrefix) ? path.slice(rootPrefix.length) : relative(root, resolve(root, path))),
-});
+/** The watched folders, by name: everything else under the root is left alone. */
+const watched = new Set(folders);
+
+/**
+ * Whether a path (absolute, or relative to the root) is no source: outside the watched folders, a dotfile or an editor backup.
+ * Called for every file whenever chokidar reads a folder again: cut, not resolved.
+ */
+function notASource(path: string): boolean {
+  const inRoot = path.startsWith(rootPrefix) ? path.slice(rootPrefix.length) : relative(root, resolve(root, path));
+  if (inRoot === '' || inRoot === '.') return false;
+  return !watched.has(inRoot.split(/[/\\]/, 1)[0]!) || /(^|[/\\])\.|~$|\.swp$/.test(inRoot);
+}
+
+/**
+ * The root itself is watched, not the folders: a watched folder moved away and back (or deleted and checked out again) is a
+ * new folder that a watch on the old one never sees, while the root's watch sees it come back, and chokidar reads it again.
+ * Only the root's own entries are looked at besides the folders (the output folder, node_modules, are never read into).
+ */
+const watcher = watch('.', { cwd: root, ignoreInitial: true, ignored: notASource });
 /**
  * The files of a save are reported together, once two looks `stableMs` apart find each at the same version (at most
  * `settleMaxMs` after the first look): chokidar reports a save at its first event, often the truncation that starts the
