@@ -100,6 +100,7 @@ const titles = {
   'translation-incomplete': 'Spanish site without a file every page needs',
   'hreflang-error': 'Language alternate that does not lead back',
   'search-index': 'Search index that cannot be built',
+  'public-clash': 'File of public/ at a path the build makes',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
@@ -408,6 +409,12 @@ export const problems = {
       loc,
       hint: `copy what you still need from this file into ${other}, then delete this one`,
     }),
+  /** A treatment listed a second time where a visitor would see its card twice. */
+  listedTwice: (loc: SourceLocation, id: string, where: string, other: string) =>
+    new SiteError('duplicate-id', `the treatment "${id}" is listed twice in this ${where} (also in ${other})`, {
+      loc,
+      hint: 'remove one of the two: visitors would see the same treatment twice',
+    }),
   categoryTwice: (loc: SourceLocation, name: string, first: number) =>
     new SiteError('duplicate-id', `the category "${name}" is described twice in categories (also as entry #${first})`, {
       loc,
@@ -519,6 +526,17 @@ export const problems = {
       loc,
       hint: 'a translation follows its English file entry for entry: translate each entry in the same order',
     }),
+  translationUnknownFrom: (loc: SourceLocation, key: string, english: string, suggestion: string | undefined, known: string[]) =>
+    new SiteError('translation-mismatch', `"${key}" under translation: from: is not a field of ${english}: nothing is compared with it`, {
+      loc,
+      hint: `${suggestion ? `did you mean "${suggestion}"? ` : `the fields are: ${known.join(', ')}; `}run "npx clinic-site translated ` +
+        `${loc.file}" to write these hashes afresh`,
+    }),
+  translationEmptyBody: (loc: SourceLocation, english: string) =>
+    new SiteError('translation-missing-text', `this translation has no text below its front matter, where ${english} has its article`, {
+      loc,
+      hint: 'write the translated article below the closing ---, or delete this file until it is translated',
+    }),
   translationFigure: (loc: SourceLocation, field: string, figure: string, english: string) =>
     new SiteError('translation-figure', `"${field}" lacks the figure ${figure} that the English text has ("${clip(english)}")`, {
       loc,
@@ -610,6 +628,13 @@ export const problems = {
       hint: `remove "${tag}": content files need no tags, and a value in quotes is always text`,
     });
   },
+  /** A file of public/ that would be copied where the build puts a file of its own: one would silently replace the other. */
+  publicClash: (file: string, output: string, what: string) =>
+    new SiteError('public-clash', `${file} would be copied to /${output}, where the build puts ${what}`, {
+      loc: { file, line: 1, column: 1 },
+      hint: `rename ${file} or remove it: the build makes that path itself, and one of the two would silently replace the other (a page ` +
+        'changes through its content file)',
+    }),
   exists: (path: string) =>
     new SiteError('exists', `${path} already exists; nothing was written`, {
       hint: 'choose another title or id, or edit the existing file',

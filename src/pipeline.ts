@@ -4,7 +4,7 @@
  * (what the memo holds is taken over while what it was made from is unchanged).
  */
 import { gzipSync } from 'node:zlib';
-import type { OutputFile } from './bundle/assets.ts';
+import { withPublicChecked, type OutputFile } from './bundle/assets.ts';
 import { besideFiles, checkImages, type Bundle } from './bundle/bundle.ts';
 import { SiteErrors } from './errors.ts';
 import { bundleStamps, keptBundle } from './incremental/bundles.ts';
@@ -132,7 +132,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const takenNames = new Set([...taken, ...feeds].map((f) => f.file));
     const list = () => listingFiles(content, routes, shown, takenNames, routeOptions.baseUrl);
     const site = table ? keptListing(table, takenNames, list) : list();
-    const files = [...taken, ...feeds, ...site.files];
+    const files = withPublicChecked(bundle.assets.publicFiles, routes, [...taken, ...feeds, ...site.files]);
     stage('feeds');
     // Read before the commit replaces it.
     const before = previousPages(writer, site.files);

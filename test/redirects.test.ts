@@ -9,6 +9,9 @@ import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import type { SiteError } from '../src/errors.ts';
+import { loadYamlText } from '../src/load/content.ts';
+import { redirectsSchema } from '../src/schemas/redirects.ts';
 import { serve } from '../src/serve/server.ts';
 import { editFile, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
 
@@ -80,6 +83,21 @@ describe('redirects', () => {
     expect(result.stderr).toMatch(/content\/blog\/hrt-glow-up\.md:10:\d+[\s\S]*must be a path from the site root/);
     expect(result.stderr).toMatch(/content\/blog\/hrt-glow-up\.md:11:\d+[\s\S]*must not hold "\." or "\.\."/);
   }, 60_000);
+
+  it('should refuse a redirect from a path the generator owns (/assets/, /pagefind/, /.clinic-site-output, /admin/) at its line', () => {
+    const owned = ['/assets/site.css', '/pagefind/pagefind.js', '/.clinic-site-output', '/admin/', '/pagefind'];
+    const text = owned.map((from) => `- from: ${from}\n  to: /process\n`).join('') + '- from: /assets-old\n  to: /process\n';
+    const errors: SiteError[] = [];
+    loadYamlText('content/redirects.yaml', text, redirectsSchema, errors);
+    const tail = 'so a redirect from it would break that part of the site';
+    expect(errors.map((e) => `${e.loc?.line} ${e.message}`)).toEqual([
+      `1 "#1 from" cannot be /assets/site.css: /assets/ is where the build puts the bundled script, styles and fonts, ${tail}`,
+      `3 "#2 from" cannot be /pagefind/pagefind.js: /pagefind/ is where the build puts the search index, ${tail}`,
+      `5 "#3 from" cannot be /.clinic-site-output: /.clinic-site-output is where the build puts its list of the files it wrote, ${tail}`,
+      `7 "#4 from" cannot be /admin/: /admin/ is where the build puts the browser editor, ${tail}`,
+      `9 "#5 from" cannot be /pagefind: /pagefind/ is where the build puts the search index, ${tail}`,
+    ]);
+  });
 
   it('should warn, naming the old address and the aliases: line, when a published page is gone, and keep quiet once an alias keeps it', async () => {
     expect((await runCli(['build'], dir)).code).toBe(0);

@@ -9,6 +9,8 @@ import { socialImageSize } from '../route/view.ts';
 import { locOf } from './templates.ts';
 import { linksLeaving, outsideProject, readProblem } from '../load/read.ts';
 import type { AssetLinks } from '../route/view.ts';
+import type { Route } from '../route/routes.ts';
+import { generatorPathOf } from '../schemas/redirects.ts';
 
 /** A file for the output folder, by its path inside it. */
 export interface OutputFile {
@@ -139,6 +141,29 @@ function stylesheetProblem(root: string, message: Message): SiteError {
   return problems.stylesheetError(message.text, loc, 'fix the stylesheet here: esbuild read it by guessing, and would ship its guess');
 }
 
+/**
+ * The output's `files` (public/'s among them), once no file of public/ is at a path the build makes itself: a page, a file beside
+ * the pages (feeds, sitemaps, _headers, _redirects), or a path the generator keeps (assets/, pagefind/, .clinic-site-output, admin/).
+ * Throws SiteErrors naming each such file of public/.
+ */
+export function withPublicChecked(publicFiles: readonly OutputFile[], routes: readonly Route[], files: OutputFile[]): OutputFile[] {
+  const copied = new Set(publicFiles);
+  const pages = new Map(routes.map((r) => [r.file, r.path]));
+  const made = new Set(files.filter((f) => !copied.has(f)).map((f) => f.file));
+  const clashes = publicFiles.flatMap(({ file }) => {
+    const owned = generatorPathOf(file);
+    const page = pages.get(file);
+    const what =
+      owned ? `${owned.what} (${owned.path})` : page !== undefined ? `the page ${page}` : made.has(file) ? 'a file of its own' : '';
+    return what ? [problems.publicClash(`public/${file}`, file, what)] : [];
+  });
+  if (clashes.length > 0) throw new SiteErrors(clashes);
+  return files;
+}
+
+/** The output marker: a dotfile, yet one public/ must not hold (see publicClashes). */
+const markerName = '.clinic-site-output';
+
 /** Every file of public/ (none when there is no public/ folder); a file or folder that cannot be read is a located error. */
 async function readPublic(root: string): Promise<OutputFile[]> {
   const dir = join(root, 'public');
@@ -155,7 +180,8 @@ async function readPublic(root: string): Promise<OutputFile[]> {
   }
   const errors: SiteError[] = [];
   const copied = (e: Dirent) => e.isFile() || (e.isSymbolicLink() && linkedFile(root, join(e.parentPath, e.name), errors));
-  const files = entries.filter((e) => !e.name.startsWith('.') && copied(e));
+  const marker = (e: Dirent) => e.name === markerName && e.parentPath === dir;
+  const files = entries.filter((e) => (!e.name.startsWith('.') || marker(e)) && copied(e));
   const read = await Promise.all(
     files.map(async (e) => {
       const path = join(e.parentPath, e.name);

@@ -9,7 +9,27 @@ export const oldPath = unambiguousHref(false)
     'must be a path from the site root without spaces, "?" or "#", e.g. /blog/old-title/ or /old-page',
   )
   .refine((path) => !path.split('/').some((part) => part === '.' || part === '..'), 'must not hold "." or ".." as a part of the path')
-  .refine((path) => path !== '/', 'cannot be "/", the home page');
+  .refine((path) => path !== '/', 'cannot be "/", the home page')
+  .refine((path) => generatorPathOf(path.slice(1)) === undefined, {
+    error: (issue) => generatorPathMessage(String(issue.input)),
+  });
+
+/**
+ * The paths of the output the generator keeps for itself, whatever the content (`path` shown as the author writes it): no redirect
+ * and no file of public/ may take one, nor anything under one.
+ */
+export const generatorPaths: readonly { path: string; what: string }[] = [
+  { path: '/assets/', what: 'the bundled script, styles and fonts' },
+  { path: '/pagefind/', what: 'the search index' },
+  { path: '/.clinic-site-output', what: 'its list of the files it wrote' },
+  { path: '/admin/', what: 'the browser editor' },
+];
+
+/** The generator's own path that `file` (a path inside the output, without a leading "/") is, or lies under; undefined for others. */
+export function generatorPathOf(file: string): { path: string; what: string } | undefined {
+  const top = file.replace(/^\/+/, '').split('/', 1)[0];
+  return generatorPaths.find((owned) => owned.path.replace(/\//g, '') === top);
+}
 
 /** Where an old address leads: a page of this site (with an optional #fragment) or an https address. */
 export const redirectTarget = unambiguousHref(true).regex(
@@ -28,3 +48,10 @@ export const redirectsSchema = z
   )
   .describe('Old addresses and where they lead now; each becomes a permanent (301) redirect.');
 export type Redirect = z.infer<typeof redirectsSchema>[number];
+
+/** Why an old address may not be one of the generator's own paths, in the words of the field's message. */
+function generatorPathMessage(path: string): string {
+  const owned = generatorPathOf(path.slice(1));
+  const where = `${owned?.path ?? path} is where the build puts ${owned?.what ?? 'files of its own'}`;
+  return `cannot be ${path}: ${where}, so a redirect from it would break that part of the site`;
+}
