@@ -96,6 +96,7 @@ const titles = {
   'translation-figure': 'Figure of the English text missing from its translation',
   'translation-stale': 'Translation older than its English file',
   'translation-not-reviewed': 'Translation never reviewed',
+  'translation-part-in-english': 'Part of a Spanish page shown in English',
   'translation-alone': 'Translation without an English file',
   'translation-incomplete': 'Spanish site without a file every page needs',
   'hreflang-error': 'Language alternate that does not lead back',
@@ -554,6 +555,13 @@ export const problems = {
         'once one has, add "reviewedBy:" (their name) and "reviewedOn: YYYY-MM-DD" under "translation:"; ' +
         'never record a review that did not happen',
     }),
+  /** An English file a Spanish page shows (a treatment on its cards) without a translation: the page shows it in English meanwhile. */
+  translationPartInEnglish: (loc: SourceLocation, translation: string, pages: readonly string[]) =>
+    new SiteError(
+      'translation-part-in-english',
+      `${loc.file} has no Spanish translation, so ${pages.join(', ')} ${pages.length === 1 ? 'shows' : 'show'} it in English, marked "(en inglés)"`,
+      { loc, hint: `translate its text into ${translation}, then run "npx clinic-site translated ${translation}"` },
+    ),
   translationAlone: (loc: SourceLocation, english: string) =>
     new SiteError('translation-alone', `this translation has no English file: ${english} does not exist`, {
       loc,

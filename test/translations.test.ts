@@ -2,6 +2,8 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { load } from 'cheerio';
+import { copyFile } from 'node:fs/promises';
 import { parse } from 'yaml';
 import { build } from '../src/build.ts';
 import { memoryWriter } from '../src/write/writer.ts';
@@ -9,7 +11,7 @@ import { editFile, removeProject, runCli, siteErrorsOf, tempProject } from './he
 
 let project: string;
 const originals = new Map<string, string>();
-const touched = ['content/treatments/ssri.yaml', 'content/treatments/ssri.es.yaml', 'content/strings.es.yaml', 'content/treatments/nad.es.yaml', 'content/treatments/testosterone-optimization.es.yaml', 'content/home.es.yaml', 'content/process.es.yaml', 'content/blog/burnout-and-energy.es.md'];
+const touched = ['content/treatments/ssri.yaml', 'content/treatments/ssri.es.yaml', 'content/strings.es.yaml', 'content/treatments/nad.es.yaml', 'content/treatments/testosterone-optimization.es.yaml', 'content/home.es.yaml', 'content/process.es.yaml', 'content/blog/burnout-and-energy.es.md', 'content/services/weight-loss.yaml'];
 
 beforeAll(async () => {
   project = await tempProject();
@@ -22,6 +24,7 @@ afterAll(async () => {
 beforeEach(async () => {
   for (const [file, text] of originals) await writeFile(join(project, file), text);
   await rm(join(project, 'content/treatments/not-a-treatment.es.yaml'), { force: true });
+  await rm(join(project, 'content/treatments/acetyl-l-carnitine.yaml'), { force: true });
 });
 
 const check = () => build({ root: project, writer: memoryWriter(), today: '2026-11-26' });
@@ -92,11 +95,13 @@ describe('a translation file', () => {
     const writer = memoryWriter();
     const built = await build({ root: project, writer, today: '2026-11-26' });
     const stale = built.warnings.find((w) => w.startsWith('content/treatments/ssri.es.yaml was translated from an older'))!;
-    expect(stale).toContain('changed since: dosage (it no longer matches it, so its Spanish pages are left out until then)');
+    expect(stale).toContain('changed since: dosage (it no longer matches it, so its own Spanish page is left out, and other Spanish pages show it in English, until then)');
     expect(built.files).not.toContain('es/treatments/ssri/index.html');
     expect(built.files).toContain('treatments/ssri/index.html');
-    // So are the Spanish pages that show it (the home page lists it, the anxiety and mood pages have its card).
-    expect(built.files).not.toContain('es/services/brain/anxiety/index.html');
+    // The Spanish pages that show it stay, with its card in English meanwhile (the home page lists it, anxiety and mood have its card).
+    expect(built.files).toContain('es/services/brain/anxiety/index.html');
+    const anxiety = load(Buffer.from(writer.files.get('es/services/brain/anxiety/index.html')!).toString());
+    expect(anxiety('#treatment-ssri-title [lang="en"]').text()).toBe('SSRI Medication');
     expect(built.files).toContain('es/process/index.html');
   });
 
@@ -150,5 +155,30 @@ describe('a translation file', () => {
     } finally {
       await writeFile(join(project, 'content/memberships.es.yaml'), memberships);
     }
+  });
+
+  it('should keep a Spanish service page whose new treatment has no translation, showing its card in English, marked so (the weight-loss 404)', async () => {
+    // A treatment added in English only, on the Weight Loss page: the Spanish page once vanished, said only by serve.
+    await copyFile(join(project, 'content/treatments/l-carnitine.yaml'), join(project, 'content/treatments/acetyl-l-carnitine.yaml'));
+    await editFile(project, 'content/services/weight-loss.yaml', '    - treatment: vitamin-b12\n', '    - treatment: acetyl-l-carnitine\n      icon: bolt\n    - treatment: vitamin-b12\n');
+    const writer = memoryWriter();
+    const built = await build({ root: project, writer, today: '2026-11-26' });
+    expect(built.files).toContain('es/services/body/weight-loss/index.html');
+    const $ = load(Buffer.from(writer.files.get('es/services/body/weight-loss/index.html')!).toString());
+    expect($('html').attr('lang')).toBe('es');
+    const card = $('#treatment-acetyl-l-carnitine');
+    expect(card.find('h3 [lang="en"]').text()).toBe('L-Carnitine');
+    expect(card.find('h3 .in-english').text()).toBe('(en inglés)');
+    expect(card.find('.treatment-description').attr('lang')).toBe('en');
+    expect(card.find('.faq-list').attr('lang')).toBe('en');
+    // The translated cards are not marked.
+    expect($('#treatment-glp1 [lang="en"]').length).toBe(0);
+    expect($('#treatment-glp1 .in-english').length).toBe(0);
+    const warning = built.warnings.find((w) => w.startsWith('content/treatments/acetyl-l-carnitine.yaml has no Spanish translation'));
+    expect(warning).toContain('/es/services/body/weight-loss shows it in English, marked "(en inglés)"');
+    expect(warning).toContain('content/treatments/acetyl-l-carnitine.es.yaml');
+    const strict = await runCli(['check', '--strict'], project);
+    expect(strict.code).toBe(1);
+    expect(strict.stderr).toContain('content/treatments/acetyl-l-carnitine.yaml has no Spanish translation');
   });
 });

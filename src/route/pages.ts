@@ -3,30 +3,53 @@ import type { Treatment } from '../schemas/catalogue.ts';
 import type { RouteContext, SiteContent } from './routes.ts';
 import { breadcrumbs, faqPage, medicalWebPage, serializeJsonLd } from './structured-data.ts';
 
-/** Home: each pillar lists its treatments as links to their own pages. */
-export function homeRoutes({ content, add, metaFor }: RouteContext): void {
+/** Home: each pillar lists its treatments as links to their own pages (one without a translation in English, marked so). */
+export function homeRoutes({ content, add, metaFor, inLanguage }: RouteContext): void {
+  const inEnglish = (file: string) => (inLanguage([file]) ? {} : { inEnglish: true });
   const pillars = content.home.services.pillars.map((p) => ({
     ...p,
     categories: p.categories.map((c) => ({
       name: c.name,
       ...(c.href ? { href: c.href } : {}),
-      treatments: c.treatments.map((id) => ({ id, title: content.treatments.get(id)!.title, href: treatmentPath(id) })),
+      treatments: c.treatments.map((id) => ({
+        id,
+        title: content.treatments.get(id)!.title,
+        href: treatmentPath(id),
+        ...inEnglish(treatmentFile(id)),
+      })),
     })),
   }));
   const founder = content.home.about.founder;
-  add(
-    '/',
-    { template: 'home', home: content.home, pillars, founder: content.providers.get(content.home.about.founder)! },
-    metaFor('/', content.metadata['/']),
-    {
-      sources: [
-        'content/home.yaml',
-        `content/providers/${founder}.yaml`,
-        ...homeTreatments(content).map((t) => `content/treatments/${t.id}.yaml`),
-      ],
-    },
-  );
+  const view = { template: 'home' as const, home: content.home, pillars, founder: content.providers.get(founder)! };
+  add('/', { ...view, ...(inLanguage([providerFile(founder)]) ? {} : { founderInEnglish: true }) }, metaFor('/', content.metadata['/']), {
+    sources: homeSources(content),
+  });
 }
+
+/** The files the home page shows: its own, the founder's, and those of the treatments its pillars list. */
+function homeSources(content: SiteContent): string[] {
+  return ['content/home.yaml', providerFile(content.home.about.founder), ...homeTreatments(content).map((t) => treatmentFile(t.id))];
+}
+
+/** The files a service page shows: its own, and those of the treatments on its cards. */
+function serviceSources(service: SiteContent['services'][number]): string[] {
+  return [`content/services/${service.id}.yaml`, ...service.treatments.cards.map((c) => treatmentFile(c.treatment))];
+}
+
+/**
+ * The pages made from more than their own file, each with the files it shows, its own first: in another language, a
+ * part without a translation shows in English inside the page (the validate stage warns about each).
+ */
+export function composedPages(content: SiteContent): { path: string; sources: string[] }[] {
+  return [
+    { path: '/', sources: homeSources(content) },
+    ...content.services.map((s) => ({ path: servicePath(s), sources: serviceSources(s) })),
+  ];
+}
+
+const treatmentFile = (id: string) => `content/treatments/${id}.yaml`;
+const providerFile = (id: string) => `content/providers/${id}.yaml`;
+const servicePath = (service: SiteContent['services'][number]) => `/services/${service.pillar}/${service.id}`;
 
 /** A page per home treatment, in the colours of the first pillar that lists it; the home dialog shows its details. */
 export function treatmentRoutes({ content, add, absolute, at, lang, image, reviewOf }: RouteContext): void {
@@ -105,14 +128,16 @@ export function sitePageRoutes({ content, add, metaFor, trail }: RouteContext): 
 }
 
 /** The service pages: one template, a data file each. */
-export function servicePageRoutes({ content, add, metaFor, trail, absolute, at, lang, reviewOf }: RouteContext): void {
+export function servicePageRoutes({ content, add, metaFor, trail, absolute, at, lang, reviewOf, inLanguage }: RouteContext): void {
   for (const service of content.services) {
-    const path = `/services/${service.pillar}/${service.id}`;
+    const path = servicePath(service);
     const treatments = service.treatments.cards.map((c) => content.treatments.get(c.treatment)!);
     const { faqs } = service.treatments;
     const cards = service.treatments.cards.map((card, i) => {
       const t = treatments[i]!;
-      return { treatment: t, benefits: card.benefits, faqs: faqs === 'all' ? t.faq : t.faq.slice(0, faqs) };
+      const shown = { treatment: t, benefits: card.benefits, faqs: faqs === 'all' ? t.faq : t.faq.slice(0, faqs) };
+      // A treatment not yet translated shows in English on the page, marked so: the page is never dropped for it.
+      return inLanguage([treatmentFile(t.id)]) ? shown : { ...shown, inEnglish: true };
     });
     const shown = cards.flatMap((c) => c.faqs);
     add(
@@ -127,7 +152,7 @@ export function servicePageRoutes({ content, add, metaFor, trail, absolute, at, 
           trail([service.label, path]),
           ...(shown.length > 0 ? [serializeJsonLd(faqPage(shown))] : []),
         ],
-        sources: [`content/services/${service.id}.yaml`, ...treatments.map((t) => `content/treatments/${t.id}.yaml`)],
+        sources: serviceSources(service),
       },
     );
   }

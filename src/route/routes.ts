@@ -110,7 +110,7 @@ export interface RouteContext {
   lang: string;
   /** A page's path in this context's language: `/process` in Spanish is `/es/process`. */
   at: (path: string) => string;
-  /** Whether a page made from these files is made in this context's language (English: always; else when each has a translation). */
+  /** Whether every one of these files is in this context's language (English: always; else when each has a translation). */
   inLanguage: (sources: readonly string[] | undefined) => boolean;
   absolute: (path: string) => string;
   /** The MedicalClinic JSON-LD every page carries. */
@@ -141,7 +141,10 @@ export interface RouteContext {
 /** What a route may say beyond its path, view and metadata. */
 export type RouteExtras = Omit<Partial<Route>, 'url' | 'jsonLd' | 'markdownContext' | 'key'> & {
   jsonLd?: string[];
-  /** The content files the page shows: in another language, it is made only when each has a translation. */
+  /**
+   * The content files the page shows, its own first: in another language, it is made when its own has a translation; the
+   * others' parts show in English meanwhile, marked so (the validate stage warns about each).
+   */
   sources?: readonly string[];
   markdownContext?: () => ArticleMarkdownContext;
 };
@@ -160,6 +163,8 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
   const localize = language ? (href: string) => localHref(href, language.lang, made) : undefined;
   const translated = (sources: readonly string[] | undefined) =>
     !language || (sources ?? []).every((f) => language.translated.has(f) || isTranslationFile(f));
+  // A page is dropped only when its own file has no translation: never for one of its parts.
+  const ownTranslated = (sources: readonly string[] | undefined) => translated(sources?.slice(0, 1));
   const base = options.baseUrl.replace(/\/+$/, '');
   const absolute = (path: string) => `${base}${path}`;
   const sizeOf = (path: string) => {
@@ -171,7 +176,7 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
   const clinic = serializeJsonLd(medicalClinic(content.site, absolute));
   const routes: Route[] = [];
   const add: RouteContext['add'] = (path, page, meta, more = {}) => {
-    if (!translated(more.sources)) return;
+    if (!ownTranslated(more.sources)) return;
     made.add(at(path));
     routes.push(
       routeOf(
@@ -185,7 +190,7 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
     );
   };
   const page: RouteContext['page'] = (path, inputs, make, more = {}) => {
-    if (!translated(more.sources)) return;
+    if (!ownTranslated(more.sources)) return;
     made.add(at(path));
     const view = localized(() => make(inputs), localize);
     const route = routeOf(clinic, at(path), keyOfInputs(inputs), view, absolute(pageAddress(at(path))), more);

@@ -116,6 +116,8 @@ export interface TreatmentLink {
   title: string;
   /** Its page, `/treatments/ID/`. */
   href: string;
+  /** On a page in another language: the treatment has no translation yet, so its title is in English. */
+  inEnglish?: boolean;
 }
 
 /** A home pillar with its treatments resolved to links. */
@@ -159,6 +161,8 @@ export interface ServiceCardView {
   treatment: Treatment;
   benefits: string[] | undefined;
   faqs: FaqEntry[];
+  /** On a page in another language: the treatment has no translation yet, so the card is in English, marked so. */
+  inEnglish?: boolean;
 }
 
 /** A medical page's review as the byline shows it: who, when (and as a long US date), and its references. */
@@ -170,7 +174,14 @@ export interface ReviewView {
 
 /** Each template and the data it receives, by name. */
 export type PageView =
-  | { template: 'home'; home: Home; pillars: PillarView[]; founder: Provider }
+  | {
+      template: 'home';
+      home: Home;
+      pillars: PillarView[];
+      founder: Provider;
+      /** On the home page in another language: the founder's file has no translation yet, so her role and bio are in English. */
+      founderInEnglish?: boolean;
+    }
   | {
       template: 'treatment';
       treatment: Treatment;

@@ -6,6 +6,7 @@ import type { Treatment } from '../../src/schemas/catalogue.ts';
 import { CheckList } from './CheckList.tsx';
 import { FaqList } from './FaqList.tsx';
 import { Icon } from './Icon.tsx';
+import { englishLang, InEnglish } from './InEnglish.tsx';
 
 export interface TreatmentCardProps {
   treatment: Treatment;
@@ -22,10 +23,15 @@ export interface TreatmentCardProps {
   wide: boolean;
   /** The page's booking action, closing the card so a reader can act where they decided. */
   action?: ReactNode;
+  /** On a page in another language whose treatment has no translation yet: the note after its English title ("(en inglés)"). */
+  inEnglish?: string | undefined;
 }
 
-export function TreatmentCard({ treatment, icon, dosageLabel, extraLabel, badges, benefits, faqLabel, faqs, wide, action }: TreatmentCardProps): ReactElement {
+export function TreatmentCard(props: TreatmentCardProps): ReactElement {
+  const { treatment, icon, dosageLabel, extraLabel, badges, benefits, faqLabel, faqs, wide, action, inEnglish } = props;
   const id = `treatment-${treatment.id}`;
+  // The treatment's own text is in English; the page's labels and the card's benefits (the service page's) are not.
+  const english = englishLang(inEnglish);
   const headingId = `${id}-title`;
   return (
     <article className={wide ? 'treatment-card treatment-card-wide' : 'treatment-card'} id={id} aria-labelledby={headingId}>
@@ -33,23 +39,27 @@ export function TreatmentCard({ treatment, icon, dosageLabel, extraLabel, badges
         <span className="card-icon">
           <Icon name={icon} />
         </span>
-        <h3 id={headingId}>{treatment.title}</h3>
+        <h3 id={headingId}>
+          <InEnglish note={inEnglish}>{treatment.title}</InEnglish>
+        </h3>
       </header>
       <div className="treatment-card-body">
         <div className="treatment-card-main">
-          <p className="treatment-description">{treatment.description}</p>
+          <p className="treatment-description" {...english}>
+            {treatment.description}
+          </p>
           {/* Closed until opened, like the answers: a phone shows the card's outline, not every detail at once. */}
           <details className="dosage-box">
             <summary>
               <span>{dosageLabel}</span>
               <Icon name="chevron-down" size={18} className="faq-chevron" />
             </summary>
-            <p>{treatment.dosage}</p>
+            <p {...english}>{treatment.dosage}</p>
           </details>
           {badges && extraLabel ? (
             <div className="treatment-extra">
               <h4>{extraLabel}</h4>
-              <ul className="badge-list">
+              <ul className="badge-list" {...english}>
                 {badges.map((badge) => (
                   <li key={badge} className="badge">
                     {badge}
@@ -68,7 +78,7 @@ export function TreatmentCard({ treatment, icon, dosageLabel, extraLabel, badges
         {faqs.length > 0 ? (
           <div className="treatment-card-faq">
             <h4>{faqLabel}</h4>
-            <FaqList entries={faqs} />
+            <FaqList entries={faqs} {...english} />
           </div>
         ) : null}
       </div>

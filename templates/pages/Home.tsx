@@ -15,8 +15,13 @@ export function HomePage({ shell, view }: { shell: Shell; view: HomeView }): Rea
   return (
     <>
       <Hero hero={home.hero} links={shell.links} />
-      <Services services={home.services} pillars={pillars} links={shell.links} />
-      <About about={home.about} founder={view.founder} tagline={shell.site.tagline} />
+      <Services services={home.services} pillars={pillars} links={shell.links} inEnglishNote={shell.strings.language.inEnglish} />
+      <About
+        about={home.about}
+        founder={view.founder}
+        tagline={shell.site.tagline}
+        inEnglish={view.founderInEnglish ? shell.strings.language.inEnglish : undefined}
+      />
       <Conditions conditions={home.conditions} />
       <Contact contact={home.contact} site={shell.site} links={shell.links} />
       <p className="container home-notice">

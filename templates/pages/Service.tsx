@@ -58,6 +58,7 @@ export function ServicePage({ shell, view }: { shell: Shell; view: ServiceView }
               faqs={card.faqs}
               wide={columns === 1}
               action={bookingLink('button button-ghost button-block')}
+              inEnglish={card.inEnglish ? shell.strings.language.inEnglish : undefined}
             />
           ))}
         </div>

@@ -4,7 +4,10 @@
  * violations or anything wider than the screen; the right-to-left taglines drawn right to left.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { copyFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { editFile, removeProject, tempProject } from '../helpers.ts';
 import { axeSource, servedSite, type ServedSite } from './static-server.ts';
 
 let site: ServedSite;
@@ -182,4 +185,34 @@ describe('the crisis line and the not-found page in Spanish (issue 38)', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     await context.close();
   }, 60_000);
+});
+
+describe('a Spanish page with a part not yet translated (issue 38)', () => {
+  it('should stay published with that card in English, marked "(en inglés)", without axe-core violations at 390 px', async () => {
+    // A treatment added in English only to the Weight Loss page once made /es/services/body/weight-loss a 404.
+    const project = await tempProject();
+    const kept = await (async () => {
+      await copyFile(join(project, 'content/treatments/l-carnitine.yaml'), join(project, 'content/treatments/acetyl-l-carnitine.yaml'));
+      await editFile(project, 'content/services/weight-loss.yaml', '    - treatment: vitamin-b12\n', '    - treatment: acetyl-l-carnitine\n      icon: bolt\n    - treatment: vitamin-b12\n');
+      return servedSite(project);
+    })();
+    try {
+      const context = await kept.browser.newContext({ viewport: { width: 390, height: 900 } });
+      await context.route((url) => url.origin !== kept.origin, (route) => route.abort());
+      const page = await context.newPage();
+      const response = await page.goto(`${kept.origin}/es/services/body/weight-loss`);
+      expect(response?.status()).toBe(200);
+      expect(await page.locator('html').getAttribute('lang')).toBe('es');
+      const title = page.locator('#treatment-acetyl-l-carnitine h3');
+      expect(await title.innerText()).toBe('L-Carnitine (en inglés)');
+      expect(await title.locator('[lang="en"]').innerText()).toBe('L-Carnitine');
+      expect(await page.locator('#treatment-acetyl-l-carnitine .treatment-description').getAttribute('lang')).toBe('en');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await sideways(page)).toBe(0);
+      await context.close();
+    } finally {
+      await kept.close();
+      await removeProject(project);
+    }
+  }, 180_000);
 });

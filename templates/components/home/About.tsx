@@ -3,11 +3,14 @@ import type { ReactElement } from 'react';
 import type { Home } from '../../../src/schemas/pages.ts';
 import type { Provider } from '../../../src/schemas/review.ts';
 import { HighlightGrid } from '../HighlightGrid.tsx';
+import { InEnglish } from '../InEnglish.tsx';
 import { Picture } from '../Picture.tsx';
 import { Section } from '../Section.tsx';
 
 /** The #about section; the portrait is the founder's photo in content/providers/ (an illustration until a photograph replaces it). */
-export function About({ about, founder, tagline }: { about: Home['about']; founder: Provider; tagline: string }): ReactElement {
+/** `inEnglish`: the note after the founder's role while her file has no translation ("(en inglés)"). */
+export function About(props: { about: Home['about']; founder: Provider; tagline: string; inEnglish?: string | undefined }): ReactElement {
+  const { about, founder, tagline, inEnglish } = props;
   return (
     <Section id="about" heading={about.heading} className="section-about">
       <div className="about-grid">
@@ -19,7 +22,9 @@ export function About({ about, founder, tagline }: { about: Home['about']; found
           />
           <figcaption>
             <strong>{`${founder.name}, ${founder.credentials}`}</strong>
-            <span>{founder.role}</span>
+            <span>
+              <InEnglish note={inEnglish}>{founder.role}</InEnglish>
+            </span>
           </figcaption>
         </figure>
         <div className="about-copy">

@@ -6,11 +6,13 @@ import type { ReactElement } from 'react';
 import type { Home } from '../../../src/schemas/pages.ts';
 import type { ExternalLinks, PillarView } from '../../../src/route/view.ts';
 import { Icon } from '../Icon.tsx';
+import { InEnglish } from '../InEnglish.tsx';
 import { eventAttributes, StartVisitLink } from '../Links.tsx';
 import { Modal } from '../Modal.tsx';
 import { Section } from '../Section.tsx';
 
-function Pillar({ pillar, services }: { pillar: PillarView; services: Home['services'] }): ReactElement {
+/** `inEnglishNote` follows the English title of a treatment not yet translated ("(en inglés)"). */
+function Pillar({ pillar, services, inEnglishNote }: { pillar: PillarView; services: Home['services']; inEnglishNote: string }): ReactElement {
   const listId = `pillar-${pillar.id}-treatments`;
   return (
     <article className={`pillar accent-${pillar.color}`} aria-labelledby={`pillar-${pillar.id}`}>
@@ -38,7 +40,7 @@ function Pillar({ pillar, services }: { pillar: PillarView; services: Home['serv
                     data-treatment={treatment.id}
                     {...eventAttributes({ name: 'treatment_details_viewed', category: 'engagement', label: treatment.title })}
                   >
-                    {treatment.title}
+                    <InEnglish note={treatment.inEnglish ? inEnglishNote : undefined}>{treatment.title}</InEnglish>
                   </a>
                 </li>
               ))}
@@ -75,12 +77,13 @@ function TreatmentDialog({ services, links }: { services: Home['services']; link
 }
 
 /** The #services section: pillars, then the dialog their treatment links open. */
-export function Services({ services, pillars, links }: { services: Home['services']; pillars: PillarView[]; links: ExternalLinks }): ReactElement {
+export function Services(props: { services: Home['services']; pillars: PillarView[]; links: ExternalLinks; inEnglishNote: string }): ReactElement {
+  const { services, pillars, links, inEnglishNote } = props;
   return (
     <Section id="services" heading={services.heading} intro={services.intro} className="section-services">
       <div className="pillars">
         {pillars.map((pillar) => (
-          <Pillar key={pillar.id} pillar={pillar} services={services} />
+          <Pillar key={pillar.id} pillar={pillar} services={services} inEnglishNote={inEnglishNote} />
         ))}
       </div>
       {/* Phones: the strip scrolls sideways; one dot per pillar, the one in view filled (by the script). */}
