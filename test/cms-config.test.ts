@@ -6,7 +6,6 @@ import { z } from 'zod';
 import { cmsCollections, cmsConfig } from '../src/authoring/cms-config.ts';
 import { cmsFields, type CmsField } from '../src/authoring/cms-fields.ts';
 import { englishKey, frontMatterFormat, sourceKey, unreadEntryProblem, yamlFormat } from '../src/authoring/cms/file-format.ts';
-import { checkedRequest } from '../src/serve/editor-requests.ts';
 import { text } from '../src/schemas/common.ts';
 import { siteSchema } from '../src/schemas/site.ts';
 import { projectRoot } from './helpers.ts';
@@ -216,26 +215,5 @@ describe('translations in the editor', () => {
     expect(data[englishKey]).toBe(true);
     expect(article.toFile(data)).toBe(text);
     expect(yaml.toFile(yaml.fromFile(english))).toBe(english);
-  });
-});
-
-describe('what the editor may ask of the local backend', () => {
-  const ask = (action: string, params: object) => checkedRequest(Buffer.from(JSON.stringify({ action, params })));
-  const entry = (path: string) => ({ entry: { slug: 's', path, raw: 'x' }, assets: [], options: { commitMessage: 'm' } });
-
-  it('should let content files and pictures under public/images/ be written', () => {
-    expect(ask('persistEntry', entry('content/site.yaml'))).toBeUndefined();
-    const photo = (path: string) => ({ asset: { path, content: '', encoding: 'base64' } });
-    expect(ask('persistMedia', photo('public/images/providers/dr-lee.jpg'))).toBeUndefined();
-    expect(ask('entriesByFolder', { folder: 'content/blog', extension: 'md', depth: 1 })).toBeUndefined();
-  });
-
-  it('should refuse every other path, unsafe picture names and actions the editor does not use', () => {
-    expect(ask('persistEntry', entry('package.json'))).toMatch(/only in content\/ and public\/images\//);
-    expect(ask('persistEntry', entry('content/../src/cli.ts'))).toMatch(/not allowed/);
-    expect(ask('deleteFiles', { paths: ['content/site.yaml', 'templates/index.tsx'] })).toMatch(/templates\/index\.tsx/);
-    const photo = { asset: { path: 'content/blog/My Photo.JPG', content: '', encoding: 'base64' } };
-    expect(ask('persistMedia', photo)).toMatch(/safe file name/);
-    expect(ask('publishUnpublishedEntry', { collection: 'blog', slug: 'x' })).toMatch(/does not use/);
   });
 });

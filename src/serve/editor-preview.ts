@@ -1,7 +1,8 @@
 /**
  * The editor's preview builds: the real build, into memory, of a copy of the project in which one file has the
  * entry's unsaved text. The copy (a temporary folder) follows the project's files by size and time, so each
- * preview rebuilds only what changed, as the dev server does; the project itself is never written.
+ * preview rebuilds only what changed, as the dev server does; the project itself is never written. The copy is removed
+ * when the server stops; a server killed outright leaves it, and the next server removes it (removeStalePreviews).
  */
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -99,9 +100,31 @@ export function previewer(root: string, baseUrl: string, resolve: PageResolver):
   };
 }
 
+/** The start of the name of a preview's temporary folder; the process id of the server that made it follows. */
+const copyPrefix = 'clinic-site-preview-';
+
+/** Removes the preview folders of servers no longer running (killed outright: nothing of theirs could remove them). */
+export async function removeStalePreviews(): Promise<void> {
+  const names = await readdir(tmpdir()).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = name.startsWith(copyPrefix) ? Number(name.slice(copyPrefix.length).split('-')[0]) : 0;
+    if (pid && !running(pid)) await rm(join(tmpdir(), name), { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+/** Whether a process runs (one of another user's counts as running). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** A temporary folder for the copy, with the project's packages linked in (the templates import React from them). */
 async function makeCopy(root: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'clinic-preview-'));
+  const dir = await mkdtemp(join(tmpdir(), `${copyPrefix}${process.pid}-`));
   await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir').catch(() => undefined);
   await copyFile(join(root, 'package.json'), join(dir, 'package.json')).catch(() => undefined);
   return dir;

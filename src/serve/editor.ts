@@ -1,26 +1,25 @@
 /**
- * The browser editor in the dev server, at /admin/: its page, configuration and script; its saves, passed to
- * Decap's local backend (decap-server, started on first use on a free port of 127.0.0.1 and stopped with the
- * server) only when they stay in content/ and public/images/; and its previews, built from unsaved entries.
+ * The browser editor in the dev server, at /admin/: its page, configuration and script; its backend (Decap's local
+ * backend protocol, answered here: editor-backend.ts), which writes only the editor's own files; and its previews,
+ * built from unsaved entries. Whatever reads or changes files answers only the editor's page (editor-guard.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type RequestOptions } from 'node:http';
-import type { ServerResponse } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   adminPage,
   editorContentSecurityPolicy,
-  editorPackages,
   editorScript,
   generatorFolder,
   hideWrapperScript,
+  missingEditor,
 } from '../authoring/cms/admin-files.ts';
 import { cmsConfig } from '../authoring/cms-config.ts';
-import { checkedRequest } from './editor-requests.ts';
-import { previewer, type Previewer, type UnsavedPhoto } from './editor-preview.ts';
+import { localBackend } from './editor-backend.ts';
+import { bodyOf, closeAfter, editorRequestProblem, newSecret } from './editor-guard.ts';
+import { editorPlaces, entryProblem, pictureProblem, type EditorPlaces } from './editor-requests.ts';
+import { previewer, removeStalePreviews, type Previewer, type UnsavedPhoto } from './editor-preview.ts';
 
 /** The editor's part of the dev server. */
 export interface EditorRoutes {
@@ -46,26 +45,43 @@ const previewPath = '/admin/preview';
 /** The editor's routes for a dev server. */
 export function editorRoutes(options: EditorOptions): EditorRoutes {
   const from = options.from ?? generatorFolder();
-  const packages = editorPackages(from);
-  let backend: Promise<LocalBackend> | undefined;
+  const missing = missingEditor(from);
+  // One secret a run: the editor's page holds it, and every request that reads or changes files must carry it.
+  const secret = newSecret();
+  const places = editorPlaces();
+  const backend = localBackend(options.root, places);
   let previews: Previewer | undefined;
+  void removeStalePreviews();
 
   const handle = (request: IncomingMessage, response: ServerResponse): boolean => {
     const path = (request.url ?? '/').split('?')[0]!;
     if (path !== '/admin' && !path.startsWith(base)) return false;
     if (!isLoopback(request)) return reply(response, 403, 'text/plain', 'The editor answers only on this computer (127.0.0.1).\n');
-    if ('missing' in packages) return reply(response, 503, 'text/plain; charset=utf-8', `${packages.missing}\n`);
+    if (missing) return reply(response, 503, 'text/plain; charset=utf-8', `${missing}\n`);
     if (path === '/admin') return redirect(response, base);
-    if (request.method === 'POST' && path === apiPath) {
-      void passOn(request, response, (backend ??= startBackend(options.root, packages.decapServer, options.log)));
-      return true;
-    }
-    if (request.method === 'POST' && path === previewPath) {
-      void answerPreview(request, response, (previews ??= previewer(options.root, options.url, options.resolve)));
+    if (path === apiPath || path === previewPath) {
+      // Decap reads `{ error }`; the preview reads `{ errors: [{ title, message }] }`.
+      const refuse = (status: number, line: string) => {
+        const body = path === apiPath ? { error: line } : { errors: [{ title: 'The preview could not be built', message: line }] };
+        return reply(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
+      };
+      if (request.method !== 'POST') return refuse(405, 'the editor sends its requests with POST');
+      const problem = editorRequestProblem(request, secret);
+      if (problem) return refuse(403, problem);
+      void answerEditor(request, path === apiPath ? backend : (previews ??= previewer(options.root, options.url, options.resolve)))
+        .catch((error: unknown) => {
+          options.log(`The editor's request failed: ${(error as Error).message}`);
+          return { status: 500, body: { error: (error as Error).message } };
+        })
+        .then(({ status, body }) => {
+          if (status === 413) closeAfter(request, response);
+          if (status < 400) return reply(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
+          return refuse(status, (body as { error: string }).error);
+        });
       return true;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply(response, 405, 'text/plain', 'Method not allowed\n');
-    void serveFile(path, response, from, options.root).catch((error: unknown) => {
+    void serveFile(path, response, from, options.root, secret).catch((error: unknown) => {
       reply(response, 500, 'text/plain; charset=utf-8', `The editor could not be prepared: ${(error as Error).message}\n`);
     });
     return true;
@@ -75,19 +91,37 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
     handle,
     async close() {
       await previews?.close();
-      if (backend) (await backend.catch(() => undefined))?.stop();
     },
   };
+
+  /** Reads a request of the editor (JSON, within the size limit) and hands it to the backend, or to the previewer. */
+  async function answerEditor(request: IncomingMessage, to: Previewer | typeof backend): Promise<{ status: number; body: unknown }> {
+    const bytes = await bodyOf(request);
+    if (!bytes) return { status: 413, body: { error: 'the request is too large (50 MB at most: choose a smaller photo)' } };
+    let asked: unknown;
+    try {
+      asked = JSON.parse(bytes.toString('utf8'));
+    } catch {
+      return { status: 400, body: { error: 'the request is not JSON' } };
+    }
+    if (typeof asked !== 'object' || asked === null || Array.isArray(asked)) {
+      return { status: 400, body: { error: 'the request is not a JSON object' } };
+    }
+    if (typeof to === 'function') return to(asked);
+    return answerPreview(asked as Record<string, unknown>, to, places);
+  }
 }
 
 /** The page, configuration and script of the editor. */
-async function serveFile(path: string, response: ServerResponse, from: string, root: string): Promise<void> {
+async function serveFile(path: string, response: ServerResponse, from: string, root: string, secret: string): Promise<void> {
   const script = await editorScript(from);
   const csp = { 'Content-Security-Policy': editorContentSecurityPolicy(false) };
   if (path === base || path === `${base}index.html`) {
     const site = await readFile(join(root, 'content', 'site.yaml'), 'utf8').catch(() => '');
     const siteName = /^name:\s*(.+)$/m.exec(site)?.[1] ?? 'the clinic';
-    reply(response, 200, 'text/html; charset=utf-8', adminPage({ script: script.file, preview: previewPath, siteName }), csp);
+    // The page holds the secret: it is never stored by the browser, and only a page of this origin can read it.
+    const page = adminPage({ script: script.file, preview: previewPath, secret, siteName });
+    reply(response, 200, 'text/html; charset=utf-8', page, { ...csp, 'Cache-Control': 'no-store' });
   } else if (path === `${base}config.json`) {
     const config = cmsConfig({ name: 'proxy', proxy_url: apiPath, branch: 'main' });
     reply(response, 200, 'application/json; charset=utf-8', JSON.stringify(config));
@@ -100,121 +134,16 @@ async function serveFile(path: string, response: ServerResponse, from: string, r
   }
 }
 
-/** Builds the preview of an unsaved entry: `{ file, text, page }` in, the page or the build's problems out. */
-async function answerPreview(request: IncomingMessage, response: ServerResponse, previews: Previewer): Promise<void> {
-  try {
-    type Asked = { file?: unknown; text?: unknown; page?: unknown; photos?: unknown };
-    const body = JSON.parse((await bodyOf(request)).toString('utf8')) as Asked;
-    const { file, text, page } = body;
-    const photos = (Array.isArray(body.photos) ? body.photos : []).filter((p): p is UnsavedPhoto => {
-      return typeof (p as UnsavedPhoto).path === 'string' && typeof (p as UnsavedPhoto).content === 'string';
-    });
-    const named = typeof file === 'string' && /^content\/[\w./-]+\.(ya?ml|md)$/.test(file) && !file.includes('..');
-    if (!named || typeof text !== 'string' || typeof page !== 'string') {
-      const problem = { title: 'Bad preview', message: 'a preview names a content file, its text and a page' };
-      reply(response, 422, 'application/json', JSON.stringify({ errors: [problem] }));
-      return;
-    }
-    reply(response, 200, 'application/json; charset=utf-8', JSON.stringify(await previews.preview(file as string, text, page, photos)));
-  } catch (error) {
-    reply(response, 500, 'application/json', JSON.stringify({ errors: [{ title: 'Internal error', message: (error as Error).message }] }));
-  }
-}
-
-/** decap-server as a child process, on its own port. */
-interface LocalBackend {
-  port: number;
-  stop(): void;
-}
-
-/**
- * Starts decap-server on a free port of 127.0.0.1, working on the project (its own check keeps every path inside
- * it; ours keeps writes to content/ and public/images/). No browser may call it directly (ORIGIN names none).
- */
-async function startBackend(root: string, script: string, log: (line: string) => void): Promise<LocalBackend> {
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    BIND_HOST: '127.0.0.1',
-    MODE: 'fs',
-    GIT_REPO_DIRECTORY: root,
-    ORIGIN: 'http://editor.invalid',
-    LOG_LEVEL: 'warn',
-  };
-  const child: ChildProcess = spawn(process.execPath, [script], { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  child.stderr?.on('data', (chunk: Buffer) => log(`decap-server: ${chunk.toString('utf8').trim()}`));
-  const stop = () => void (child.exitCode === null && child.kill());
-  for (let waited = 0; waited < 15_000; waited += 100) {
-    if (child.exitCode !== null) throw new Error(`decap-server stopped (exit code ${child.exitCode})`);
-    if (await answers(port)) return { port, stop };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  stop();
-  throw new Error('decap-server did not start within 15 s');
-}
-
-/** Whether decap-server answers its info request. */
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const body = JSON.stringify({ action: 'info' });
-    const call = httpRequest(backendCall(port, Buffer.byteLength(body)), (answer) => {
-      answer.resume();
-      resolve(answer.statusCode === 200);
-    });
-    call.on('error', () => resolve(false));
-    call.end(body);
-  });
-}
-
-/** Passes a checked request of the editor on to decap-server, and its answer back. */
-async function passOn(request: IncomingMessage, response: ServerResponse, backend: Promise<LocalBackend>): Promise<void> {
-  try {
-    const body = await bodyOf(request);
-    const refused = checkedRequest(body);
-    if (refused) return void reply(response, 422, 'application/json', JSON.stringify({ error: refused }));
-    const { port } = await backend;
-    const call = httpRequest(backendCall(port, body.length), (answer) => {
-      const type = answer.headers['content-type'] ?? 'application/json';
-      response.writeHead(answer.statusCode ?? 502, { 'Content-Type': type, 'Cache-Control': 'no-store' });
-      answer.pipe(response);
-    });
-    call.on('error', (error) => {
-      reply(response, 502, 'application/json', JSON.stringify({ error: `the local backend did not answer: ${error.message}` }));
-    });
-    call.end(body);
-  } catch (error) {
-    reply(response, 500, 'application/json', JSON.stringify({ error: (error as Error).message }));
-  }
-}
-
-/** A JSON request to decap-server's API. */
-function backendCall(port: number, length: number): RequestOptions {
-  const headers = { 'Content-Type': 'application/json', 'Content-Length': length };
-  return { host: '127.0.0.1', port, path: '/api/v1', method: 'POST', headers };
-}
-
-/** The body of a request, up to 60 MB (decap-server takes 50 MB of JSON: photos are sent as base64). */
-async function bodyOf(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > 60 * 2 ** 20) throw new Error('the request is too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+/** Builds the preview of an unsaved entry: `{ file, text, page, photos }` in, the page or the build's problems out. */
+async function answerPreview(asked: Record<string, unknown>, previews: Previewer, places: EditorPlaces) {
+  const { file, text, page } = asked;
+  const photos = Array.isArray(asked.photos) ? (asked.photos as UnsavedPhoto[]) : [];
+  const problem =
+    entryProblem(places, file) ??
+    (typeof text === 'string' && typeof page === 'string' && page.startsWith('/') ? undefined : 'a preview names a page and the text of its file') ??
+    photos.map((p) => (typeof p?.content === 'string' ? pictureProblem(places, p.path) : 'a photo is sent in base64')).find(Boolean);
+  if (problem) return { status: 400, body: { error: problem } };
+  return { status: 200, body: await previews.preview(file as string, text as string, page as string, photos) };
 }
 
 function isLoopback(request: IncomingMessage): boolean {

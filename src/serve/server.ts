@@ -3,7 +3,6 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { networkInterfaces } from 'node:os';
 import { extname, posix } from 'node:path';
 import { build } from '../build.ts';
 import { emptyMemo } from '../incremental/memo.ts';
@@ -11,6 +10,7 @@ import { servedIndex, type SearchMemo } from '../incremental/search.ts';
 import { indexFolder } from '../search/pagefind.ts';
 import { devClientPath, devClientSource, devEventsPath } from './dev-client.ts';
 import { editorRoutes, type EditorRoutes } from './editor.ts';
+import { hostCheck, networkAddresses, otherHostLine } from './hosts.ts';
 import { problems, userErrors } from '../errors.ts';
 import { briefWarning, formatError, overlayError, palette, type OverlayError } from '../report.ts';
 import { watch, type Watcher } from './watcher.ts';
@@ -105,7 +105,10 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const state: ServerState = { files: new Map(), search: undefined, errors: undefined, clients: new Set(), responses: new Map() };
   // The browser editor at /admin/ (src/serve/editor.ts) answers its own paths first.
   let editor: EditorRoutes | undefined;
+  const ours = hostCheck(options.host);
   const server = createServer(serverOptions, (request, response) => {
+    // A request addressed to another name (DNS rebinding: a page of another site, pointed at this computer) is never answered.
+    if (!ours(request)) return void response.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end(otherHostLine);
     if (!editor?.handle(request, response)) handleRequest(state, request, response);
   });
   const port = await listen(server, options.port, options.host);
@@ -326,14 +329,6 @@ function prepare(file: string, source: Uint8Array): PreparedResponse {
 const notFoundResponse = prepare('not-found.html', Buffer.from('Not found'));
 const brokenResponse = prepare('build-error.html', Buffer.from('<!doctype html><title>Build error</title><body></body>'));
 const devClientResponse = prepare('client.js', Buffer.from(devClientSource));
-
-/** This computer's IPv4 addresses on its networks (for `--host` alone: open the preview on a phone). */
-function networkAddresses(): string[] {
-  return Object.values(networkInterfaces())
-    .flat()
-    .filter((i) => i !== undefined && i.family === 'IPv4' && !i.internal)
-    .map((i) => i!.address);
-}
 
 /** How many ports after a busy one `serve` tries before it gives up. */
 const portTries = 20;

@@ -18,15 +18,13 @@ export function generatorFolder(): string {
   return dir;
 }
 
-/** Where the editor's packages are, or why it cannot run: a project installed without them still builds and serves. */
-export function editorPackages(from: string): { decapServer: string } | { missing: string } {
-  const require = createRequire(join(from, 'package.json'));
+/** Why the browser editor cannot run here (Decap CMS is not installed), or undefined: a project without it still builds and serves. */
+export function missingEditor(from: string): string | undefined {
   try {
-    require.resolve('decap-cms-app/package.json');
-    const decapServer = join(dirname(require.resolve('decap-server/package.json')), 'dist', 'index.js');
-    return { decapServer };
+    createRequire(join(from, 'package.json')).resolve('decap-cms-app/package.json');
+    return undefined;
   } catch {
-    return { missing: 'the browser editor (decap-cms-app and decap-server) is not installed here: run npm install' };
+    return 'the browser editor (decap-cms-app) is not installed here: run npm install';
   }
 }
 
@@ -67,16 +65,18 @@ async function bundleEditor(from: string): Promise<EditorScript> {
   return { file: `editor-${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.js`, bytes };
 }
 
-/** What the wrapper page needs: the script's file name, and where previews are built (the dev server only). */
+/** What the wrapper page needs: the script's file name, and where previews are built and the session's secret (the dev server only). */
 export interface AdminPageOptions {
   script: string;
   preview?: string;
+  secret?: string;
   siteName: string;
 }
 
 /** The wrapper page: a title, a message while the editor loads (and without JavaScript), and the editor's settings. */
-export function adminPage({ script, preview, siteName }: AdminPageOptions): string {
-  const settings = JSON.stringify({ config: 'config.json', listField, ...(preview ? { preview } : {}) }).replace(/</g, '\\u003c');
+export function adminPage({ script, preview, secret, siteName }: AdminPageOptions): string {
+  const settings = JSON.stringify({ config: 'config.json', listField, ...(preview ? { preview } : {}), ...(secret ? { secret } : {}) })
+    .replace(/</g, '\\u003c');
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return `<!doctype html>
 <html lang="en">

@@ -6,6 +6,7 @@
 import CMS from 'decap-cms-app';
 import { frontMatterFormat, schemaLine, unreadEntryProblem, yamlFormat, type FileFormat, type SchemaLineOf } from './file-format.ts';
 import { previewTemplate, type PreviewProps } from './preview.ts';
+import { sendSecret } from './session.ts';
 import type { CmsConfig } from '../cms-config.ts';
 
 /** The little of Decap's API the editor uses. */
@@ -48,10 +49,11 @@ function reloadOnEntryAddress(): void {
   });
 }
 
-/** What the page tells the script: where the configuration is, and where previews are built (none on a static host). */
+/** What the page tells the script: where the configuration is, where previews are built and the dev server's secret (none on a static host). */
 interface EditorSettings {
   config: string;
   preview?: string;
+  secret?: string;
   listField: string;
 }
 
@@ -72,6 +74,8 @@ function singleFileLines(config: CmsConfig): SchemaLineOf {
 async function start(): Promise<void> {
   const settings = JSON.parse(document.getElementById('clinic-editor-settings')!.textContent!) as EditorSettings;
   const config = (await (await fetch(settings.config)).json()) as CmsConfig;
+  // The dev server's backend and preview answer only requests that carry its secret.
+  if (settings.secret && config.backend.name === 'proxy') sendSecret(settings.secret, [config.backend.proxy_url, settings.preview ?? '']);
   const decap = CMS as unknown as Decap;
   const singleFiles = singleFileLines(config);
   for (const collection of config.collections) {
