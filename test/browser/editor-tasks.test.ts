@@ -48,7 +48,7 @@ async function openEntry(hash: string, label?: string, value?: string): Promise<
   if (label) await expect.poll(() => page.getByLabel(label, { exact: true }).first().inputValue(), { timeout: 60_000 }).toBe(value);
 }
 
-/** Publish, Publish now, and wait until the file holds exactly `expected` (decap-server writes in place). */
+/** Publish, Publish now, and wait until the file holds exactly `expected` (the editor's backend writes in place). */
 async function publish(file: string, expected: string): Promise<void> {
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   await page.getByText('Publish now').click();
