@@ -99,8 +99,8 @@ export function renameProblem(places: EditorPlaces, from: unknown, to: unknown):
   const problem = entryProblem(places, from) ?? entryProblem(places, to);
   if (problem) return problem;
   if (places.files.has(from as string) || places.files.has(to as string)) return `${String(from)} cannot be renamed`;
-  if (posix.dirname(from as string) !== posix.dirname(to as string)) return `an entry is renamed within its own folder, not to ${String(to)}`;
-  return undefined;
+  if (posix.dirname(from as string) === posix.dirname(to as string)) return undefined;
+  return `an entry is renamed within its own folder, not to ${String(to)}`;
 }
 
 /** The Spanish translation beside an English entry (content/treatments/ssri.es.yaml), or undefined for a translation. */

@@ -138,9 +138,10 @@ async function serveFile(path: string, response: ServerResponse, from: string, r
 async function answerPreview(asked: Record<string, unknown>, previews: Previewer, places: EditorPlaces) {
   const { file, text, page } = asked;
   const photos = Array.isArray(asked.photos) ? (asked.photos as UnsavedPhoto[]) : [];
+  const named = typeof text === 'string' && typeof page === 'string' && page.startsWith('/');
   const problem =
     entryProblem(places, file) ??
-    (typeof text === 'string' && typeof page === 'string' && page.startsWith('/') ? undefined : 'a preview names a page and the text of its file') ??
+    (named ? undefined : 'a preview names a page and the text of its file') ??
     photos.map((p) => (typeof p?.content === 'string' ? pictureProblem(places, p.path) : 'a photo is sent in base64')).find(Boolean);
   if (problem) return { status: 400, body: { error: problem } };
   return { status: 200, body: await previews.preview(file as string, text as string, page as string, photos) };

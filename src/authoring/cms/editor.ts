@@ -49,7 +49,7 @@ function reloadOnEntryAddress(): void {
   });
 }
 
-/** What the page tells the script: where the configuration is, where previews are built and the dev server's secret (none on a static host). */
+/** What the page tells the script: where the configuration is; on the dev server, where previews are built and its secret. */
 interface EditorSettings {
   config: string;
   preview?: string;
