@@ -234,3 +234,34 @@ describe('the meaning of the Spanish pages (issue 38)', () => {
     expect(pages.get('404.html')!('.lead').text()).toContain('Did you forget to add the page to the router?');
   });
 });
+
+describe('the house style of the Spanish pages (issue 38)', () => {
+  /** Words the glossary of docs/content.md replaces, each with why. */
+  const replaced = [
+    'Reserve en línea', 'Reserve su consulta', 'Programe una consulta', 'Haga su cita ahora', 'Hacer cita', 'Comience su consulta',
+    'condición', 'condiciones', 'Condiciones', 'admisión', 'Apoyo autoinmune', 'certificada por la junta', 'inflamación abdominal',
+    'péptidos compuestos', 'fuera de lo indicado', 'Cabello débil', 'usted es escuchado', 'Reserve su diagnóstico', 'señas',
+    'entre 35 y 55', '35-55 años', 'estudios de composición',
+  ];
+
+  it('should use the words of the glossary on every Spanish page, not the ones it replaces', () => {
+    for (const file of [...spanish(), 'es/404.html']) {
+      const text = pages.get(file)!('body').text();
+      for (const word of replaced) expect(text.includes(word), `${file}: ${word}`).toBe(false);
+    }
+    const home = pages.get('es/index.html')!;
+    expect(home('body').text()).toContain('El bienestar empieza cuando lo escuchan.');
+    expect(home('body').text()).toContain('Enfermera practicante de familia con certificación nacional (FNP-C).');
+    expect(home('body').text()).toContain('hombres y mujeres de 35 a 55 años');
+    expect(pages.get('es/services/well/immune-support/index.html')!('body').text()).toContain('Apoyo para enfermedades autoinmunes');
+  });
+
+  it('should book with one verb on every Spanish booking button', () => {
+    const $ = pages.get('es/services/brain/anxiety/index.html')!;
+    // The patient portal is no booking.
+    const labels = new Set($('main a[target="_blank"].button').map((_, el) => $(el).text().trim()).get());
+    expect([...labels].every((l) => l.startsWith('Haga su cita')), [...labels].join(' | ')).toBe(true);
+    const inbody = pages.get('es/inbody-analysis/index.html')!;
+    expect(inbody('a[data-event="inbody_schedule_click"]').first().text()).toMatch(/^Haga su cita/);
+  });
+});

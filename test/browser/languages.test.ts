@@ -216,3 +216,20 @@ describe('a Spanish page with a part not yet translated (issue 38)', () => {
     }
   }, 180_000);
 });
+
+describe('the words of the Spanish pages (issue 38)', () => {
+  for (const width of [360, 1280]) {
+    it(`should book with "Haga su cita" and name the conditions "Afecciones" at ${width} px, with nothing wider than the screen`, async () => {
+      const context = await contextAt(width);
+      const page = await context.newPage();
+      await page.goto(`${origin}/es/`);
+      const book = width < 768 ? page.locator('.header-book') : page.locator('.header-actions a[target="_blank"]').last();
+      expect(await book.isVisible()).toBe(true);
+      expect((await book.innerText()).replaceAll('\u00a0', ' ')).toMatch(/^Haga su cita/);
+      expect(await page.locator('#conditions h2').innerText()).toBe('Afecciones que tratamos');
+      expect(await page.locator('body').innerText()).toContain('El bienestar empieza cuando lo escuchan.');
+      expect(await sideways(page)).toBe(0);
+      await context.close();
+    }, 60_000);
+  }
+});
