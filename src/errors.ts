@@ -102,6 +102,7 @@ const titles = {
   'hreflang-error': 'Language alternate that does not lead back',
   'search-index': 'Search index that cannot be built',
   'public-clash': 'File of public/ at a path the build makes',
+  'unread-file': 'File the build never reads',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
@@ -185,6 +186,12 @@ export const problems = {
       loc,
       hint: `add an entry "${route}:" with title, description and keywords`,
     }),
+  unusedMetadata: (loc: SourceLocation, route: string) =>
+    new SiteError('missing-metadata', `there is no page ${route}, so this metadata entry is never used`, {
+      loc,
+      hint: 'write the address of a page exactly (such as /process), or remove the entry; treatment, article and legal pages take ' +
+        'their title and description from their own file',
+    }),
   brokenLink: (page: string, href: string, loc?: SourceLocation, suggestion?: string) =>
     new SiteError('broken-link', `the page ${page} links to ${href}, which is not a page of the site`, {
       ...(loc ? { loc } : {}),
@@ -234,6 +241,20 @@ export const problems = {
       hint:
         `${suggestion ? `did you mean {${suggestion}}? ` : ''}write one of ${known.map((k) => `{${k}}`).join(', ')} ` +
         "(from content/site.yaml and the founder's provider file), or remove the braces",
+    }),
+  /** A `{name}` written otherwise than in single braces with no spaces (`{ phone }`, `{phone`, `{{phone}}`): published as written. */
+  malformedFact: (loc: SourceLocation, written: string, meant: string | undefined, known: string[]) =>
+    new SiteError('unknown-fact', `"${written}" would be published as written: a fact is its name in single braces, with no spaces`, {
+      loc,
+      hint: meant
+        ? `write {${meant}}`
+        : `write one of ${known.map((k) => `{${k}}`).join(', ')}, or remove the brace${written.length > 1 ? 's' : ''}`,
+    }),
+  /** A `{name}` in site.yaml or a provider's file, which hold the facts themselves: nothing there is filled in. */
+  factNotFilled: (loc: SourceLocation, written: string, file: string) =>
+    new SiteError('unknown-fact', `"${written}" would be published as written: ${file} holds the facts, and nothing in it is filled in`, {
+      loc,
+      hint: 'write the fact itself here, such as the phone number, or remove the braces',
     }),
   /** A size written beside an image's path that is not the file's own: the page would reserve the wrong space. */
   imageSizeMismatch: (loc: SourceLocation, src: string, declared: string, measured: string, field: 'width' | 'height') =>
@@ -304,6 +325,11 @@ export const problems = {
         hint: 'make the first line three dashes alone (---) and write the fields below it as YAML, one "name: value" per line',
       },
     ),
+  frontMatterYamlMark: (loc: SourceLocation, mark: string) =>
+    new SiteError('front-matter-syntax', `the first line marks the front matter as "${mark}", which the browser editor does not read`, {
+      loc,
+      hint: `delete "${mark}", leaving three dashes alone (---): the front matter is read as YAML all the same`,
+    }),
   frontMatterFence: (loc: SourceLocation, line: string) =>
     new SiteError(
       'front-matter-syntax',
@@ -400,6 +426,29 @@ export const problems = {
         `if "${key}" is a field of its own, start it in the same column as "${above}"; if this line continues the text of "${above}", ` +
         'put that whole value in double quotes',
     }),
+  /** A file in a folder of content/ that the build does not know (content/treatment/ for content/treatments/). */
+  strayFolder: (loc: SourceLocation, folder: string, suggestion: string | undefined, folders: readonly string[]) =>
+    new SiteError('unread-file', `${loc.file} is never read: content/${folder}/ is not a folder the build reads`, {
+      loc,
+      hint: suggestion
+        ? `did you mean content/${suggestion}/? move the file there`
+        : `the folders of content/ are ${folders.map((f) => `${f}/`).join(', ')}: move the file into the one it belongs to, or out of ` +
+          'content/',
+    }),
+  /** A file whose extension its folder does not hold (content/treatments/notes.md, content/blog/upper.MD). */
+  strayExtension: (loc: SourceLocation, what: string, renamed: string) =>
+    new SiteError('unread-file', `${loc.file} is never read: ${what}`, {
+      loc,
+      hint: `rename it to ${renamed} if it is meant to be published, or move it out of content/: notes belong beside it, not in it`,
+    }),
+  /** A file directly in content/ that no page reads (content/random-notes.yaml). */
+  strayTopFile: (loc: SourceLocation, suggestion: string | undefined) =>
+    new SiteError('unread-file', `${loc.file} is never read: no page of the site is made from a file of that name`, {
+      loc,
+      hint: suggestion
+        ? `did you mean content/${suggestion}? copy what it holds there`
+        : 'move it into the folder it belongs to, such as content/treatments/, or out of content/: notes belong beside it, not in it',
+    }),
   ymlExtension: (loc: SourceLocation, name: string) =>
     new SiteError('bad-file-name', 'the file name ends in .yml, so the build does not read it: content files end in .yaml', {
       loc,
@@ -459,6 +508,11 @@ export const problems = {
     }),
   componentForm: (loc: SourceLocation, name: string, expected: string) =>
     new SiteError('markdown-component', `the component "${name}" is not written the way it works`, { loc, hint: `write ${expected}` }),
+  componentNotClosed: (loc: SourceLocation, name: string, colons: string) =>
+    new SiteError('markdown-component', `the ${colons}${name} opened here is never closed, so the rest of the article would be inside it`, {
+      loc,
+      hint: `add a line holding only ${colons} where the ${name} ends`,
+    }),
   unknownAttribute: (loc: SourceLocation, name: string, attribute: string, suggestion: string | undefined, known: string[]) =>
     new SiteError('markdown-component', `"${attribute}" is not something the ${name} component takes`, {
       loc,

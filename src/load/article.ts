@@ -2,6 +2,7 @@
 import matter from 'gray-matter';
 import { readFileSync } from 'node:fs';
 import { basename, join, posix } from 'node:path';
+import { checkBodyText } from '../validate/body.ts';
 import { hashOf } from '../hash.ts';
 import { problems, type SiteError } from '../errors.ts';
 import type { Article, articleSchema } from '../schemas/article.ts';
@@ -157,6 +158,7 @@ function checkBody(article: Article, body: string, errors: SiteError[]): NonNull
   const { findings, references } = inspectMarkdown(body, article.draft ? {} : { placeholders: articlePlaceholders });
   // remark counts lines from the start of the body: the front matter comes before it.
   const at = (p: BodyPosition) => ({ file: article.file, line: article.bodyLine + p.line - 1, column: p.column });
+  checkBodyText(body, at, errors);
   for (const f of findings) {
     if (f.kind === 'unknown-component') errors.push(problems.unknownComponent(at(f.at), f.name, f.suggestion, Object.keys(components)));
     else if (f.kind === 'component-form') errors.push(problems.componentForm(at(f.at), f.name, f.expected));
@@ -182,7 +184,7 @@ function checkBody(article: Article, body: string, errors: SiteError[]): NonNull
 /**
  * A first line that opens front matter in anything but YAML (`---js`, which gray-matter would run
  * as code) or holds a field (`--- title: oops`), or front matter never closed (gray-matter would read
- * the whole text as YAML); undefined when it is `---` alone (or `---yaml`) and a line starting with
+ * the whole text as YAML), or a `---yaml` the browser editor cannot read; undefined when it is `---` alone and a line starting with
  * `---` closes it.
  */
 function openingProblem(file: string, text: string): SiteError | undefined {
@@ -191,11 +193,13 @@ function openingProblem(file: string, text: string): SiteError | undefined {
   const end = text.indexOf('\n', start);
   const line = text.slice(start, end === -1 ? undefined : end).replace(/\r$/, '');
   const rest = line.slice(3).trim();
-  if (!line.startsWith('----') && (rest === '' || /^ya?ml$/i.test(rest))) {
+  if (!line.startsWith('----') && rest === '') {
     // gray-matter closes front matter at the first "\n---" after the opening one.
     return text.indexOf('\n---', start + 3) === -1 ? problems.frontMatterNotClosed({ file, line: 1, column: 1 }) : undefined;
   }
   const loc = { file, line: 1, column: line.startsWith('----') ? 1 : line.indexOf(rest) + 1 };
+  // `---yaml` is YAML, but the browser editor reads front matter only after `---` alone, and would lose it.
+  if (!line.startsWith('----') && /^ya?ml$/i.test(rest)) return problems.frontMatterYamlMark(loc, rest);
   if (!line.startsWith('----') && /^[A-Za-z][\w+.-]*$/.test(rest)) return problems.frontMatterLanguage(loc, rest);
   return problems.frontMatterFence(loc, line);
 }

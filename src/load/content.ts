@@ -5,7 +5,7 @@
  */
 import { lstatSync, statSync, type Stats } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { basename, join, relative, sep } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { z } from 'zod';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import type { Article, articleSchema } from '../schemas/article.ts';
@@ -18,6 +18,7 @@ import { validate } from '../validate/schema.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';
 import { isTranslationFile, outsideProject, projectRootOf, readContentFile, readContentFileSync, readProblem } from './read.ts';
 import { isSlug, slugOf } from '../validate/suggest.ts';
+import { checkStrayFiles } from './strays.ts';
 import { codeUnitOrder, hashOf } from '../hash.ts';
 
 type Registry = typeof import('../schemas/registry.ts');
@@ -81,7 +82,7 @@ export async function loadContent(root: string, reader: ContentReader = directRe
   const contentDir = join(root, 'content');
   const away = outsideProject(root, contentDir);
   if (away !== undefined) throw new SiteErrors([problems.linkOutsideProject('content/', away, true)]);
-  const { yaml, optionalYaml, folder, articles } = fileLoaders(root, reader, { errors, sources, hashes });
+  const { yaml, optionalYaml, folder, articles, layout } = fileLoaders(root, reader, { errors, sources, hashes });
   const file = (name: string) => join(contentDir, name);
   const [
     site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, published, memberships, labSales, inbody,
@@ -111,6 +112,7 @@ export async function loadContent(root: string, reader: ContentReader = directRe
     checkTopYml(contentDir, (path) => relative(root, path).split(sep).join('/'), errors),
   ]);
 
+  checkStrayFiles(contentDir, layout, errors);
   if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody) {
     throw new SiteErrors(errors);
   }
@@ -176,8 +178,11 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
   const articleFile = (path: string) =>
     path.startsWith(blogDir + sep) ? blogPrefix + path.slice(blogDir.length + 1).split(sep).join('/') : rel(path);
 
+  // What is read of content/, for the check of the files never read (strays.ts).
+  const layout = { files: new Set<string>(), yamlFolders: [] as string[], blog: 'blog' };
   async function yaml<S extends z.ZodType>(path: string, schemaOf: (registry: Registry) => S): Promise<z.output<S> | undefined> {
     const file = rel(path);
+    if (dirname(path) === contentDir) layout.files.add(basename(path));
     const loaded = await reader.yaml(path, file, schemaOf, errors);
     if (!loaded) return undefined;
     hashes.set(file, loaded.hash);
@@ -190,6 +195,7 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
 
   type Folder<S extends z.ZodType> = Map<string, z.output<S> & { id: string }>;
   async function folder<S extends z.ZodType>(dir: string, schemaOf: (registry: Registry) => S): Promise<Folder<S>> {
+    layout.yamlFolders.push(dir);
     // A translation (ssri.es.yaml) is loaded with the Spanish site, over its English file.
     const listed = withoutYml(await listFiles(join(contentDir, dir), ['.yaml', '.yml'], rel, errors), rel, errors);
     const files = listed.sort().filter((path) => {
@@ -216,7 +222,7 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
       codeUnitOrder(b.article.publishDate, a.article.publishDate) || codeUnitOrder(a.article.slug, b.article.slug);
     return loaded.sort(newestFirst).map((a) => a.article);
   }
-  return { yaml, optionalYaml, folder, articles };
+  return { yaml, optionalYaml, folder, articles, layout };
 }
 
 /** The checks across files: references between them, and placeholder text on the pages that are shown. */

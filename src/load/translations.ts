@@ -12,6 +12,7 @@ import type { Article } from '../schemas/article.ts';
 import { articleTranslationSchema, translationRecord, translationSchemaOf, type TranslationRecord } from '../schemas/translation.ts';
 import { articleSchema } from '../schemas/article.ts';
 import { fieldLabel } from '../validate/schema.ts';
+import { closest } from '../validate/suggest.ts';
 import { loadArticle } from './article.ts';
 import { englishOf, isTranslationFile, readContentFileSync, withoutDoubledExtension } from './read.ts';
 import type { LanguageSite, TranslationFile } from './types.ts';
@@ -70,7 +71,7 @@ export async function loadTranslations(
     const loaded = await read(path, translated, schema);
     if (!loaded || loaded.value === undefined) continue;
     const record = (loaded.value as { translation: TranslationRecord }).translation;
-    const { current, mismatched, found } = keep(file, translated, () => compared(source, loaded.source, schema, record));
+    const { current, mismatched, found } = keep(file, translated, () => compared(source, loaded.source, schema, record, file));
     errors.push(...found);
     const entry: TranslationFile = { file: translated, english: file, record, current, source: loaded.source };
     translations.push(entry);
@@ -98,17 +99,33 @@ export async function loadTranslations(
  * the translation was made and that no longer match it (what "stale" means: a warning), and the translator's mistakes in
  * the other fields.
  */
-function compared(english: YamlSource, translation: YamlSource, schema: z.ZodType, record: TranslationRecord) {
+function compared(english: YamlSource, translation: YamlSource, schema: z.ZodType, record: TranslationRecord, file: string) {
   const current = fieldHashes(english.data, schema);
   const stale = new Set(Object.keys(current).filter((field) => record.from[field] !== current[field]));
   const mismatched = new Set<string>();
-  const found: SiteError[] = [];
+  const found: SiteError[] = unknownFromKeys(record, current, translation, file);
   compareText(english.data, translation.data, schema, [], translation, (path, error) => {
     const field = String(path[0]);
     if (stale.has(field)) mismatched.add(field);
     else found.push(error);
   });
   return { current, mismatched, found };
+}
+
+/**
+ * A key under `translation: from:` that names no text field of the English file (a typo, or a field since removed): its hash
+ * would never be compared, so the field it meant would never be reported stale.
+ */
+function unknownFromKeys(
+  record: TranslationRecord, current: Record<string, string>, translation: YamlSource, english: string,
+): SiteError[] {
+  const known = Object.keys(current);
+  return Object.keys(record.from)
+    .filter((key) => !Object.hasOwn(current, key))
+    .map((key) => {
+      const loc = translation.locate(['translation', 'from', key], true);
+      return problems.translationUnknownFrom(loc, key, english, closest(key, known, 1)[0], known);
+    });
 }
 
 /** The English content with the translated text of `values` (by English file) laid over it, and the Spanish articles. */
@@ -322,6 +339,10 @@ function loadArticleTranslations(
     const entry: TranslationFile = { file, english: article.file, record, current, source: loaded.source };
     translations.push(entry);
     const before = errors.length;
+    errors.push(...unknownFromKeys(record, current, loaded.source, article.file));
+    if (!loaded.article.markdown?.trim() && body.trim()) {
+      errors.push(problems.translationEmptyBody({ file, line: loaded.article.bodyLine, column: 1 }, article.file));
+    }
     for (const [key, value] of Object.entries(englishText)) {
       const given = key === 'body' ? loaded.article.markdown : (loaded.source.data as Record<string, string>)[key];
       for (const figure of key === 'body' ? [] : figuresOf(value)) {

@@ -3,7 +3,7 @@
  * pages.ts makes the routes of the site's own pages, blog.ts those of the blog; languages.ts pairs
  * each English page with its Spanish one.
  */
-import { SiteErrors } from '../errors.ts';
+import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import type { Content, LanguageSite } from '../load/types.ts';
 import type { Article } from '../schemas/article.ts';
 import { articleRoutes, blogIndexRoutes, categoriesOf, categoryRoutes } from './blog.ts';
@@ -19,6 +19,8 @@ import { feedArticles, publishedArticles, routeContext, type ImageSizes, type Ro
  */
 export function buildRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes = {}): Route[] {
   const english = languageRoutes(content, options, imageSizes, undefined);
+  const unused = unusedMetadata(content, english);
+  if (unused.length > 0) throw new SiteErrors(unused);
   const spanish = content.spanish ? languageRoutes(content.spanish.content, options, imageSizes, content.spanish) : [];
   pairLanguages(content, english, spanish);
   const routes = [...english, ...spanish];
@@ -60,4 +62,13 @@ export function articlePageRoutes(content: Content, options: RouteOptions, image
   const spanish = content.spanish ? languageRoutes(content.spanish.content, options, imageSizes, content.spanish) : [];
   pairLanguages(content, context.routes, spanish);
   return context.routes;
+}
+
+/** Each entry of content/metadata.yaml for an address no page has (a page renamed or removed, a typo): its title would never show. */
+function unusedMetadata(content: Content, routes: readonly Route[]): SiteError[] {
+  const paths = new Set(routes.map((r) => r.path));
+  const source = content.sources.get('content/metadata.yaml');
+  return Object.keys(content.metadata)
+    .filter((path) => !paths.has(path))
+    .map((path) => problems.unusedMetadata(source?.locate([path], true) ?? { file: 'content/metadata.yaml', line: 1, column: 1 }, path));
 }

@@ -158,4 +158,6 @@ export const isoDate = z
   .refine((value) => {
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, 'invalid-date');
+  }, 'invalid-date')
+  // 0000-01-01 is a real day of the calendar, but no date of a clinic's site: a year typed wrong, which would sort and show as it is.
+  .refine((value) => value >= '1900', 'must be a date from 1900 on: check the year, written YYYY-MM-DD such as 2024-03-04');

@@ -26,7 +26,29 @@ const officeHours = z.strictObject({
   opens: time.optional().describe('Opening time, such as "9:00", "09:00" or "9:00 AM".'),
   closes: time.optional().describe('Closing time, such as "17:00" or "5:00 PM".'),
   closed: z.boolean().optional().describe('true when the clinic is closed on these days.'),
+}).superRefine((row, ctx) => {
+  // Times are 24-hour HH:MM by now, so they compare as text.
+  if (row.closed && (row.opens || row.closes)) {
+    ctx.addIssue({ code: 'custom', path: ['closed'], message: 'is true, yet this row also gives opening times: remove one or the other' });
+  } else if (row.opens && row.closes && row.opens >= row.closes) {
+    const message = `is ${row.opens}, not before closes (${row.closes}): check for a.m. and p.m., or swap the two times`;
+    ctx.addIssue({ code: 'custom', path: ['opens'], message });
+  }
 });
+
+/** A day in two rows of the office hours: pages would show it twice, perhaps open and closed. */
+function daysOnce(rows: readonly { label: string; days: readonly string[] }[], ctx: z.RefinementCtx): void {
+  const seen = new Map<string, string>();
+  rows.forEach((row, r) =>
+    row.days.forEach((day, d) => {
+      const other = seen.get(day);
+      if (other !== undefined) {
+        const message = `lists ${day}, which the row "${other}" lists too: give each day one row, open or closed`;
+        ctx.addIssue({ code: 'custom', path: [r, 'days', d], message });
+      } else seen.set(day, row.label);
+    }),
+  );
+}
 
 const linkMeanings: Record<(typeof linkNames)[number], string> = {
   booking: 'The external booking page.',
@@ -69,6 +91,7 @@ export const siteSchema = z.strictObject({
   officeHours: z
     .array(officeHours)
     .min(1)
+    .superRefine(daysOnce)
     .describe('One row per group of days: a label, the days (Mo Tu We Th Fr Sa Su), and opens/closes times or closed: true.'),
   /** Who signs new articles unless the author changes it. */
   defaultAuthor: text.describe(

@@ -56,6 +56,11 @@ export const translationRecord = z
       .describe('Who reviewed the translation: a qualified medical translator. Leave out until one has.'),
     reviewedOn: z.iso.date('must be a date written YYYY-MM-DD').optional().describe('The day of that review, YYYY-MM-DD.'),
   })
+  // A date without a reviewer would be read as no review at all, with no word said.
+  .refine((record) => record.reviewedOn === undefined || record.reviewedBy !== undefined, {
+    path: ['reviewedOn'],
+    error: 'gives a review date but no reviewer: add "reviewedBy:" with the name of the medical translator who reviewed it',
+  })
   .default({ from: {} })
   .describe('What this translation was made from and who reviewed it.');
 export type TranslationRecord = z.infer<typeof translationRecord>;

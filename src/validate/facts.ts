@@ -65,13 +65,15 @@ export function fillFacts(content: Content, errors: SiteError[]): Content {
   const founder = content.providers.get(content.home.about.founder);
   const facts = factsOf(content.site, founder);
   for (const [file, source] of content.sources) {
-    if (!file.endsWith('.yaml') || file === 'content/site.yaml' || file.startsWith('content/providers/')) continue;
+    if (!file.endsWith('.yaml')) continue;
+    // site.yaml and the provider files hold the facts: their texts are published as written, braces and all.
+    const holdsFacts = englishOf(file) === 'content/site.yaml' || file.startsWith('content/providers/');
     // A translation (home.es.yaml) fills what its English file fills.
-    const known = [...Object.keys(facts), ...(ownPlaceholders[englishOf(file)] ?? [])];
-    for (const { name, path } of placeholdersIn(source.data)) {
-      if (known.includes(name)) continue;
-      const loc = placeholderLocation(content.root, source.locate(path), `{${name}}`);
-      errors.push(problems.unknownFact(loc, name, Object.keys(facts), closest(name, Object.keys(facts))[0]));
+    const known = holdsFacts ? [] : [...Object.keys(facts), ...(ownPlaceholders[englishOf(file)] ?? [])];
+    for (const { written, name, path } of placeholdersIn(source.data)) {
+      if (written === `{${name}}` && known.includes(name)) continue;
+      const loc = placeholderLocation(content.root, source.locate(path), written);
+      errors.push(placeholderProblem(loc, written, name, holdsFacts, Object.keys(facts)));
     }
   }
   const spanish = content.spanish && { ...content.spanish, content: filledContent(content.spanish.content, facts, []) };
@@ -114,14 +116,29 @@ function withBylines(content: Content, errors: SiteError[]): Article[] {
   });
 }
 
-/** Every `{name}` in parsed data, with the path of the text that holds it. */
-function placeholdersIn(data: unknown): { name: string; path: (string | number)[] }[] {
-  const found: { name: string; path: (string | number)[] }[] = [];
+/**
+ * What a brace in a text may be part of, longest first: `{{name}}`, `{name}` with or without spaces inside, `{name` or `name}` with
+ * its other brace missing, or a brace alone. Only `{name}` exactly is a placeholder; the rest would be published as written.
+ */
+const factName = String.raw`([A-Za-z](?:[\w.-]*\w)?)`;
+const braced = new RegExp(String.raw`\{\{\s*${factName}\s*\}\}|\{\s*${factName}\s*\}|\{\s*${factName}|${factName}\s*\}|[{}]`, 'g');
+
+/** The problem with a `{…}` as written: a fact written wrongly, a name that is no fact, or a fact where none is filled in. */
+function placeholderProblem(loc: SourceLocation, written: string, name: string, holdsFacts: boolean, facts: string[]): SiteError {
+  if (holdsFacts) return problems.factNotFilled(loc, written, loc.file);
+  if (written === `{${name}}`) return problems.unknownFact(loc, name, facts, closest(name, facts)[0]);
+  return problems.malformedFact(loc, written, facts.includes(name) ? name : closest(name, facts)[0], facts);
+}
+
+/** Every `{name}` (and every brace written around a name otherwise) in parsed data, with the path of the text that holds it. */
+function placeholdersIn(data: unknown): { written: string; name: string; path: (string | number)[] }[] {
+  const found: { written: string; name: string; path: (string | number)[] }[] = [];
   const stack: [unknown, (string | number)[]][] = [[data, []]];
   while (stack.length > 0) {
     const [value, path] = stack.pop()!;
     if (typeof value === 'string') {
-      if (value.includes('{')) for (const match of value.matchAll(placeholder)) found.push({ name: match[1]!, path });
+      if (!value.includes('{') && !value.includes('}')) continue;
+      for (const match of value.matchAll(braced)) found.push({ written: match[0], name: match.slice(1).find(Boolean) ?? '', path });
     } else if (Array.isArray(value)) value.forEach((item, i) => stack.push([item, [...path, i]]));
     else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) stack.push([item, [...path, key]]);
   }

@@ -19,16 +19,28 @@ export function checkReferences(content: Content, errors: SiteError[]): void {
     const first = pillarIds.get(pillar.id);
     if (first !== undefined) errors.push(problems.duplicateId(where(['id']), 'pillar', pillar.id, `pillar #${first + 1}`));
     else pillarIds.set(pillar.id, p);
+    const listed = new Map<string, string>();
     pillar.categories.forEach((category, c) =>
-      category.treatments.forEach((id, t) => referTreatment(id, () => where(['categories', c, 'treatments', t]))),
+      category.treatments.forEach((id, t) => {
+        referTreatment(id, () => where(['categories', c, 'treatments', t]));
+        const other = listed.get(id);
+        const loc = () => where(['categories', c, 'treatments', t]);
+        if (other !== undefined) errors.push(problems.listedTwice(loc(), id, `pillar "${pillar.id}"`, other));
+        else listed.set(id, `category "${category.name}"`);
+      }),
     );
   });
 
   for (const service of content.services) {
     const source = content.sources.get(`content/services/${service.id}.yaml`)!;
-    service.treatments.cards.forEach((card, c) =>
-      referTreatment(card.treatment, () => source.locate(['treatments', 'cards', c, 'treatment'])),
-    );
+    const carded = new Map<string, number>();
+    service.treatments.cards.forEach((card, c) => {
+      const locate = () => source.locate(['treatments', 'cards', c, 'treatment']);
+      referTreatment(card.treatment, locate);
+      const first = carded.get(card.treatment);
+      if (first !== undefined) errors.push(problems.listedTwice(locate(), card.treatment, 'service page', `card #${first + 1}`));
+      else carded.set(card.treatment, c);
+    });
     const actions: [OutboundAction | undefined, PropertyKey[]][] = [
       [service.hero.action, ['hero', 'action']],
       [service.closing.action, ['closing', 'action']],
@@ -182,6 +194,12 @@ function checkReviews(content: Content, errors: SiteError[]): void {
   for (const t of content.treatments.values()) check(`content/treatments/${t.id}.yaml`, t);
   for (const s of content.services) check(`content/services/${s.id}.yaml`, s);
   for (const a of content.articles) check(a.file, a);
+  // New articles are signed by it: written as an id, it must be a provider's (a name, such as "Dr. Jane Example", is signed as it is).
+  const author = content.site.defaultAuthor;
+  if (/^[a-z0-9]+(-[a-z0-9]+)*$/.test(author) && !content.providers.has(author)) {
+    const loc = content.sources.get('content/site.yaml')?.locate(['defaultAuthor']) ?? { file: 'content/site.yaml', line: 1, column: 1 };
+    errors.push(problems.unknownReference(loc, 'provider (content/providers/)', author, closest(author, providerIds)));
+  }
   const founder = content.home.about.founder;
   if (!content.providers.has(founder)) {
     const loc = content.sources.get('content/home.yaml')?.locate(['about', 'founder']) ?? { file: 'content/home.yaml', line: 1, column: 1 };
