@@ -103,7 +103,7 @@ function compared(english: YamlSource, translation: YamlSource, schema: z.ZodTyp
   const current = fieldHashes(english.data, schema);
   const stale = new Set(Object.keys(current).filter((field) => record.from[field] !== current[field]));
   const mismatched = new Set<string>();
-  const found: SiteError[] = unknownFromKeys(record, current, translation, file);
+  const found: SiteError[] = unknownFromKeys(record, recordedFields(schema), translation, file);
   compareText(english.data, translation.data, schema, [], translation, (path, error) => {
     const field = String(path[0]);
     if (stale.has(field)) mismatched.add(field);
@@ -113,20 +113,29 @@ function compared(english: YamlSource, translation: YamlSource, schema: z.ZodTyp
 }
 
 /**
- * A key under `translation: from:` that names no text field of the English file (a typo, or a field since removed): its hash
- * would never be compared, so the field it meant would never be reported stale.
+ * A key under `translation: from:` that names no field of the file (a typo): its hash would never be compared, so the field it
+ * meant would never be reported stale. `fields`: the file's fields; none to check against in a file keyed by address (metadata).
  */
-function unknownFromKeys(
-  record: TranslationRecord, current: Record<string, string>, translation: YamlSource, english: string,
-): SiteError[] {
-  const known = Object.keys(current);
+function unknownFromKeys(record: TranslationRecord, fields: readonly string[] | undefined, translation: YamlSource, english: string) {
+  if (!fields) return [];
   return Object.keys(record.from)
-    .filter((key) => !Object.hasOwn(current, key))
+    .filter((key) => !fields.includes(key))
     .map((key) => {
       const loc = translation.locate(['translation', 'from', key], true);
-      return problems.translationUnknownFrom(loc, key, english, closest(key, known, 1)[0], known);
+      return problems.translationUnknownFrom(loc, key, english, closest(key, fields, 1)[0], [...fields]);
     });
 }
+
+/** The fields a translation checked with `schema` may record, or undefined when any key may be one (a file keyed by address). */
+function recordedFields(schema: z.ZodType): string[] | undefined {
+  if (!(schema instanceof z.ZodObject)) return undefined;
+  const rest = schema.def.catchall;
+  if (rest && !(rest instanceof z.ZodNever)) return undefined;
+  return Object.keys(schema.shape).filter((key) => key !== 'translation');
+}
+
+/** What a Spanish article records it was made from. */
+const articleFields = ['title', 'excerpt', 'readTime', 'body'];
 
 /** The English content with the translated text of `values` (by English file) laid over it, and the Spanish articles. */
 function spanishContent(english: Content, values: Map<string, unknown>, articles: Article[]): Content {
@@ -339,7 +348,7 @@ function loadArticleTranslations(
     const entry: TranslationFile = { file, english: article.file, record, current, source: loaded.source };
     translations.push(entry);
     const before = errors.length;
-    errors.push(...unknownFromKeys(record, current, loaded.source, article.file));
+    errors.push(...unknownFromKeys(record, articleFields, loaded.source, article.file));
     if (!loaded.article.markdown?.trim() && body.trim()) {
       errors.push(problems.translationEmptyBody({ file, line: loaded.article.bodyLine, column: 1 }, article.file));
     }
