@@ -1,9 +1,9 @@
 /**
  * `serve` killed outright (kill -9) after the editor was used: no process of its own is left (decap-server was, re-parented
- * to PID 1 and still answering), and its preview's temporary folder is removed by the next `serve`.
+ * to PID 1 and still answering), nor its preview's temporary folder; a folder left all the same goes at the next start.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -67,10 +67,8 @@ function alive(pid: number): boolean {
 
 const previewsOf = (pid: number) => readdirSync(tmpdir()).filter((name) => name.startsWith(`clinic-site-preview-${pid}-`));
 
-describe('serve killed with SIGKILL after the editor was used', () => {
-  it('should leave no process behind (decap-server kept answering), and its preview folder goes at the next start', async () => {
-    const dir = await project();
-    const { child, url } = await startServe(dir);
+/** Opens the editor's page, builds a preview of an unsaved phone number and reads an entry through the backend. */
+async function useEditor(url: string, dir: string): Promise<void> {
     const page = await (await fetch(`${url}/admin/`)).text();
     const secret = /"secret":"([\w-]+)"/.exec(page)![1]!;
     const headers = { Origin: url, 'Content-Type': 'application/json', [secretHeader]: secret };
@@ -88,6 +86,13 @@ describe('serve killed with SIGKILL after the editor was used', () => {
       body: JSON.stringify({ action: 'getEntry', params: { branch: 'main', path: 'content/site.yaml' } }),
     });
     expect(((await entry.json()) as { data: string }).data).toBe(site);
+}
+
+describe('serve killed with SIGKILL after the editor was used', () => {
+  it('should leave no process (decap-server kept answering) and no preview folder behind', async () => {
+    const dir = await project();
+    const { child, url } = await startServe(dir);
+    await useEditor(url, dir);
     const pid = child.pid!;
     expect(previewsOf(pid)).toHaveLength(1);
     const processes = family(pid);
@@ -96,14 +101,22 @@ describe('serve killed with SIGKILL after the editor was used', () => {
 
     child.kill('SIGKILL');
     await expect.poll(() => processes.filter(alive), { timeout: 30_000 }).toEqual([]);
+    expect(previewsOf(pid)).toEqual([]);
+  }, 180_000);
 
-    // The folder nothing of the killed server could remove: the next server removes it as it starts.
-    const stale = join(tmpdir(), previewsOf(pid)[0] ?? 'none');
+  it('should have the next serve remove a preview folder a killed server left (its keeper killed with it)', async () => {
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    const stale = join(tmpdir(), `clinic-site-preview-${dead}-left`);
+    mkdirSync(join(stale, 'content'), { recursive: true });
+    const dir = await project();
     const next = await startServe(dir);
     await expect.poll(() => existsSync(stale), { timeout: 30_000 }).toBe(false);
-    const nextProcesses = family(next.child.pid!);
+    // A server stopped as Ctrl+C or the system stops it removes its own preview folder, and its keeper ends.
+    await useEditor(next.url, dir);
+    expect(previewsOf(next.child.pid!)).toHaveLength(1);
+    const processes = family(next.child.pid!);
     next.child.kill('SIGTERM');
-    await expect.poll(() => nextProcesses.filter(alive), { timeout: 30_000 }).toEqual([]);
+    await expect.poll(() => processes.filter(alive), { timeout: 30_000 }).toEqual([]);
     expect(previewsOf(next.child.pid!)).toEqual([]);
-  }, 180_000);
+  }, 120_000);
 });

@@ -2,8 +2,10 @@
  * The editor's preview builds: the real build, into memory, of a copy of the project in which one file has the
  * entry's unsaved text. The copy (a temporary folder) follows the project's files by size and time, so each
  * preview rebuilds only what changed, as the dev server does; the project itself is never written. The copy is removed
- * when the server stops; a server killed outright leaves it, and the next server removes it (removeStalePreviews).
+ * when the server stops; when it is killed outright, a small keeper process removes it as the server's channel to it
+ * closes, and should the keeper be killed with it, the next server removes it (removeStalePreviews).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -43,14 +45,14 @@ export function previewer(root: string, baseUrl: string, resolve: PageResolver):
   const writer = memoryWriter();
   const memo = emptyMemo();
   const stamps = new Map<string, string>();
-  let copy: Promise<string> | undefined;
+  let copy: Promise<PreviewCopy> | undefined;
   let built = false;
   // The files the last preview wrote over the project's (the entry, its photos): the project's again unless written again.
   let overlaid = new Set<string>();
   let queue: Promise<unknown> = Promise.resolve();
 
   const run = async (file: string, text: string, page: string, photos: UnsavedPhoto[]): Promise<PreviewResult> => {
-    const dir = await (copy ??= makeCopy(root));
+    const { dir } = await (copy ??= makeCopy(root));
     const changed = await follow(root, dir, stamps);
     const writes = new Map<string, string | Buffer>([[file, text]]);
     for (const photo of photos.filter((p) => photoPath.test(p.path) && !p.path.includes('..'))) {
@@ -95,7 +97,10 @@ export function previewer(root: string, baseUrl: string, resolve: PageResolver):
     },
     async close() {
       await queue;
-      if (copy) await rm(await copy, { recursive: true, force: true });
+      if (!copy) return;
+      const { dir, keeper } = await copy;
+      await rm(dir, { recursive: true, force: true });
+      if (keeper.connected) keeper.disconnect();
     },
   };
 }
@@ -122,12 +127,30 @@ function running(pid: number): boolean {
   }
 }
 
-/** A temporary folder for the copy, with the project's packages linked in (the templates import React from them). */
-async function makeCopy(root: string): Promise<string> {
+/** The copy of the project the previews build, and the process that removes it should the server be killed. */
+interface PreviewCopy {
+  dir: string;
+  keeper: ChildProcess;
+}
+
+/** The keeper's script: when its channel to the server closes (the server stopped, however it did), it removes the folder. */
+const keeperScript = `process.on('message', () => undefined);
+process.on('disconnect', () => {
+  require('node:fs').rmSync(process.argv[1], { recursive: true, force: true });
+  process.exit(0);
+});`;
+
+/** A temporary folder for the copy, with the project's packages linked in (the templates import React from them), and its keeper. */
+async function makeCopy(root: string): Promise<PreviewCopy> {
   const dir = await mkdtemp(join(tmpdir(), `${copyPrefix}${process.pid}-`));
+  // The keeper holds nothing of the server: no stdio, no environment (no NODE_OPTIONS), and never keeps the server running.
+  const keeper = spawn(process.execPath, ['-e', keeperScript, dir], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'], env: {} });
+  keeper.on('error', () => undefined);
+  keeper.unref();
+  keeper.channel?.unref();
   await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir').catch(() => undefined);
   await copyFile(join(root, 'package.json'), join(dir, 'package.json')).catch(() => undefined);
-  return dir;
+  return { dir, keeper };
 }
 
 /** Copies into `dir` every source file whose size or time changed since the last call, deletes the ones gone; returns their paths. */
