@@ -90,6 +90,7 @@ const titles = {
   'image-too-large': 'Image too large to process',
   'empty-file': 'Empty file',
   'markdown-too-deep': 'Markdown nested too deeply',
+  'markdown-too-many-marks': 'Markdown with more marks than the site can read quickly',
   'control-character': 'Invisible control character',
   'translation-missing-text': 'Text missing from a translation',
   'translation-mismatch': 'Translation that does not match its English file',
@@ -414,6 +415,28 @@ export const problems = {
       loc,
       hint: 'an article needs a few levels at most: remove the extra > or list markers, or the indentation that nests the lines',
     }),
+  markdownTooManyMarks: (loc: SourceLocation, limit: number) =>
+    new SiteError(
+      'markdown-too-many-marks',
+      `this paragraph holds more than ${limit.toLocaleString('en-US')} of the characters * _ ~ [ ], more than the site can read quickly`,
+      {
+        loc,
+        hint: 'split this line or paragraph with blank lines, or remove the repeated * _ ~ [ ] characters (a paragraph needs a few dozen)',
+      },
+    ),
+  markdownTooManyBlocks: (loc: SourceLocation, what: 'containers' | 'underlines', limit: number) =>
+    what === 'containers'
+      ? new SiteError(
+        'markdown-too-many-marks',
+        `the article has more than ${limit.toLocaleString('en-US')} quote (>) and list markers at line starts, ` +
+          'more than the site can read quickly',
+        { loc, hint: 'split the article into several, or remove the repeated > and list markers from here on' },
+      )
+      : new SiteError(
+        'markdown-too-many-marks',
+        `the article has more than ${limit} lines of only = or - under a line of text, each making that line a heading`,
+        { loc, hint: 'write headings as "## Heading", and put a blank line above a --- line meant as a divider' },
+      ),
   controlCharacter: (loc: SourceLocation, code: number) =>
     new SiteError('control-character', `an invisible control character (U+${code.toString(16).toUpperCase().padStart(4, '0')}) is here`, {
       loc,

@@ -168,6 +168,8 @@ function checkBody(article: Article, body: string, errors: SiteError[]): NonNull
     else if (f.kind === 'remote-image') errors.push(problems.remoteImage(at(f.at), f.src));
     else if (f.kind === 'image-path') errors.push(problems.imagePath(at(f.at), f.src));
     else if (f.kind === 'too-deep') errors.push(problems.markdownTooDeep(at(f.at), f.limit));
+    else if (f.kind === 'too-many-marks') errors.push(problems.markdownTooManyMarks(at(f.at), f.limit));
+    else if (f.kind === 'too-many-blocks') errors.push(problems.markdownTooManyBlocks(at(f.at), f.what, f.limit));
     else if (f.kind === 'ambiguous-link') errors.push(problems.ambiguousLink(at(f.at), 'the link goes to', f.href, true));
     else errors.push(problems.placeholderText(at(f.at), f.text));
   }

@@ -93,6 +93,8 @@ export type MarkdownFinding =
   | { kind: 'image-path'; src: string; at: BodyPosition }
   | { kind: 'placeholder'; text: string; at: BodyPosition }
   | { kind: 'too-deep'; limit: number; at: BodyPosition }
+  | { kind: 'too-many-marks'; limit: number; at: BodyPosition }
+  | { kind: 'too-many-blocks'; what: 'containers' | 'underlines'; limit: number; at: BodyPosition }
   | { kind: 'ambiguous-link'; href: string; at: BodyPosition };
 
 /** What a body refers to, for the checks that need the rest of the content. */
@@ -242,13 +244,96 @@ export function inspectMarkdown(
   markdown: string,
   options: { placeholders?: readonly string[] } = {},
 ): { findings: MarkdownFinding[]; references: MarkdownReferences } {
+  const none = () => ({ findings: [], references: { images: [], treatments: [], bookings: [] } });
+  const crowded = crowdedMarks(markdown);
+  if (crowded) return { ...none(), findings: [{ kind: 'too-many-marks', limit: maxMarks, at: crowded }] };
+  const blocks = crowdedBlocks(markdown);
+  if (blocks) return { ...none(), findings: [{ kind: 'too-many-blocks', ...blocks }] };
   // Parsing is most of an article's load: a body that cannot hold anything looked for here is not parsed.
   const findable = mayHoldFindings(markdown, options.placeholders);
-  const none = () => ({ findings: [], references: { images: [], treatments: [], bookings: [] } });
   if (!findable && !mayNestDeeply(markdown)) return none();
   const parsed = parsedWithin(markdown);
   if ('deep' in parsed) return { ...none(), findings: [{ kind: 'too-deep', limit: maxNesting, at: parsed.deep }] };
   return findable ? inspectTree(markdown, options, parsed.tree) : none();
+}
+
+/**
+ * Emphasis and link marks (* _ ~ [ ]) allowed in one paragraph. The parser pairs them in time that grows
+ * with the square of their number: 8,000 "*_" on one line took 4 s, 25,000 a minute. A real article has
+ * at most a few dozen in a paragraph; at this limit, 100 KB of the worst paragraphs parse about as fast
+ * as plain text.
+ */
+export const maxMarks = 500;
+
+/** Character codes of * _ ~ [ ]. */
+const marks = new Set([42, 95, 126, 91, 93]);
+
+/**
+ * Where text between blank lines (a paragraph, or more than one: it errs on the safe side) first holds more
+ * than maxMarks marks, at the start of the run of marks that holds the one past the limit; found on the raw
+ * text, without parsing it.
+ */
+function crowdedMarks(markdown: string): BodyPosition | undefined {
+  let count = 0;
+  let line = 1;
+  let lineStart = 0;
+  let blank = true;
+  let run = -1;
+  for (let i = 0; i < markdown.length; i++) {
+    const code = markdown.charCodeAt(i);
+    if (code === 10) {
+      if (blank) count = 0;
+      [line, lineStart, blank, run] = [line + 1, i + 1, true, -1];
+    } else if (marks.has(code)) {
+      if (run === -1) run = i;
+      blank = false;
+      if (++count > maxMarks) return { line, column: run - lineStart + 1 };
+    } else {
+      run = -1;
+      if (code !== 32 && code !== 9 && code !== 13) blank = false;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Quote (>) and list markers at line starts, and lines of only = or - under text (which make it a heading),
+ * allowed in one body: the parser closes each quote, list or such heading in time that grows with the whole
+ * body, so 6,500 quotes of one line took 10 s. Real articles have a few dozen markers and no such lines.
+ */
+export const maxBlocks = { containers: 1000, underlines: 200 } as const;
+
+/** The markers opening a quote or list item at a line start, one or several ("> > - "). */
+const containerStart = /^(?:[ \t]*(?:>|[-*+](?=[ \t])|\d{1,9}[.)](?=[ \t])))+/gm;
+/** A line of only = or - (a setext heading's underline when text is on the line above). */
+const underline = /^ {0,3}(?:=+|-+)[ \t]*\r?$/gm;
+
+/** Where a body first holds more quote and list markers at line starts, or heading underlines, than maxBlocks allows. */
+function crowdedBlocks(markdown: string): { what: keyof typeof maxBlocks; limit: number; at: BodyPosition } | undefined {
+  const at = (index: number): BodyPosition => {
+    const lineStart = markdown.lastIndexOf('\n', index - 1) + 1;
+    let line = 1;
+    for (let i = markdown.indexOf('\n'); i !== -1 && i < lineStart; i = markdown.indexOf('\n', i + 1)) line++;
+    return { line, column: index - lineStart + 1 };
+  };
+  let containers = 0;
+  containerStart.lastIndex = 0;
+  for (let match; (match = containerStart.exec(markdown));) {
+    // A line nesting past maxNesting counts as that many: the nesting check reports it without parsing it all.
+    const markers = [...match[0].matchAll(/>|[-*+]|\d+[.)]/g)].slice(0, maxNesting + 1);
+    const past = markers[maxBlocks.containers - containers];
+    if (past) return { what: 'containers', limit: maxBlocks.containers, at: at(match.index + past.index!) };
+    containers += markers.length;
+  }
+  let underlines = 0;
+  underline.lastIndex = 0;
+  for (let match; (match = underline.exec(markdown));) {
+    const above = markdown.slice(markdown.lastIndexOf('\n', match.index - 2) + 1, Math.max(0, match.index - 1));
+    if (match.index > 0 && above.trim() !== '' && ++underlines > maxBlocks.underlines) {
+      return { what: 'underlines', limit: maxBlocks.underlines, at: at(match.index) };
+    }
+  }
+  return undefined;
 }
 
 /** Quotes, lists, footnotes and components nested deeper than this are refused: articles need a few; a thousand exhaust the stack. */
