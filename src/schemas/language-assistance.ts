@@ -27,6 +27,14 @@ export const languageAssistanceSchema = z.strictObject({
     .array(tagline)
     .min(1, 'must list at least one language')
     .describe('One tagline per language, in the order HHS lists them for Texas.'),
+  awaitingCounsel: z
+    .boolean()
+    .default(false)
+    .describe("true while the clinic's legal counsel has not approved this notice: check --launch lists it. Remove it once counsel has."),
+  awaitingNativeReader: z
+    .boolean()
+    .default(false)
+    .describe('true while no native speaker has read each tagline: check --launch lists it. Remove it once every tagline has been read.'),
 });
 export type LanguageAssistance = z.infer<typeof languageAssistanceSchema>;
 /** A tagline of the notice, in its own language. */

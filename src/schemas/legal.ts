@@ -24,6 +24,10 @@ export const legalPageSchema = z.strictObject({
   intro: text.describe('One or two sentences under the heading: what this page is.'),
   sections: z.array(legalSection).min(1, 'must list at least one section').describe('The sections of the page, in order.'),
   questions: text.describe("The sentence before the clinic's phone number, e-mail and address at the end of the page."),
+  awaitingCounsel: z
+    .boolean()
+    .default(false)
+    .describe("true while the clinic's legal counsel has not approved this page: check --launch lists it. Remove it once counsel has."),
 });
 export type LegalPageEntry = z.infer<typeof legalPageSchema>;
 /** A legal page with its id (the file name). */
