@@ -4,6 +4,7 @@ import type { RouteView } from '../src/route/view.ts';
 import { Document } from './components/Document.tsx';
 import { ImagesContext } from './components/Picture.tsx';
 import { StringsContext } from './components/Strings.tsx';
+import { EnglishServicesContext } from './components/Links.tsx';
 import { LanguageAssistancePage } from './pages/LanguageAssistance.tsx';
 import { ArticlePage } from './pages/Article.tsx';
 import { BlogPage } from './pages/Blog.tsx';
@@ -23,13 +24,21 @@ import type { SearchKind } from '../src/schemas/search.ts';
 export function Page({ shell, page }: RouteView): ReactElement {
   return (
     <StringsContext.Provider value={shell.strings}>
-      <ImagesContext.Provider value={shell.images}>
-        <Document shell={shell} searchKind={searchKindOf(page)}>
-          {body(shell, page)}
-        </Document>
-      </ImagesContext.Provider>
+      <EnglishServicesContext.Provider value={englishServices(shell)}>
+        <ImagesContext.Provider value={shell.images}>
+          <Document shell={shell} searchKind={searchKindOf(page)}>
+            {body(shell, page)}
+          </Document>
+        </ImagesContext.Provider>
+      </EnglishServicesContext.Provider>
     </StringsContext.Provider>
   );
+}
+
+/** Off English, the outside services a visitor meets in English only (the booking, intake forms, portal and lab store). */
+function englishServices(shell: RouteView['shell']): { addresses: string[]; note: string } | undefined {
+  if (shell.site.language === 'en') return undefined;
+  return { addresses: Object.values(shell.links), note: shell.strings.language.inEnglish };
 }
 
 function body(shell: RouteView['shell'], page: RouteView['page']): ReactElement {

@@ -265,3 +265,48 @@ describe('the house style of the Spanish pages (issue 38)', () => {
     expect(inbody('a[data-event="inbody_schedule_click"]').first().text()).toMatch(/^Haga su cita/);
   });
 });
+
+describe('no English on a Spanish page (issue 38)', () => {
+  it('should head the questions of every Spanish service page in Spanish', () => {
+    for (const service of content.services) {
+      const $ = pages.get(`es/services/${service.pillar}/${service.id}/index.html`)!;
+      expect($('main').text().toLowerCase(), service.id).not.toContain('frequently asked questions');
+      expect($('.treatment-card-faq h4').first().text(), service.id).toBe('Preguntas frecuentes');
+    }
+  });
+
+  it('should name the three programs in Spanish on Spanish pages, and keep the SPEC names on English ones', () => {
+    const names = ['The Brain Reset', 'The Body Balance', 'The Longevity + Wellness Plan'];
+    for (const file of spanish()) for (const name of names) expect(pages.get(file)!('body').text().includes(name), `${file}: ${name}`).toBe(false);
+    expect(pages.get('es/services/brain/anxiety/index.html')!('.eyebrow').first().text()).toBe('Reinicio Mental');
+    expect(pages.get('services/brain/anxiety/index.html')!('.eyebrow').first().text()).toBe('The Brain Reset');
+  });
+
+  it('should write the office hours as each language writes times, from the same facts', () => {
+    const hours = (file: string) => pages.get(file)!('.hours-row').first().text();
+    expect(hours('es/index.html')).toBe('Lunes a viernes10:00 a. m. a 5:00 p. m.');
+    expect(hours('index.html')).toBe('Monday to Friday10:00 AM to 5:00 PM');
+    expect(pages.get('es/index.html')!('.hours time').first().attr('datetime')).toBe('10:00');
+  });
+
+  it('should say "(en inglés)" on each Spanish link to an outside service in English (booking, intake, portal, lab store), and not in English', () => {
+    const services = Object.values(content.site.links).map((url) => url.split('?')[0]!);
+    const toService = ($: CheerioAPI) => $('a[target="_blank"]').filter((_, a) => services.includes($(a).attr('href')!.split('?')[0]!));
+    for (const file of ['es/index.html', 'es/lab-sales/index.html', 'es/inbody-analysis/index.html', 'es/services/brain/anxiety/index.html']) {
+      const $ = pages.get(file)!;
+      expect(toService($).length, file).toBeGreaterThan(0);
+      toService($).each((_, a) => {
+        expect($(a).find('.in-english').text(), `${file}: ${$(a).attr('href')}`).toBe(' (en inglés)');
+        expect($(a).attr('hreflang'), file).toBe('en');
+      });
+      // The map and the social links are not such services.
+      expect($('a[target="_blank"]').length, file).toBeGreaterThanOrEqual(toService($).length);
+    }
+    expect(pages.get('index.html')!('a .in-english').length).toBe(0);
+  });
+
+  it('should label the founder\'s drawing in the page\'s language as page text, not in the picture', () => {
+    expect(pages.get('es/index.html')!('.founder-portrait .portrait-badge').text()).toBe('Ilustración');
+    expect(pages.get('index.html')!('.founder-portrait .portrait-badge').text()).toBe('Illustration');
+  });
+});

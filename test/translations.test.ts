@@ -173,7 +173,7 @@ describe('a translation file', () => {
     expect(card.find('.faq-list').attr('lang')).toBe('en');
     // The translated cards are not marked.
     expect($('#treatment-glp1 [lang="en"]').length).toBe(0);
-    expect($('#treatment-glp1 .in-english').length).toBe(0);
+    expect($('#treatment-glp1 h3 .in-english').length).toBe(0);
     const warning = built.warnings.find((w) => w.startsWith('content/treatments/acetyl-l-carnitine.yaml has no Spanish translation'));
     expect(warning).toContain('/es/services/body/weight-loss shows it in English, marked "(en inglés)"');
     expect(warning).toContain('content/treatments/acetyl-l-carnitine.es.yaml');

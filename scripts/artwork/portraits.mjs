@@ -1,6 +1,7 @@
 // Renders the illustrated portrait placeholders of the providers (content/providers/*.yaml photo) to
 // public/images/providers/. Clearly a drawing, not a photograph: a head-and-shoulders figure in a
 // clinician's coat on the brand colours. Run: node scripts/artwork/portraits.mjs
+// The picture holds no words: the page labels it "Illustration" in its own language (the provider's photo.illustration).
 // Replace one with a photograph by pointing the provider's photo.src at the photo (and its size).
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -40,8 +41,6 @@ function svg({ skin, shade, hair, top, hairStyle }) {
     <path d="M345 405q15-10 30 0M425 405q15-10 30 0"/><path d="M370 480q30 22 60 0"/>
   </g>
   <path d="M400 410v38l-12 8" fill="none" stroke="${shade}" stroke-width="6" stroke-linecap="round"/>
-  <rect x="560" y="880" width="200" height="64" rx="32" fill="#0f3d4c" opacity="0.9"/>
-  <text x="660" y="922" text-anchor="middle" font-family="DejaVu Sans, sans-serif" font-size="26" font-weight="700" fill="#ffffff">Illustration</text>
 </svg>`;
 }
 

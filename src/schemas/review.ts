@@ -43,5 +43,9 @@ export const providerSchema = z.strictObject({
       'warns when a photo is too small and says the size it needs.',
   ),
   bio: text.describe('Two or three sentences about the provider.'),
+  illustration: z
+    .boolean()
+    .default(false)
+    .describe('true while the photo is a drawing (the placeholder): the page labels it "Illustration" in its own language.'),
 });
 export type Provider = z.infer<typeof providerSchema> & { id: string };

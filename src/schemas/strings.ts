@@ -18,6 +18,7 @@ export const stringsSchema = z.strictObject({
       breadcrumbLabel: line('What screen readers call the breadcrumb trail.'),
       home: line('The first step of every breadcrumb trail ("Home").'),
       newTab: line('Read after every link that opens a new tab: "(opens in a new tab)".'),
+      illustration: line('The label on a portrait that is a drawing, not a photograph: "Illustration".'),
       rightsReserved: line('After the copyright line: "All rights reserved."'),
       onThisPage: line("The heading of a page's list of its sections."),
       contactLabel: line('What screen readers call the contact box of the legal pages.'),
@@ -49,6 +50,8 @@ export const stringsSchema = z.strictObject({
     .strictObject({
       months: z.array(text).length(12, 'must list the twelve months, January first').describe('The names of the months, January first.'),
       long: line('A long date, with {day}, {month} and {year}: "{month} {day}, {year}" or "{day} de {month} de {year}".'),
+      am: line('After a time of the morning, on a 12-hour clock: "AM", "a. m.".'),
+      pm: line('After a time of the afternoon or evening, on a 12-hour clock: "PM", "p. m.".'),
     })
     .describe('How dates are written.'),
   language: z

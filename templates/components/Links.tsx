@@ -1,6 +1,6 @@
 /** Links that leave the site or raise analytics events, written once with the right attributes. */
 import { useStrings } from './Strings.tsx';
-import type { ReactElement, ReactNode } from 'react';
+import { createContext, useContext, type ReactElement, type ReactNode } from 'react';
 import { outboundHref } from '../lib/links.ts';
 import type { AnalyticsEvent, OutboundAction } from '../../src/schemas/common.ts';
 import type { ExternalLinks } from '../../src/route/view.ts';
@@ -16,7 +16,19 @@ export function eventAttributes(event: AnalyticsEvent | undefined, fallbackLabel
   return attributes;
 }
 
-/** A link to another site: new tab, no opener, no referrer, and said so for screen readers. */
+/**
+ * On a page in another language than English: the addresses of the outside services that are in English only (booking,
+ * intake forms, patient portal, lab store), and the note their links carry ("(en inglés)"). Set once per page.
+ */
+export const EnglishServicesContext = createContext<{ addresses: readonly string[]; note: string } | undefined>(undefined);
+
+/** Whether `href` leads to one of those services (its address, with or without a query such as ?service=). */
+function englishService(href: string, addresses: readonly string[]): boolean {
+  const bare = href.split(/[?#]/)[0];
+  return addresses.some((address) => address.split(/[?#]/)[0] === bare);
+}
+
+/** A link to another site: new tab, no opener, no referrer, and said so for screen readers; "(en inglés)" where the service is. */
 export function ExternalLink({
   href,
   className,
@@ -35,16 +47,20 @@ export function ExternalLink({
   /** The script opens the link itself and stays in this tab when the browser refuses a new window. */
   sameTabFallback?: boolean;
 }): ReactElement {
+  const services = useContext(EnglishServicesContext);
+  const inEnglish = services !== undefined && englishService(href, services.addresses);
   return (
     <a
       href={href}
       className={className}
       target="_blank"
       rel="noopener noreferrer"
+      {...(inEnglish ? { hrefLang: 'en' } : {})}
       {...eventAttributes(event, eventLabel)}
       {...(sameTabFallback ? { 'data-new-window': '' } : {})}
     >
       {children}
+      {inEnglish ? <span className="in-english"> {services.note}</span> : null}
       <span className="visually-hidden" data-pagefind-ignore="">
         {' '}
         {useStrings().shell.newTab}

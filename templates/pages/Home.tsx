@@ -23,7 +23,7 @@ export function HomePage({ shell, view }: { shell: Shell; view: HomeView }): Rea
         inEnglish={view.founderInEnglish ? shell.strings.language.inEnglish : undefined}
       />
       <Conditions conditions={home.conditions} />
-      <Contact contact={home.contact} site={shell.site} links={shell.links} />
+      <Contact contact={home.contact} site={shell.site} links={shell.links} dates={shell.strings.dates} />
       <p className="container home-notice">
         {shell.strings.language.homeNotice} <a href={shell.noticeHref}>{shell.strings.language.noticeLink}</a>
       </p>

@@ -233,3 +233,25 @@ describe('the words of the Spanish pages (issue 38)', () => {
     }, 60_000);
   }
 });
+
+describe('no English on a Spanish page, in Chromium (issue 38)', () => {
+  for (const width of [360, 600, 1280]) {
+    it(`should show the questions, hours, programs and outside services in Spanish at ${width} px, each marked, without axe-core violations`, async () => {
+      const context = await contextAt(width);
+      const page = await context.newPage();
+      await page.goto(`${origin}/es/services/brain/anxiety`);
+      expect((await page.locator('.treatment-card-faq h4').first().innerText()).toLowerCase()).toBe('preguntas frecuentes');
+      expect(await page.locator('main').innerText()).not.toMatch(/frequently asked questions|The Brain Reset/i);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.goto(`${origin}/es/`);
+      const book = width < 768 ? page.locator('.header-book') : page.locator('.header-actions a[data-event="start_visit_clicked"]');
+      expect((await book.innerText()).replace(/\s+/g, ' ')).toMatch(/^Haga su cita \(en inglés\)/);
+      expect(await book.locator('.in-english').isVisible()).toBe(true);
+      expect(await page.locator('.hours-row').first().innerText()).toContain('10:00 a. m.');
+      expect(await page.locator('.founder-portrait .portrait-badge').innerText()).toBe('Ilustración');
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await sideways(page)).toBe(0);
+      await context.close();
+    }, 90_000);
+  }
+});

@@ -6,6 +6,7 @@ import { HighlightGrid } from '../HighlightGrid.tsx';
 import { InEnglish } from '../InEnglish.tsx';
 import { Picture } from '../Picture.tsx';
 import { Section } from '../Section.tsx';
+import { useStrings } from '../Strings.tsx';
 
 /** The #about section; the portrait is the founder's photo in content/providers/ (an illustration until a photograph replaces it). */
 /** `inEnglish`: the note after the founder's role while her file has no translation ("(en inglés)"). */
@@ -20,6 +21,8 @@ export function About(props: { about: Home['about']; founder: Provider; tagline:
             alt={founder.photo.alt}
             sizes="(min-width: 900px) 400px, 320px"
           />
+          {/* Page text, not drawn into the picture: it is read in the page's language. */}
+          {founder.illustration ? <span className="portrait-badge">{useStrings().shell.illustration}</span> : null}
           <figcaption>
             <strong>{`${founder.name}, ${founder.credentials}`}</strong>
             <span>

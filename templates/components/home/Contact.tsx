@@ -2,20 +2,22 @@
 import type { ReactElement } from 'react';
 import type { Home } from '../../../src/schemas/pages.ts';
 import type { Site } from '../../../src/schemas/site.ts';
+import type { Strings } from '../../../src/schemas/strings.ts';
 import type { ExternalLinks } from '../../../src/route/view.ts';
 import { Icon } from '../Icon.tsx';
 import { ActionLink, ExternalLink } from '../Links.tsx';
 import { PhoneLink } from '../PhoneLink.tsx';
 import { Section } from '../Section.tsx';
 
-/** "17:00" as "5:00 PM". */
-export function twelveHour(time: string): string {
+/** "17:00" as the page's language writes it on a 12-hour clock: "5:00 PM", "5:00 p. m.". */
+export function twelveHour(time: string, dates: Pick<Strings['dates'], 'am' | 'pm'>): string {
   const [h = 0, m = 0] = time.split(':').map(Number);
-  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+  return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? dates.am : dates.pm}`;
 }
 
-/** The #contact section; office hours come from site.yaml. */
-export function Contact({ contact, site, links }: { contact: Home['contact']; site: Site; links: ExternalLinks }): ReactElement {
+/** The #contact section; office hours come from site.yaml, written as the page's language writes times (`dates`). */
+export function Contact(props: { contact: Home['contact']; site: Site; links: ExternalLinks; dates: Strings['dates'] }): ReactElement {
+  const { contact, site, links, dates } = props;
   const { address } = site;
   return (
     <Section id="contact" heading={contact.heading} intro={contact.intro} className="section-contact">
@@ -93,7 +95,8 @@ export function Contact({ contact, site, links }: { contact: Home['contact']; si
                       contact.closedLabel
                     ) : (
                       <>
-                        <time dateTime={row.opens}>{twelveHour(row.opens)}</time> {contact.hoursJoin} <time dateTime={row.closes}>{twelveHour(row.closes)}</time>
+                        <time dateTime={row.opens}>{twelveHour(row.opens, dates)}</time> {contact.hoursJoin}{' '}
+                        <time dateTime={row.closes}>{twelveHour(row.closes, dates)}</time>
                       </>
                     )}
                   </dd>
