@@ -52,10 +52,13 @@ function blogFile(file: string, errors: SiteError[]): void {
   errors.push(problems.strayExtension(at(file), what, `${stem(file)}.md`));
 }
 
-/** The entries of a folder (and, when `deep`, of the folders in it), dotfiles left out; none when it cannot be listed. */
+/**
+ * The entries of a folder (and, when `deep`, of the folders in it), dotfiles and links left out (the loaders report a link
+ * that leads out of the project, and read one that does not as what it leads to); none when it cannot be listed.
+ */
 function listed(dir: string, deep: boolean): Dirent[] {
   try {
-    return readdirSync(dir, { withFileTypes: true, recursive: deep }).filter((e) => !e.name.startsWith('.'));
+    return readdirSync(dir, { withFileTypes: true, recursive: deep }).filter((e) => !e.name.startsWith('.') && !e.isSymbolicLink());
   } catch {
     // A folder that cannot be listed is reported by the loader that reads it.
     return [];
