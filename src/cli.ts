@@ -25,7 +25,7 @@ export async function main(argv: string[], root = process.cwd()): Promise<number
     .configureOutput({ outputError: (text, write) => write(palette(errColor).red(text)) })
     .showSuggestionAfterError(true);
 
-  const io: CommandContext = { root, color, keepRunning: () => void (exitCode = -1) };
+  const io: CommandContext = { root, color, keepRunning: () => void (exitCode = -1), fail: () => void (exitCode = 1) };
   buildCommands(program, io);
   serveCommand(program, io);
   authoringCommands(program, io);
@@ -43,6 +43,8 @@ interface CommandContext {
   color: boolean;
   /** The server keeps the process alive until it is interrupted. */
   keepRunning: () => void;
+  /** The command ends with exit code 1 although nothing was thrown (`check --launch` with things left). */
+  fail: () => void;
 }
 
 /** The flags of `build`. */
@@ -56,7 +58,7 @@ interface BuildFlags {
 }
 
 /** `build` and `check`: the same pipeline into a folder or into memory. */
-function buildCommands(program: Command, { root, color }: CommandContext): void {
+function buildCommands(program: Command, { root, color, fail }: CommandContext): void {
   const c = palette(color);
   program
     .command('build')
@@ -87,14 +89,35 @@ function buildCommands(program: Command, { root, color }: CommandContext): void 
     .description('validate content and verify links without writing anything')
     .option('--drafts', 'check draft and future-dated articles too')
     .option('--strict', 'also fail on medical pages never reviewed or reviewed more than 12 months ago (for CI)')
-    .action(async (options: { drafts?: boolean; strict?: boolean }) => {
+    .option('--launch', 'also list, with file and line, everything the clinic must replace before launch; fails while any is left')
+    .action(async (options: { drafts?: boolean; strict?: boolean; launch?: boolean }) => {
       const result = await build({ root, writer: memoryWriter(), drafts: options.drafts ?? false, strictReview: options.strict ?? false });
       process.stdout.write(
         `${c.green('✓')} ${result.pages} pages checked in ${Math.round(result.elapsedMs)} ms: content valid, every link ` +
           `resolves${options.strict ? ', every medical page reviewed within 12 months' : ''}\n`,
       );
-      for (const warning of result.warnings) process.stdout.write(`${c.yellow('!')} ${warning}\n`);
+      for (const warning of result.warnings) process.stdout.write(`${c.yellow('!')} ${options.launch ? headOf(warning) : warning}\n`);
+      if (options.launch) await launchChecklist(root, color, fail);
     });
+}
+
+/** `check --launch`: the launch checklist after the check; exit code 1 while anything but an option is left. */
+async function launchChecklist(root: string, color: boolean, fail: () => void): Promise<void> {
+  const [{ loadContent }, { launchChecklist: checklist }, { formatChecklist }] = await Promise.all([
+    import('./load/content.ts'),
+    import('./launch/checklist.ts'),
+    import('./launch/print.ts'),
+  ]);
+  const items = checklist(await loadContent(root), new Date().toISOString().slice(0, 10));
+  const { text, ready } = formatChecklist(items, color);
+  process.stdout.write(text);
+  if (!ready) fail();
+}
+
+/** A warning's first line: with --launch, the files a warning lists are in the checklist or in plain `check`. */
+function headOf(warning: string): string {
+  const [head = '', ...rest] = warning.split('\n');
+  return rest.length === 0 ? head : `${head.replace(/:$/, '')} (${rest.length} files; plain \`check\` lists them)`;
 }
 
 /** `serve`: the dev server, loaded only when asked for. */
