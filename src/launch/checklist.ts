@@ -4,6 +4,7 @@
  * translations never reviewed, the language notice awaiting a native reader; the analytics id as an option.
  */
 import type { Content } from '../load/types.ts';
+import type { YamlSource } from '../load/yaml.ts';
 import { publishedArticles } from '../route/routes.ts';
 import { reviewProblems } from '../validate/review.ts';
 import { translationProblems } from '../validate/translations.ts';
@@ -30,33 +31,45 @@ export function launchChecklist(content: Content, today: string): LaunchItem[] {
   return items.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
 }
 
-/** Where the clinic's costs and insurance go, once there is such a page: a content file named for them, or a `costs:` or `insurance:` field. */
+/**
+ * Where the clinic's costs and insurance go, once there is such a page: a content file named for them
+ * (content/cost-and-insurance.yaml), or a `costs:` or `insurance:` field of a content file.
+ */
 export const costSlot = /(^|\/)[^/]*(cost|insurance)[^/]*\.ya?ml$/i;
+
+/** A place in a content file where costs or insurance are written. */
+interface CostSlot {
+  source: YamlSource;
+  path: (string | number)[];
+  value: unknown;
+}
 
 /**
  * The cost and insurance slot: missing altogether (one item), or each of its texts still a placeholder (TODO, a 555 number,
  * example.com) and each `awaitingClinic: true` in it.
  */
 function costItems(content: Content): LaunchItem[] {
-  const slots = [...content.sources.values()].flatMap((source) => {
+  const slots = [...content.sources.values()].flatMap((source): CostSlot[] => {
     if (/\.es\.ya?ml$/.test(source.file)) return [];
-    if (costSlot.test(source.file)) return [{ source, path: [] as (string | number)[], value: source.data }];
+    if (costSlot.test(source.file)) return [{ source, path: [], value: source.data }];
     const data = (source.data ?? {}) as Record<string, unknown>;
-    return ['costs', 'insurance'].filter((key) => key in data).map((key) => ({ source, path: [key] as (string | number)[], value: data[key] }));
+    return ['costs', 'insurance'].filter((key) => key in data).map((key) => ({ source, path: [key], value: data[key] }));
   });
   if (slots.length === 0) {
     const what = 'no cost and insurance information yet (no content/cost-and-insurance.yaml, and no costs: or insurance: field)';
-    return [{ kind: 'costs', file: 'content/', line: 0, what, todo: 'write what visits cost and which insurance the clinic takes, if any' }];
+    const todo = 'write what visits cost and which insurance the clinic takes, if any';
+    return [{ kind: 'costs', file: 'content/', line: 0, what, todo }];
   }
   const items: LaunchItem[] = [];
   for (const { source, path, value } of slots) {
+    const item = (at: (string | number)[], what: string, todo: string): LaunchItem =>
+      ({ kind: 'costs', file: source.file, line: source.locate(at, at.length > 0 && typeof at.at(-1) === 'string').line, what, todo });
     visitTexts(value, path, (text, at) => {
       const found = /\bTODO\b/.test(text) ? 'TODO' : firstPlaceholder(text)?.text;
-      if (found) items.push({ kind: 'costs', file: source.file, line: source.locate(at).line, what: `"${found}" is left`, todo: 'write the real cost' });
+      if (found) items.push(item(at, `"${found}" is left in a cost or insurance entry`, 'write the real cost or insurance detail'));
     });
     visitFlags(value, path, 'awaitingClinic', (at) => {
-      const { line } = source.locate(at);
-      items.push({ kind: 'costs', file: source.file, line, what: 'a cost or insurance entry awaits the clinic', todo: 'fill it in, then remove awaitingClinic' });
+      items.push(item(at, 'a cost or insurance entry awaits the clinic', 'fill it in, then remove "awaitingClinic: true"'));
     });
   }
   return items;
@@ -96,12 +109,17 @@ function medicalItems(content: Content, today: string): LaunchItem[] {
   return reviewProblems(content, articles, today).map((problem) => {
     const file = problem.loc!.file;
     const never = problem.code === 'not-reviewed';
+    // A page never reviewed has no review field to point at: its title (a service page's label) names it.
+    const source = content.sources.get(file);
+    const named = ['title', 'label'].find((key) => key in ((source?.data ?? {}) as object));
     return {
       kind: 'medical',
       file,
-      line: never ? (content.sources.get(file)?.locate(['title'], true).line ?? 1) : problem.loc!.line,
+      line: never ? (named && source ? source.locate([named], true).line : 1) : problem.loc!.line,
       what: problem.message.replace(/^the medical page/, 'the page'),
-      todo: never ? 'have a provider review it, then add reviewedBy and reviewedOn' : 'have a provider review it again, then update reviewedOn',
+      todo: never
+        ? 'have a provider review it, then add reviewedBy and reviewedOn'
+        : 'have a provider review it again, then update reviewedOn',
     };
   });
 }

@@ -32,7 +32,11 @@ const siteFields: Record<string, { what: string; todo: string; kind?: LaunchItem
   address: { what: 'the street address', todo: "write the clinic's real street, suite, town and ZIP code" },
   map: { what: 'the map', todo: 'make the embed and directions links for the real address in Google Maps (Share, then Embed a map)' },
   social: { what: 'a social media link', todo: "write the clinic's real page, as its full address" },
-  'links.booking': { what: 'the booking page', todo: 'write the booking service address; check the ids under bookingServices too', kind: 'booking' },
+  'links.booking': {
+    what: 'the booking page',
+    todo: 'write the booking service address; check the ids under bookingServices too',
+    kind: 'booking',
+  },
   'links.patientPortal': { what: 'the patient portal', todo: "write the patient portal's log-in address", kind: 'booking' },
   'links.newClientIntake': { what: 'the new-client intake form', todo: "write the intake form's address", kind: 'booking' },
   'links.newPatientIntake': { what: 'the new-patient intake form', todo: "write the intake form's address", kind: 'booking' },
@@ -64,7 +68,7 @@ export function placeholderItems(content: Content): LaunchItem[] {
 /** Every parsed content file, English and translations, by path. */
 export function allSources(content: Content): Map<string, YamlSource> {
   const all = new Map(content.sources);
-  for (const translation of content.spanish?.translations ?? []) if (!all.has(translation.file)) all.set(translation.file, translation.source);
+  for (const { file, source } of content.spanish?.translations ?? []) if (!all.has(file)) all.set(file, source);
   return all;
 }
 
@@ -87,7 +91,8 @@ export function visitTexts(value: unknown, path: (string | number)[], visit: (te
 
 function itemFor(source: YamlSource, path: (string | number)[], text: string, found: { text: string; instead: string }): LaunchItem {
   const { line } = source.locate(path);
-  const field = /^content\/site\.ya?ml$/.test(source.file) ? (siteFields[path.slice(0, 2).join('.')] ?? siteFields[String(path[0])]) : undefined;
+  const inSite = /^content\/site\.ya?ml$/.test(source.file);
+  const field = inSite ? (siteFields[path.slice(0, 2).join('.')] ?? siteFields[String(path[0])]) : undefined;
   const kind = field?.kind ?? (/Example\b/.test(found.text) && !/Street/.test(found.text) ? 'providers' : 'contact');
   if (field) return { kind, file: source.file, line, what: `${field.what}, ${quoted(text)}, is a placeholder`, todo: field.todo };
   return { kind, file: source.file, line, what: `${quoted(text)} holds the placeholder "${found.text}"`, todo: `write ${found.instead}` };
