@@ -96,6 +96,18 @@ describe('the cost and insurance slot', () => {
   });
 });
 
+describe('legal pages awaiting counsel', () => {
+  it('should name the effective date a page gives, and say when it gives none', async () => {
+    const content = await loadContent(projectRoot);
+    const terms = () => launchChecklist(content, today).find((i) => i.file === 'content/legal/terms-of-use.yaml')!.what;
+    expect(terms()).toBe("Terms of Use is a draft awaiting the clinic's legal counsel, with no effective date yet");
+    const file = 'content/legal/terms-of-use.yaml';
+    const data = { ...(content.sources.get(file)!.data as object), effective: '2027-01-04' };
+    content.sources.set(file, lazySource(file, readFileSync(join(projectRoot, file), 'utf8'), data));
+    expect(terms()).toBe("Terms of Use is a draft awaiting the clinic's legal counsel, effective 2027-01-04 once approved");
+  });
+});
+
 describe('formatChecklist', () => {
   it('should say "Ready to launch" when only optional items are left', () => {
     const optional: LaunchItem = { kind: 'analytics', file: 'content/site.yaml', line: 46, what: 'no analytics id', todo: 'only if' };

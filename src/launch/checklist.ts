@@ -86,21 +86,29 @@ function visitFlags(value: unknown, path: (string | number)[], name: string, fou
   }
 }
 
-/** Legal pages, and the notice of language assistance, still marked `awaitingCounsel: true`. */
+/**
+ * Legal pages, and the notice of language assistance, still marked `awaitingCounsel: true`, with their effective date
+ * (an `effective:` date, when the file has one; the legal schema has none yet, so the line says there is none).
+ */
 function counselItems(content: Content): LaunchItem[] {
+  const sources = allSources(content);
   const pages = [
     ...content.legal.map((page) => ({ page, file: `content/legal/${page.id}.yaml` })),
     { page: content.languageAssistance, file: 'content/language-assistance.yaml' },
   ];
   return pages
     .filter(({ page }) => page.awaitingCounsel)
-    .map(({ page, file }) => ({
-      kind: 'legal',
-      file,
-      line: allSources(content).get(file)?.locate(['awaitingCounsel'], true).line ?? 1,
-      what: `${page.title} is a draft awaiting the clinic's legal counsel, with no effective date yet`,
-      todo: 'have counsel review and approve it, and give the date it takes effect; then remove "awaitingCounsel: true"',
-    }));
+    .map(({ page, file }) => {
+      const effective = (sources.get(file)?.data as { effective?: unknown } | undefined)?.effective;
+      const date = typeof effective === 'string' ? `effective ${effective} once approved` : 'with no effective date yet';
+      return {
+        kind: 'legal',
+        file,
+        line: sources.get(file)?.locate(['awaitingCounsel'], true).line ?? 1,
+        what: `${page.title} is a draft awaiting the clinic's legal counsel, ${date}`,
+        todo: 'have counsel review and approve it, and give the date it takes effect; then remove "awaitingCounsel: true"',
+      };
+    });
 }
 
 /** Medical pages the site publishes that were never reviewed by a provider, or not within 12 months, at their title. */
