@@ -39,6 +39,11 @@ export function pairLanguages(content: Content, english: Route[], spanish: Route
     search: local.search.dialog,
     searchHref: toSpanish('/search'),
   } satisfies Partial<LanguageShell>;
+  const spanishNames = new Map(spanishShell.navigation.main.map((link) => [link.href, link.name]));
+  const onlyEnglish = (href: string) => {
+    const page = href === spanishShell.home ? local.strings.shell.home : (spanishNames.get(href) ?? href);
+    return local.strings.language.onlyOther.replaceAll('{page}', page);
+  };
   // A page's language links and shell are part of its key: a translation that appears changes its English page's links.
   const shellKey = hashOf(JSON.stringify(spanishShell));
   const spanishOf = new Map<Route, Route>();
@@ -47,7 +52,9 @@ export function pairLanguages(content: Content, english: Route[], spanish: Route
     if (twin) spanishOf.set(twin, route);
     const alternates = twin && route.url ? alternatesOf(route, twin, lang) : [];
     const href = twin?.path ?? nearest(route.path === '/404' ? '/' : route.path, lang, pages);
-    route.shell = { alternates, switcher: href === undefined ? undefined : { ...offerSpanish, href } };
+    // A page Spanish lacks says so, and names where its link leads instead.
+    const elsewhere = href !== undefined && !twin ? { offer: onlyEnglish(href), elsewhere: true } : {};
+    route.shell = { alternates, switcher: href === undefined ? undefined : { ...offerSpanish, href, ...elsewhere } };
     route.key += ` shell=${JSON.stringify(route.shell)}`;
   }
   for (const route of spanish) {

@@ -97,8 +97,10 @@ export interface LanguageSwitch {
   lang: string;
   /** The language's own name: Español. */
   name: string;
-  /** "Ver esta página en español". */
+  /** "Ver esta página en español"; on a page the other language lacks, that it lacks it and where the link leads instead. */
   offer: string;
+  /** Whether it leads to another page than this one (the other language lacks it). */
+  elsewhere?: boolean;
 }
 
 /** Every external address the site links to, resolved from site.yaml. */

@@ -62,6 +62,10 @@ export const stringsSchema = z.strictObject({
       noticeLink: line("The footer's link to the language assistance notice."),
       homeNotice: line('The line on the home page that leads to the notice, before its link.'),
       inEnglish: line('After a link, in the other languages, to a page that exists in English only ("(in English)").'),
+      onlyOther: line(
+        'What the switcher says, in this language, on a page the other language lacks, with {page}, the page it leads to instead: ' +
+          '"Esta página está solo en inglés. Ir a {page} en español".',
+      ),
     })
     .describe("The language switcher and the language assistance notice's links."),
 });

@@ -22,7 +22,7 @@ const ownPlaceholders: Record<string, readonly string[]> = {
   // The search dialog's words are filled in the browser: what was typed, how many pages it found.
   'content/search.yaml': ['query', 'count', 'word'],
   // The templates' words: a page fills in its own numbers, dates and the clinic's name.
-  'content/strings.yaml': ['site', 'n', 'pages', 'day', 'month', 'year'],
+  'content/strings.yaml': ['site', 'n', 'pages', 'day', 'month', 'year', 'page'],
 };
 
 /** The facts a text can name, with what each is filled with. */

@@ -84,14 +84,18 @@ function LanguageLink({ to, className, compact = false }: { to: LanguageSwitch; 
       <Icon name="globe" size={18} />
       {compact ? (
         <>
-          {/* The language's code; its name is read out, and holds the code, as voice control needs. */}
+          {/* The language's code, shown at every width; its name is read out, and holds the code, as voice control needs. */}
           <span aria-hidden="true" className="language-code">
             {to.lang.toUpperCase()}
           </span>
-          <span className="visually-hidden">{to.name}</span>
+          <span className="visually-hidden">{to.elsewhere ? `${to.name}: ${to.offer}` : to.name}</span>
         </>
       ) : (
-        to.name
+        <>
+          {to.name}
+          {/* On a page the other language lacks, the drawer says so and where the link leads. */}
+          {to.elsewhere ? <span className="language-note">{to.offer}</span> : null}
+        </>
       )}
     </a>
   );

@@ -80,8 +80,8 @@ describe('the language switcher', () => {
     const page = await context.newPage();
     await page.goto(`${origin}/es/process`);
     expect(await sideways(page)).toBe(0);
-    // No room beside the menu button at this width: the header row keeps its booking button and menu button whole.
-    expect(await page.locator('.language-switch-compact').isVisible()).toBe(false);
+    // The header row keeps its booking button, the switcher and the menu button whole (issue 38: the switcher is in it at every width).
+    expect(await page.locator('.language-switch-compact').isVisible()).toBe(true);
     expect(await page.locator('.menu-button').evaluate((el) => el.getBoundingClientRect().right)).toBeLessThanOrEqual(390 - 16);
     await page.locator('.menu-button').click();
     const drawer = page.locator('#drawer');
@@ -254,4 +254,49 @@ describe('no English on a Spanish page, in Chromium (issue 38)', () => {
       await context.close();
     }, 90_000);
   }
+});
+
+describe('the language switcher on phones (issue 38)', () => {
+  for (const width of [360, 390, 420, 480, 600]) {
+    it(`should switch in one tap from the header at ${width} px, labelled with the language, and come back`, async () => {
+      const context = await contextAt(width);
+      const page = await context.newPage();
+      await page.goto(`${origin}/process`);
+      const toSpanish = page.locator('.language-switch-compact');
+      expect(await toSpanish.isVisible()).toBe(true);
+      // Its code is shown, and its name is read out.
+      expect(await toSpanish.locator('.language-code').isVisible()).toBe(true);
+      expect(await toSpanish.locator('.language-code').innerText()).toBe('ES');
+      expect(await toSpanish.evaluate((el) => el.textContent)).toContain('Español');
+      const box = await toSpanish.boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(44);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      expect(await sideways(page)).toBe(0);
+      await toSpanish.click();
+      await page.waitForURL(`${origin}/es/process`);
+      expect(await page.locator('.language-switch-compact .language-code').innerText()).toBe('EN');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.locator('.language-switch-compact').click();
+      await page.waitForURL(`${origin}/process`);
+      await context.close();
+    }, 60_000);
+  }
+
+  it('should say on a page in English only that it is, and where the switcher leads instead, at 360 px', async () => {
+    const context = await contextAt(360);
+    const page = await context.newPage();
+    await page.goto(`${origin}/legal/privacy-policy`);
+    const toSpanish = page.locator('.language-switch-compact');
+    expect(await toSpanish.getAttribute('title')).toBe('Esta página está solo en inglés. Ir a «Inicio» en español');
+    expect(await toSpanish.evaluate((el) => el.textContent)).toContain('Esta página está solo en inglés');
+    expect(await page.locator('.footer-language a[hreflang="es"]').innerText()).toBe('Esta página está solo en inglés. Ir a «Inicio» en español');
+    await page.locator('.menu-button').click();
+    expect(await page.locator('#drawer .drawer-language .language-note').innerText()).toBe('Esta página está solo en inglés. Ir a «Inicio» en español');
+    await page.keyboard.press('Escape');
+    await toSpanish.click();
+    await page.waitForURL(`${origin}/es/`);
+    await page.goto(`${origin}/blog/category/womens-health/`);
+    expect(await page.locator('.language-switch-compact').getAttribute('title')).toBe('Esta página está solo en inglés. Ir a «Blog» en español');
+    await context.close();
+  }, 60_000);
 });
