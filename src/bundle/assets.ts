@@ -11,6 +11,7 @@ import { linksLeaving, outsideProject, readProblem } from '../load/read.ts';
 import type { AssetLinks } from '../route/view.ts';
 import type { Route } from '../route/routes.ts';
 import { generatorPathOf } from '../schemas/redirects.ts';
+import { withOpenFile } from '../open-files.ts';
 
 /** A file for the output folder, by its path inside it. */
 export interface OutputFile {
@@ -186,7 +187,7 @@ async function readPublic(root: string): Promise<OutputFile[]> {
     files.map(async (e) => {
       const path = join(e.parentPath, e.name);
       try {
-        return { file: relative(dir, path).split(sep).join('/'), bytes: await readFile(path) };
+        return { file: relative(dir, path).split(sep).join('/'), bytes: await withOpenFile(() => readFile(path)) };
       } catch (error) {
         errors.push(publicProblem(root, path, error, false));
         return undefined;

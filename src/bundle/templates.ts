@@ -10,6 +10,7 @@ import { problems, SiteErrors } from '../errors.ts';
 import { reasonOf } from '../write/guard.ts';
 import { linksLeaving } from '../load/read.ts';
 import type { RouteView } from '../route/view.ts';
+import { withOpenFile } from '../open-files.ts';
 
 /** What templates/index.tsx exports. */
 export interface TemplateModule {
@@ -118,7 +119,7 @@ async function sizeOf(path: string): Promise<number | undefined> {
 export async function writeAtomically(path: string, data: string | Uint8Array): Promise<void> {
   const temp = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   try {
-    await writeFile(temp, data);
+    await withOpenFile(() => writeFile(temp, data));
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });

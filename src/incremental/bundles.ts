@@ -12,6 +12,7 @@ import type { Templates } from '../bundle/templates.ts';
 import type { Scripts } from '../bundle/assets.ts';
 import { hashBytes } from '../hash.ts';
 import { sameStamp, stampOf, unsettled, type InputStamp } from './survey.ts';
+import { withOpenFile } from '../open-files.ts';
 
 /** A bundle and the stamps of every file and folder it was made from. */
 export interface Stamped<T> {
@@ -59,7 +60,7 @@ function stampedSteps(known: BundleMemo, root: string): BundleSteps & { sizesUse
     // Image variants by name (the name holds the hash of the picture and the width), kept on disk: encoding is the slowest step of a cold
     // build.
     variants: {
-      get: (name) => readFile(join(variants, name)).catch(() => undefined),
+      get: (name) => withOpenFile(() => readFile(join(variants, name))).catch(() => undefined),
       set: (name, bytes) => mkdir(variants, { recursive: true }).then(() => writeAtomically(join(variants, name), bytes)),
     },
     async templates(root) {

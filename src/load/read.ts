@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { isUtf8 } from 'node:buffer';
 import { problems, SiteError } from '../errors.ts';
+import { withOpenFile } from '../open-files.ts';
 
 /** The text of a file, or the problem that keeps it from being read; `file` is the path the project names it by. */
 export type ReadResult = { text: string; error?: undefined } | { text?: undefined; error: SiteError };
@@ -11,11 +12,13 @@ export type ReadResult = { text: string; error?: undefined } | { text?: undefine
 /** Reads `path` (async). */
 export async function readContentFile(path: string, file: string, what: string): Promise<ReadResult> {
   try {
-    const bytes = await readFile(path, { flag: unlessLink }).catch((error: unknown) => {
-      if (!isLink(error)) throw error;
-      refuseOutside(path, file);
-      return readFile(path);
-    });
+    const bytes = await withOpenFile(() =>
+      readFile(path, { flag: unlessLink }).catch((error: unknown) => {
+        if (!isLink(error)) throw error;
+        refuseOutside(path, file);
+        return readFile(path);
+      }),
+    );
     return decode(file, bytes);
   } catch (error) {
     return { error: readProblem(file, error, what) };

@@ -7,6 +7,7 @@ import { foreignOutput, guardOutput, reasonOf, remedyOf } from './guard.ts';
 import { besideOutput, buildStamp } from './leftovers.ts';
 import { contentHash, markerFiles, markerText, outputMarker, ownerCheck, readListing, type Listing } from './marker.ts';
 import { updateInPlace } from './update.ts';
+import { withOpenFile } from '../open-files.ts';
 
 /** The size and time of an output file when it was written, and a hash where one was taken. */
 export interface FileStamp {
@@ -79,7 +80,7 @@ export function diskWriter(outDir: string, root: string): Writer {
       const path = join(staging, file);
       try {
         await ensureDir(path);
-        await writeFile(path, data);
+        await withOpenFile(() => writeFile(path, data));
         const info = await stat(path);
         stamps.set(file, { size: info.size, mtimeMs: info.mtimeMs });
         if (file !== outputMarker) hashes.set(file, contentHash(data));
