@@ -636,7 +636,8 @@ export const problems = {
   translationPartInEnglish: (loc: SourceLocation, translation: string, pages: readonly string[]) =>
     new SiteError(
       'translation-part-in-english',
-      `${loc.file} has no Spanish translation, so ${pages.join(', ')} ${pages.length === 1 ? 'shows' : 'show'} it in English, marked "(en inglés)"`,
+      `${loc.file} has no Spanish translation, so ${pages.join(', ')} ${pages.length === 1 ? 'shows' : 'show'} it in English, ` +
+        'marked "(en inglés)"',
       { loc, hint: `translate its text into ${translation}, then run "npx clinic-site translated ${translation}"` },
     ),
   translationAlone: (loc: SourceLocation, english: string) =>

@@ -12,7 +12,8 @@ import { Modal } from '../Modal.tsx';
 import { Section } from '../Section.tsx';
 
 /** `inEnglishNote` follows the English title of a treatment not yet translated ("(en inglés)"). */
-function Pillar({ pillar, services, inEnglishNote }: { pillar: PillarView; services: Home['services']; inEnglishNote: string }): ReactElement {
+function Pillar(props: { pillar: PillarView; services: Home['services']; inEnglishNote: string }): ReactElement {
+  const { pillar, services, inEnglishNote } = props;
   const listId = `pillar-${pillar.id}-treatments`;
   return (
     <article className={`pillar accent-${pillar.color}`} aria-labelledby={`pillar-${pillar.id}`}>
@@ -77,7 +78,12 @@ function TreatmentDialog({ services, links }: { services: Home['services']; link
 }
 
 /** The #services section: pillars, then the dialog their treatment links open. */
-export function Services(props: { services: Home['services']; pillars: PillarView[]; links: ExternalLinks; inEnglishNote: string }): ReactElement {
+export function Services(props: {
+  services: Home['services'];
+  pillars: PillarView[];
+  links: ExternalLinks;
+  inEnglishNote: string;
+}): ReactElement {
   const { services, pillars, links, inEnglishNote } = props;
   return (
     <Section id="services" heading={services.heading} intro={services.intro} className="section-services">
