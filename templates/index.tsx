@@ -72,7 +72,7 @@ function body(shell: RouteView['shell'], page: RouteView['page']): ReactElement 
   }
 }
 
-/** What search finds a page as: articles, treatments and the pages of what the clinic offers; no other page is indexed. */
+/** What search finds a page as: articles, treatments, the pages of what the clinic offers and the home page; no other page is indexed. */
 function searchKindOf(page: RouteView['page']): SearchKind | undefined {
   switch (page.template) {
     case 'article':
@@ -84,6 +84,9 @@ function searchKindOf(page: RouteView['page']): SearchKind | undefined {
     case 'labSales':
     case 'inbody':
       return 'service';
+    // The clinic's hours, address and founder are on the home page only.
+    case 'home':
+      return 'clinic';
     default:
       return undefined;
   }

@@ -26,7 +26,7 @@ const english: Row[] = [
   { query: 'semaglutide', first: '/treatments/glp1/' },
   { query: 'weight loss', first: '/services/body/weight-loss' },
   { query: 'low t', first: '/treatments/testosterone-optimization/' },
-  { query: 'low testosterone', first: '/services/body/mens-health' },
+  { query: 'low testosterone', first: '/treatments/testosterone-optimization/' },
   { query: 'menopause', first: '/services/body/womens-health' },
   { query: 'menopuase', first: '/services/body/womens-health' },
   { query: 'hot flashes', first: '/services/body/womens-health' },
@@ -58,7 +58,7 @@ const spanish: Row[] = [
   { query: 'bajar de peso', first: '/es/services/body/weight-loss' },
   { query: 'ansiedad', first: '/es/services/brain/anxiety' },
   { query: 'depresión', first: '/es/services/brain/mood' },
-  { query: 'testosterona baja', first: '/es/services/body/mens-health' },
+  { query: 'testosterona baja', first: '/es/treatments/testosterone-optimization/' },
   { query: 'composición corporal', first: '/es/inbody-analysis' },
   { query: 'niebla mental', first: '/es/services/brain/focus' },
   { query: 'insomnio', first: '/es/treatments/sleep-energy-resilience/' },
@@ -129,6 +129,18 @@ describe('search quality', () => {
     const { results } = await dialog.search('insurance');
     expect(results).not.toContain('/treatments/metformin/');
     await dialog.close();
+  });
+
+  it('should give the clinic\'s phone number as a link when nothing matches, in Spanish and in English', async () => {
+    for (const path of ['/es/', '/']) {
+      const dialog = await searchDialog(path);
+      const { status } = await dialog.search('zzqxw');
+      const link = dialog.page.locator('#search-status a[href^="tel:"]');
+      expect(await link.count(), path).toBe(1);
+      expect(status, path).toContain(await link.textContent());
+      expect(status, path).not.toContain('{phone}');
+      await dialog.close();
+    }
   });
 
   it('should not say "No exact match" above pages that hold every word (hot flashes, low testosterone)', async () => {

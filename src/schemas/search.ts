@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { internalHref, text } from './common.ts';
 
 /** The kinds of page search finds, in the order the filter lists them. */
-export const searchKinds = ['article', 'treatment', 'service'] as const;
+export const searchKinds = ['article', 'treatment', 'service', 'clinic'] as const;
 export type SearchKind = (typeof searchKinds)[number];
 
 /** Other words for one page: brand names, lay names, abbreviations a patient types. */
@@ -36,13 +36,14 @@ export const searchSchema = z.strictObject({
           article: text.describe('An article of the blog.'),
           treatment: text.describe("A treatment's own page."),
           service: text.describe('A service page, and the process, pellet, lab and body-scan pages.'),
+          clinic: text.describe('The home page: the clinic, its founder, its hours and address.'),
         })
         .describe('The name of each kind of page, on each result and in the filter.'),
       closeLabel: text.describe('The close button of the dialog, for screen readers.'),
       loading: text.describe('Announced while the search loads.'),
       results: text.describe('Announced with the results: {count} is replaced by their number, {query} by the words searched.'),
       oneResult: text.describe('Announced for one result: {query} is replaced by the words searched.'),
-      noResults: text.describe('Shown when nothing matches: {query} is replaced by the words searched.'),
+      noResults: text.describe('Shown when nothing matches: {query} is replaced by the words searched, {phone} by the clinic\'s number as a link.'),
       closeMatches: text.describe('Shown over results found for a shorter form of a word (a typo): {word} is replaced by that form.'),
       offline: text.describe('Shown when the search cannot load (offline, or in a preview without the index).'),
     })

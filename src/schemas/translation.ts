@@ -4,6 +4,7 @@
  * which records what the translation was made from and who reviewed it.
  */
 import { z } from 'zod';
+import { synonymSchema } from './search.ts';
 
 /**
  * Plain-text fields that are not visitor text, in any file (the schema tells the others apart: ids, links,
@@ -30,6 +31,19 @@ const notTextIn: Record<string, readonly string[]> = {
   'language-assistance.yaml': ['taglines'],
   // The words patients type: a page's words find its Spanish page too (brand names, abbreviations).
   'search.yaml': ['synonyms'],
+};
+
+/**
+ * Fields a translation has of its own, that its English file has not (so never compared with it, nor laid over it): the words
+ * patients of that language type for pages (search), which are not translations of the English words.
+ */
+const ownFields: Record<string, () => Record<string, z.ZodType>> = {
+  'search.yaml': () => ({
+    patientWords: z
+      .array(synonymSchema)
+      .optional()
+      .describe('Words patients type in this language for a page, such as bochornos: the English words find the page too.'),
+  }),
 };
 
 /** Whether the plain-text field at `path` (keys only, list positions left out) of the English file `file` (its name) is visitor text. */
@@ -94,7 +108,7 @@ function deriveTranslationSchema(schema: z.ZodType, file: string): z.ZodType {
       });
   }
   const shape = derived instanceof z.ZodObject ? derived.shape : {};
-  return z.strictObject({ ...shape, translation: translationRecord });
+  return z.strictObject({ ...shape, ...ownFields[file]?.(), translation: translationRecord });
 }
 
 /** The text part of `schema`: objects keep their text fields (optional, strict), lists their items', strings stay; the rest goes. */

@@ -35,6 +35,8 @@ interface Messages {
   closeMatches: string;
   offline: string;
   kinds: Record<string, string>;
+  /** The clinic's phone number, shown and as a tel: address, for {phone} in a message. */
+  phone: { text: string; href: string };
 }
 
 /** Where the build writes Pagefind's script; in a variable, so that the bundler leaves the import to the browser. */
@@ -45,6 +47,12 @@ const excerptLength = 24;
 const separators = /[^\S\uFEFF]+/;
 /** How many results are listed. */
 const shownResults = 10;
+/**
+ * Pagefind's ranking (its defaults but termFrequency, 1.0): a page that names a thing often, such as a treatment's own page, weighs
+ * less against the page that answers the patient (the thyroid service above the thyroid medicine); test/search-quality.test.ts holds
+ * the queries this was tuned on.
+ */
+const ranking = { termFrequency: 0.6 };
 /** The shortest start of a word tried when the word itself finds nothing. */
 const shortestStart = 4;
 
@@ -62,10 +70,19 @@ function fill(message: string, values: Record<string, string | number>): string 
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
 }
 
+/** A message with its {placeholders} filled in, as nodes: {phone} as a link that calls the clinic (not a {phone} typed in a query). */
+function filledWithPhone(message: string, values: Record<string, string | number>): Node[] {
+  return message.split('{phone}').flatMap((template, i) => {
+    const part = fill(template, values);
+    const link = Object.assign(document.createElement('a'), { href: messages.phone.href, textContent: messages.phone.text });
+    return i === 0 ? [document.createTextNode(part)] : [link, document.createTextNode(part)];
+  });
+}
+
 /** Pagefind, loaded and started once; on the main thread (no worker to fetch: the index is small). */
 function loadPagefind(): Promise<Pagefind> {
   pagefind ??= (import(pagefindUrl) as Promise<Pagefind>).then(async (module) => {
-    await module.options({ excerptLength, noWorker: true });
+    await module.options({ excerptLength, noWorker: true, ranking });
     await module.init();
     return module;
   });
@@ -83,21 +100,21 @@ function plain(word: string): string {
   return word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/** The words marked in an excerpt, plain. */
-function marked(excerpt: string): string[] {
-  return [...excerpt.matchAll(/<mark>(.*?)<\/mark>/g)].map((m) => plain(m[1] ?? ''));
+/** The words of a result that the search matched, plain: those at its locations in its indexed text (the excerpt may show only some). */
+function matched(result: Result): string[] {
+  const words = result.content.split(separators);
+  return result.locations.map((at) => plain(words[at] ?? ''));
 }
 
 /**
  * Whether the first result really holds `word` (or a form of it: the same first five letters).
  * For a word it does not hold, Pagefind falls back to a shorter word the query starts with
- * ("menopuase" finds "men"), which is no match.
+ * ("menopuase" finds "men", "insurance" finds "insulin"), which is no match.
  */
 function holds(first: Result | undefined, word: string): boolean {
   if (!first) return false;
-  const marks = marked(first.excerpt);
-  const need = Math.min(word.length, 5);
-  return marks.length === 0 || marks.some((m) => m.slice(0, need) === word.slice(0, need));
+  const need = word.slice(0, Math.min(word.length, 5));
+  return matched(first).some((m) => m.startsWith(need));
 }
 
 /** What a search found, with its first result's data (to check what it matched, and to show). */
@@ -108,31 +125,50 @@ interface Answer {
   start?: string;
 }
 
+/**
+ * A result's data as this search found it. Pagefind hands every search the same object for a page and sets its words found
+ * and excerpt anew on each call, so a later search (the phrase, a typo's start) changed what an earlier one had found.
+ */
+async function dataOf(result: { data(): Promise<Result> } | undefined): Promise<Result | undefined> {
+  const data = await result?.data();
+  return data && { ...data, locations: [...data.locations] };
+}
+
 /** What `query` finds, with its first result's data. */
 async function answer(module: Pagefind, query: string, options: SearchOptions): Promise<Answer> {
   const found = await module.search(query, options);
-  return { found, first: await found.results[0]?.data() };
+  return { found, first: await dataOf(found.results[0]) };
 }
 
+/** The shortest start of `word` tried for a typo: four letters, and more than half of the word ("insurance" is not "insu…"). */
+function shortestStartOf(word: string): number {
+  return Math.max(shortestStart, Math.floor(word.length / 2) + 1);
+}
+
+/** An answer that lists nothing. */
+const nothing: Answer = { found: { results: [] }, first: undefined };
+
 /**
- * The best answer for `query`: a phrase of the patient's words first ("low t" as "lowt", as the
+ * The best answer for `query`: a phrase of the patient's words with a short word first ("low t" as "lowt", as the
  * index holds it), then the words as typed, then, when the longest word is not found (a typo),
- * the same words with it cut shorter one letter at a time down to its first four letters.
+ * the same words with it cut shorter one letter at a time down to a bit more than half of it;
+ * nothing when no page holds it even so (no page of a word that only starts the same).
  */
 async function bestAnswer(module: Pagefind, query: string, options: SearchOptions, typed: Answer): Promise<Answer> {
   const words = query.split(/\s+/).map(plain).filter(Boolean);
-  if (words.length > 1) {
+  // The build adds a phrase as one word only when it has a word of one or two letters (see withSynonyms).
+  if (words.length > 1 && words.some((w) => w.length <= 2)) {
     const phrase = await answer(module, words.join(''), options);
-    if (phrase.first && marked(phrase.first.excerpt).includes(words.join(''))) return phrase;
+    if (phrase.first && matched(phrase.first).includes(words.join(''))) return phrase;
   }
   const longest = words.reduce((a, b) => (b.length > a.length ? b : a), '');
   if (typed.found.results.length > 0 && (longest.length <= shortestStart || holds(typed.first, longest))) return typed;
-  for (let length = longest.length - 1; length >= shortestStart; length--) {
+  for (let length = longest.length - 1; length >= shortestStartOf(longest); length--) {
     const start = longest.slice(0, length);
     const cut = await answer(module, words.map((w) => (w === longest ? start : w)).join(' '), options);
     if (cut.found.results.length > 0 && holds(cut.first, start)) return { ...cut, start };
   }
-  return typed;
+  return nothing;
 }
 
 /** One result: its kind, its title as the link, and the excerpt with the words found marked (Pagefind escapes the page text). */
@@ -201,13 +237,14 @@ async function search(debounce: boolean): Promise<void> {
     const options: SearchOptions = { filters: kind ? { kind } : {} };
     const found = debounce ? await module.debouncedSearch(query, options, 150) : await module.search(query, options);
     if (!found || mine !== turn) return;
-    const best = await bestAnswer(module, query, options, { found, first: await found.results[0]?.data() });
+    const best = await bestAnswer(module, query, options, { found, first: await dataOf(found.results[0]) });
     const rest = await Promise.all(best.found.results.slice(1, shownResults).map((r) => r.data()));
     if (mine !== turn) return;
     list.replaceChildren(...[best.first, ...rest].filter((r) => r !== undefined).map(resultItem));
     const count = best.found.results.length;
     const counted = count === 0 ? messages.noResults : count === 1 ? messages.oneResult : messages.results;
-    status.textContent = `${best.start ? `${fill(messages.closeMatches, { word: best.start })} ` : ''}${fill(counted, { count, query })}`;
+    const typo = best.start ? `${fill(messages.closeMatches, { word: best.start })} ` : '';
+    status.replaceChildren(document.createTextNode(typo), ...filledWithPhone(counted, { count, query }));
   } catch {
     if (mine === turn) status.textContent = messages.offline;
   }

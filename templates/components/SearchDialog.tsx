@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import type { Shell } from '../../src/route/view.ts';
 import type { SearchKind } from '../../src/schemas/search.ts';
 import { Icon } from './Icon.tsx';
+import { shownPhone, telHref } from './PhoneLink.tsx';
 
 /** The header's search control: a link to /search without JavaScript, a button that opens the dialog with it. */
 export function SearchToggle({ shell, className }: { shell: Shell; className: string }): ReactElement {
@@ -28,10 +29,10 @@ export function SearchToggle({ shell, className }: { shell: Shell; className: st
   );
 }
 
-/** The words the dialog's script shows, by name (results, no results…), with the kinds' names. */
-function messagesOf(copy: Shell['search']): string {
+/** The words the dialog's script shows, by name (results, no results…), with the kinds' names and the clinic's phone (for {phone}). */
+function messagesOf(copy: Shell['search'], phone: string): string {
   const { loading, results, oneResult, noResults, closeMatches, offline, kinds } = copy;
-  return JSON.stringify({ loading, results, oneResult, noResults, closeMatches, offline, kinds });
+  return JSON.stringify({ loading, results, oneResult, noResults, closeMatches, offline, kinds, phone: { text: shownPhone(phone), href: telHref(phone) } });
 }
 
 /** The search dialog: a search field, a filter by kind of page, the results and a live status line. */
@@ -43,7 +44,7 @@ export function SearchDialog({ shell }: { shell: Shell }): ReactElement {
       id="search"
       aria-labelledby="search-title"
       data-script={shell.assets.search}
-      data-messages={messagesOf(copy)}
+      data-messages={messagesOf(copy, shell.site.phone)}
     >
       <div className="search-head">
         <h2 id="search-title">{copy.title}</h2>
