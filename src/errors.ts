@@ -176,7 +176,7 @@ export const problems = {
     new SiteError('unknown-reference', exists ? `the page "${page}" is not one that search finds` : `there is no page at "${page}"`, {
       loc,
       hint: `${closest.length > 0 ? `did you mean ${closest.map((c) => `"${c}"`).join(' or ')}? ` : ''}search finds articles, ` +
-        `treatments and service pages`,
+        `treatments, service pages and the home page`,
     }),
   searchIndexError: (detail: string) =>
     new SiteError('search-index', `the search index could not be built: ${detail}`, {

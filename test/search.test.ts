@@ -61,13 +61,17 @@ describe('search index of the real content', () => {
     expect(entry.languages.es!.page_count).toBe(spanish.length);
   });
 
-  it('should index articles, treatments and the service pages with their kind, and not the home, blog, legal, search or 404 pages', () => {
+  it('should index articles, treatments, the service pages and the home page with their kind, and not the blog, legal, search or 404 pages', () => {
     const kindOf = (file: string) => load(text(writer.files, file))('main').attr('data-pagefind-filter');
     expect(kindOf('blog/why-we-started/index.html')).toBe('kind:article');
     expect(kindOf('treatments/glp1/index.html')).toBe('kind:treatment');
     const services = ['services/well/thyroid', 'process', 'memberships', 'lab-sales', 'inbody-analysis'].map((p) => `${p}/index.html`);
     for (const file of services) expect(kindOf(file), file).toBe('kind:service');
-    for (const file of ['index.html', 'blog/index.html', 'legal/privacy-policy/index.html', 'search/index.html', '404.html']) {
+    // The home page holds the clinic's hours, address and founder; its pillars' lists of treatments are left out.
+    expect(kindOf('index.html')).toBe('kind:clinic');
+    expect(kindOf('es/index.html')).toBe('kind:clinic');
+    expect(load(text(writer.files, 'index.html'))('main .pillar-treatments[data-pagefind-ignore]').length).toBe(3);
+    for (const file of ['blog/index.html', 'legal/privacy-policy/index.html', 'search/index.html', '404.html']) {
       expect(load(text(writer.files, file))('[data-pagefind-body]').length, file).toBe(0);
     }
     // Header, footer and the dialogs are outside <main>; breadcrumbs and closing calls inside it are left out.
@@ -117,6 +121,39 @@ describe('synonyms', () => {
     const errors = await siteErrorsOf(build({ root: dir, writer: memoryWriter(), memo: emptyMemo() }));
     expect(errors[0]!.loc?.file).toBe('content/search.yaml');
     expect(errors[0]!.message).toContain('at least one word');
+  });
+});
+
+describe('Spanish patient words', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await tempProject();
+  });
+  afterAll(() => removeProject(dir));
+
+  it('should name the line of search.es.yaml whose patientWords entry names no page search finds', async () => {
+    const source = await readFile(join(dir, 'content', 'search.es.yaml'), 'utf8');
+    const line = source.split('\n').findIndex((l) => l.includes('page: /es/lab-sales')) + 1;
+    await editFile(dir, 'content/search.es.yaml', 'page: /es/lab-sales', 'page: /es/lab-sale');
+    const errors = await siteErrorsOf(build({ root: dir, writer: memoryWriter(), memo: emptyMemo() }));
+    expect(errors.map((e) => [e.loc?.file, e.loc?.line, e.message])).toEqual([
+      ['content/search.es.yaml', line, 'there is no page at "/es/lab-sale"'],
+    ]);
+  });
+
+  it('should add them to the Spanish page only, after the English words that find it too', async () => {
+    // Named by its English address this time: the entry finds the Spanish page all the same.
+    await editFile(dir, 'content/search.es.yaml', /page: \/(es\/lab-sale|lab-sales)$/m, 'page: /lab-sales');
+    const memory = memoryWriter();
+    const memo = emptyMemo();
+    await build({ root: dir, writer: memory, memo });
+    const fragments = indexedText(await servedFiles(memory.files, memo))
+      .split('\n')
+      .map((f) => JSON.parse(f) as { url: string; content: string });
+    const textOf = (url: string) => fragments.find((f) => f.url === url)?.content;
+    expect(textOf('/es/lab-sales')).toMatch(/bloodwork, labs, GI-MAP, DUTCH test, análisis de sangre, examen de sangre/);
+    expect(textOf('/lab-sales')).toContain('DUTCH test');
+    expect(textOf('/lab-sales')).not.toContain('análisis');
   });
 });
 

@@ -25,7 +25,8 @@ export function Modal({
   children: ReactNode;
 }): ReactElement {
   return (
-    <dialog id={id} className={`modal ${className}`} aria-labelledby={titleId}>
+    // A dialog's text is never a search result's: search leaves it out (the home page's treatment dialog is inside <main>).
+    <dialog id={id} className={`modal ${className}`} aria-labelledby={titleId} data-pagefind-ignore="">
       <div className="modal-head">
         <div className="modal-title">{head}</div>
         <button type="button" className="icon-button modal-close" aria-label={closeLabel} data-close="">

@@ -22,13 +22,14 @@ function Pillar(props: { pillar: PillarView; services: Home['services']; inEngli
       </span>
       <h3 id={`pillar-${pillar.id}`}>{pillar.name}</h3>
       <p className="pillar-description">{pillar.description}</p>
-      <button type="button" className="pillar-toggle" aria-expanded="false" aria-controls={listId}>
+      {/* Search leaves out the toggle and the list: each treatment has its own page, found by its own words. */}
+      <button type="button" className="pillar-toggle" aria-expanded="false" aria-controls={listId} data-pagefind-ignore="">
         <span className="toggle-show">{services.showLabel}</span>
         <span className="toggle-hide">{services.hideLabel}</span>
         <span className="toggle-narrow">{services.narrowLabel}</span>
         <Icon name="chevron-down" size={18} className="toggle-chevron" />
       </button>
-      <div className="pillar-treatments" id={listId}>
+      <div className="pillar-treatments" id={listId} data-pagefind-ignore="">
         {pillar.categories.map((category) => (
           <div className="treatment-category" key={category.name}>
             <h4>{category.href ? <a href={category.href} className="category-page-link">{category.name}</a> : category.name}</h4>
@@ -93,7 +94,7 @@ export function Services(props: {
         ))}
       </div>
       {/* Phones: the strip scrolls sideways; one dot per pillar, the one in view filled (by the script). */}
-      <p className="pillars-hint" aria-hidden="true">
+      <p className="pillars-hint" aria-hidden="true" data-pagefind-ignore="">
         <span className="pillar-dots">
           {pillars.map((pillar, i) => (
             <span key={pillar.id} className={i === 0 ? 'pillar-dot is-current' : 'pillar-dot'} />
