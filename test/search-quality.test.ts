@@ -79,8 +79,15 @@ interface Listed {
   results: string[];
 }
 
+/** The open search dialog of a page. */
+interface SearchDialog {
+  page: Page;
+  search(query: string): Promise<Listed>;
+  close(): Promise<void>;
+}
+
 /** Opens the search dialog on `path` (of the language searched), and a function that types a query and reads what is listed. */
-async function searchDialog(path: string): Promise<{ page: Page; search(query: string): Promise<Listed>; close(): Promise<void> }> {
+async function searchDialog(path: string): Promise<SearchDialog> {
   const context = await site.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${site.origin}${path}`, { waitUntil: 'load' });
@@ -89,7 +96,8 @@ async function searchDialog(path: string): Promise<{ page: Page; search(query: s
     page,
     async search(query) {
       await page.fill('#search-input', query);
-      await expect.poll(() => page.locator('#search-status').textContent(), { message: query, timeout: 10_000 }).toContain(`“${query}”`);
+      const said = () => page.locator('#search-status').textContent();
+      await expect.poll(said, { message: query, timeout: 10_000 }).toContain(`“${query}”`);
       const status = (await page.locator('#search-status').textContent()) ?? '';
       const results = await page.locator('.search-result > a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
       return { status, results };
@@ -104,7 +112,8 @@ async function misses(path: string, rows: readonly Row[]): Promise<string[]> {
   const failed: string[] = [];
   for (const row of rows) {
     const { results } = await dialog.search(row.query);
-    if (results[0] !== row.first) failed.push(`“${row.query}”: wanted ${row.first} first, got ${results.slice(0, 3).join(', ') || 'nothing'}`);
+    const got = results.slice(0, 3).join(', ') || 'nothing';
+    if (results[0] !== row.first) failed.push(`“${row.query}”: wanted ${row.first} first, got ${got}`);
   }
   await dialog.close();
   return failed;

@@ -61,7 +61,7 @@ describe('search index of the real content', () => {
     expect(entry.languages.es!.page_count).toBe(spanish.length);
   });
 
-  it('should index articles, treatments, the service pages and the home page with their kind, and not the blog, legal, search or 404 pages', () => {
+  it('should index articles, treatments, service pages and the home page with their kind, not the blog, legal, search or 404 pages', () => {
     const kindOf = (file: string) => load(text(writer.files, file))('main').attr('data-pagefind-filter');
     expect(kindOf('blog/why-we-started/index.html')).toBe('kind:article');
     expect(kindOf('treatments/glp1/index.html')).toBe('kind:treatment');

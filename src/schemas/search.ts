@@ -43,7 +43,9 @@ export const searchSchema = z.strictObject({
       loading: text.describe('Announced while the search loads.'),
       results: text.describe('Announced with the results: {count} is replaced by their number, {query} by the words searched.'),
       oneResult: text.describe('Announced for one result: {query} is replaced by the words searched.'),
-      noResults: text.describe('Shown when nothing matches: {query} is replaced by the words searched, {phone} by the clinic\'s number as a link.'),
+      noResults: text.describe(
+        'Shown when nothing matches: {query} is replaced by the words searched, {phone} by the clinic\'s number as a link.',
+      ),
       closeMatches: text.describe('Shown over results found for a shorter form of a word (a typo): {word} is replaced by that form.'),
       offline: text.describe('Shown when the search cannot load (offline, or in a preview without the index).'),
     })

@@ -32,7 +32,8 @@ export function SearchToggle({ shell, className }: { shell: Shell; className: st
 /** The words the dialog's script shows, by name (results, no results…), with the kinds' names and the clinic's phone (for {phone}). */
 function messagesOf(copy: Shell['search'], phone: string): string {
   const { loading, results, oneResult, noResults, closeMatches, offline, kinds } = copy;
-  return JSON.stringify({ loading, results, oneResult, noResults, closeMatches, offline, kinds, phone: { text: shownPhone(phone), href: telHref(phone) } });
+  const call = { text: shownPhone(phone), href: telHref(phone) };
+  return JSON.stringify({ loading, results, oneResult, noResults, closeMatches, offline, kinds, phone: call });
 }
 
 /** The search dialog: a search field, a filter by kind of page, the results and a live status line. */
