@@ -43,6 +43,12 @@ const english: Row[] = [
   { query: 'b12 shot', first: '/treatments/vitamin-b12/' },
   { query: 'naltrexone', first: '/treatments/low-dose-naltrexone/' },
   { query: 'immune support', first: '/services/well/immune-support' },
+  { query: 'phone number', first: '/' },
+  { query: 'directions', first: '/' },
+  { query: 'appointment', first: '/process' },
+  { query: 'pellets', first: '/memberships' },
+  { query: 'erectile dysfunction', first: '/treatments/tadalafil/' },
+  { query: 'bloodwork', first: '/lab-sales' },
 ];
 
 /** What patients type on a Spanish page, and the Spanish page that answers it. */
@@ -63,6 +69,12 @@ const spanish: Row[] = [
   { query: 'niebla mental', first: '/es/services/brain/focus' },
   { query: 'insomnio', first: '/es/treatments/sleep-energy-resilience/' },
   { query: 'ozempic', first: '/es/treatments/glp1/' },
+  { query: 'teléfono', first: '/es/' },
+  { query: 'sofocos', first: '/es/services/body/womens-health' },
+  { query: 'examen de sangre', first: '/es/lab-sales' },
+  { query: 'perder peso', first: '/es/services/body/weight-loss' },
+  { query: 'hipotiroidismo', first: '/es/services/well/thyroid' },
+  { query: 'memoria', first: '/es/services/brain/focus' },
 ];
 
 let site: ServedSite;
