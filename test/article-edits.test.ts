@@ -136,16 +136,19 @@ describe('a rebuild after articles were typed into', { retry: 0, timeout: 120_00
     expect(await snapshot(out())).toEqual(await clean());
   });
 
-  it('should refuse files dropped into the output by hand, and mend a page edited there once they are gone', async () => {
+  it('should refuse files dropped into or edited in the output by hand, and make the pages again once they are gone', async () => {
     await settledBuild(typeInto(inFeed, 'Settled first.'));
     const stray = join(out(), 'blog', notInFeed.slice(0, -3), 'stray.txt');
+    const edited = join(out(), 'process', 'index.html');
     await writeFile(stray, 'dropped in by hand');
-    await writeFile(join(out(), 'process', 'index.html'), 'edited by hand');
+    await writeFile(edited, 'edited by hand');
     const touched = await snapshot(out());
-    // The stray file is not the build's to delete (the output's marker does not list it): the build refuses, touching nothing.
+    // Neither is the build's to replace (the output's marker does not list those bytes): the build refuses, touching nothing.
     await expect(settledBuild(typeInto(notInFeed, 'Typed after the output was touched.'))).rejects.toMatchObject({ code: 'unsafe-output' });
     expect(await snapshot(out())).toEqual(touched);
     await rm(stray);
+    await expect(settledBuild(async () => undefined)).rejects.toThrow(/"process\/index\.html"/);
+    await rm(edited);
     const result = await settledBuild(async () => undefined);
     expect(result.rendered).toBe(2);
     expect(await snapshot(out())).toEqual(await clean());

@@ -1,6 +1,6 @@
 /** A failed build leaves the previous output byte for byte as it was, and exits 1. */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,3 +71,72 @@ describe('what a killed build left', () => {
     }
   });
 });
+
+describe('a build killed at any moment', () => {
+  // The issue's forty kills (about a minute); CLINIC_SITE_KILL_LOOPS=N runs N.
+  const loops = Number(process.env.CLINIC_SITE_KILL_LOOPS ?? 40);
+  it(`should leave the output holding the old site or the new one, never both, over ${loops} builds killed (kill -9)`, async () => {
+    const copy = await tempProject();
+    const names = ['Heard Alpha Health', 'Heard Beta Health'];
+    const rename = (name: string) => editFile(copy, 'content/site.yaml', /^name: .*$/m, `name: ${name}`);
+    const killer = join(copy, 'killer.cjs');
+    writeFileSync(killer, killerScript);
+    try {
+      await rename(names[0]!);
+      const first = await runCli(['build'], copy);
+      expect(first.code, first.stderr).toBe(0);
+      const outcomes: string[] = [];
+      for (let i = 0; i < loops; i++) {
+        await rename(names[(i + 1) % 2]!);
+        // Half the kills come 0.1 to 3 s into the build (loading, rendering, writing); half just before its Nth rename of a path in the
+        // output (its commit: a time-based kill rarely lands in those few milliseconds).
+        const after = i % 2 === 0 ? 100 + ((i * 733) % 2900) : undefined;
+        const atRename = 1 + ((i * 37) % 120);
+        const env = after === undefined ? { ...process.env, KILL_AT_RENAME: String(atRename), NODE_OPTIONS: `--require ${killer}` } : process.env;
+        const cli = join(projectRoot, 'bin', 'clinic-site.js');
+        const child = spawn(process.execPath, [cli, 'build'], { cwd: copy, stdio: 'ignore', env });
+        const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+        await (after === undefined ? exited : Promise.race([delay(after), exited]));
+        child.kill('SIGKILL');
+        const code = await exited;
+        const shown = siteNamesIn(join(copy, 'dist'), names);
+        const when = after === undefined ? `at rename ${atRename}` : `after ${after} ms`;
+        outcomes.push(`kill ${i} ${when} (${code === 0 ? 'build done' : 'killed'}): ${shown.join(' + ') || 'no output'}`);
+        expect(shown.length, outcomes.join('\n')).toBeLessThanOrEqual(1);
+      }
+      // The next build mends whatever a kill left: the whole site carries the last name.
+      const last = await runCli(['build'], copy);
+      expect(last.code, last.stderr).toBe(0);
+      expect(siteNamesIn(join(copy, 'dist'), names)).toEqual([names[loops % 2]]);
+    } finally {
+      await removeProject(copy);
+    }
+  }, 300_000);
+});
+
+/** A preload that kills the process (SIGKILL) just before its KILL_AT_RENAME-th rename from or to a path in dist/ (dist/ included). */
+const killerScript = `const fs = require('node:fs');
+const path = require('node:path');
+const out = path.resolve('dist');
+let count = 0;
+const inOutput = (p) => String(p) === out || String(p).startsWith(out + path.sep);
+const counted = (from, to) => {
+  if ((inOutput(from) || inOutput(to)) && ++count >= Number(process.env.KILL_AT_RENAME)) process.kill(process.pid, 'SIGKILL');
+};
+const { renameSync } = fs;
+const { rename } = fs.promises;
+fs.renameSync = (from, to) => (counted(from, to), renameSync(from, to));
+fs.promises.rename = (from, to) => (counted(from, to), rename(from, to));
+`;
+
+/** Which of the site's names the pages of an output carry (none when there is no output). */
+function siteNamesIn(out: string, names: readonly string[]): string[] {
+  if (!existsSync(out)) return [];
+  const pages = readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html') && !f.startsWith('pagefind'));
+  const found = new Set<string>();
+  for (const page of pages) {
+    const html = readFileSync(join(out, page), 'utf8');
+    for (const name of names) if (html.includes(name)) found.add(name);
+  }
+  return [...found].sort();
+}

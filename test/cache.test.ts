@@ -58,11 +58,15 @@ describe('warm builds', () => {
     expect(await readFile(join(out(), 'blog/hrt-glow-up/index.html'), 'utf8')).toContain('(555) 010-0199');
   });
 
-  it('should write a page again when its output file was changed by hand', async () => {
+  it('should refuse a page whose output file was changed by hand, and write it again once that file is deleted', async () => {
     const page = join(out(), 'process/index.html');
     const good = await readFile(page, 'utf8');
     await rm(page);
     await writeFile(page, 'tampered');
+    // Not the bytes the build wrote: the file is the user's now, and the build replaces nothing of it.
+    await expect(run()).rejects.toMatchObject({ code: 'unsafe-output' });
+    expect(await readFile(page, 'utf8')).toBe('tampered');
+    await rm(page);
     const result = await run();
     expect(result.rendered).toBe(1);
     expect(await readFile(page, 'utf8')).toBe(good);

@@ -166,7 +166,9 @@ async function tamperWith(out: string, rng: ReturnType<typeof random>): Promise<
   if (how === 'remove') await rm(join(out, file));
   if (how === 'edit') await writeFile(join(out, file), 'edited by hand');
   if (how === 'drop in') await writeFile(join(out, `${file}.stray`), 'not the generator\'s');
-  return { what: `${how} ${file} in the output`, ...(how === 'drop in' ? { stray: join(out, `${file}.stray`) } : {}) };
+  // A file dropped in, and one edited (not the bytes the build wrote), are the user's: the build refuses until they are gone.
+  const stray = how === 'drop in' ? join(out, `${file}.stray`) : how === 'edit' ? join(out, file) : undefined;
+  return { what: `${how} ${file} in the output`, ...(stray ? { stray } : {}) };
 }
 
 /** Removes the persistent cache of a project folder. */
@@ -594,9 +596,9 @@ describe('incremental equals clean', () => {
           const { what: tampered, stray } = await tamperWith(warmOut, replay.rng);
           replay.log[replay.log.length - 1] += `, then ${tampered}`;
           if (stray) {
-            // A file the output's marker does not list is not the build's: it refuses, and deletes nothing.
+            // A file the output's marker does not list with its bytes is not the build's: it refuses, and deletes nothing.
             const refused = await outcomeOf(dir, () => build({ root: dir, writer: diskWriter(warmOut, dir) }), () => readTree(warmOut));
-            if (refused.ok || !existsSync(stray)) fail(step, `warm build after ${tampered}`, 'the file dropped in by hand was not refused');
+            if (refused.ok || !existsSync(stray)) fail(step, `warm build after ${tampered}`, 'the file changed by hand was not refused');
             await rm(stray);
           }
           const mended = await outcomeOf(dir, () => build({ root: dir, writer: diskWriter(warmOut, dir) }), () => readTree(warmOut));

@@ -1,6 +1,6 @@
 /** `--out` never replaces what clinic-site did not write, and a failed write leaves the previous output as it was. */
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -93,6 +93,68 @@ describe('build --out', () => {
     expect(readdirSync(join(dir, 'marked')).sort()).toEqual(['.clinic-site-output', 'keep.txt']);
   });
 
+  it('should refuse, not delete, the files that lines forged into a copied marker name', async () => {
+    const real = await runCli(['build', '--out', 'real'], dir);
+    expect(real.code, real.stderr).toBe(0);
+    const victim = `${dir}-victim`;
+    mkdirSync(join(victim, 'docs'), { recursive: true });
+    writeFileSync(join(victim, 'important.txt'), 'my important notes');
+    writeFileSync(join(victim, 'docs', 'thesis.txt'), 'three years of work');
+    const header = readFileSync(join(dir, 'real', '.clinic-site-output'), 'utf8').split('\n').slice(0, 3).join('\n');
+    const { size, mtimeMs } = statSync(join(victim, 'important.txt'));
+    try {
+      // The issue's forgery (any hash, size and time), then a line with the file's true size and time: only its bytes prove it.
+      for (const forged of ['AAAA\t1\t1\timportant.txt\nBBBB\t2\t2\tdocs/thesis.txt\n', `AAAA\t${size}\t${mtimeMs}\timportant.txt\n`]) {
+        writeFileSync(join(victim, '.clinic-site-output'), `${header}\n${forged}`);
+        const before = await snapshot(victim);
+        const result = await runCli(['build', '--out', victim], dir);
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stderr).toContain('holds files that clinic-site did not write:');
+        expect(result.stderr).toContain('"important.txt"');
+        expect(result.stderr).not.toMatch(stack);
+        expect(await snapshot(victim)).toEqual(before);
+        expect(readFileSync(join(victim, 'docs', 'thesis.txt'), 'utf8')).toBe('three years of work');
+      }
+    } finally {
+      await removeProject(victim);
+    }
+  });
+
+  it('should refuse a page of its output edited by hand (not the bytes it wrote), and write it again once it is deleted', async () => {
+    const page = join(dir, 'real', 'process', 'index.html');
+    if (!existsSync(page)) expect((await runCli(['build', '--out', 'real'], dir)).code).toBe(0);
+    const built = readFileSync(page, 'utf8');
+    writeFileSync(page, built.replace('</h1>', ' (my edit)</h1>'));
+    const edited = await snapshot(join(dir, 'real'));
+    const refused = await runCli(['build', '--out', 'real'], dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('holds files that clinic-site did not write: "process/index.html"');
+    expect(refused.stderr).toContain('a file of the output you changed: delete it, and the build writes it again');
+    expect(await snapshot(join(dir, 'real'))).toEqual(edited);
+    await rm(page);
+    const again = await runCli(['build', '--out', 'real'], dir);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(page, 'utf8')).toBe(built);
+  });
+
+  it('should exit 2 without a stack for an --out name too long for the file system and for one inside a file', async () => {
+    const before = await snapshot(dir);
+    for (const [out, why] of [
+      [`${dir}-x/${'a'.repeat(300)}`, 'has a name 300 bytes long (at most 200 are allowed)'],
+      [`${dir}-x/${'a'.repeat(230)}`, 'has a name 230 bytes long'],
+      ['package.json/x', 'is inside "package.json", which is a file, not a folder'],
+      ['package.json/x/y', 'is inside "package.json", which is a file, not a folder'],
+    ] as const) {
+      const result = await runCli(['build', '--out', out], dir);
+      expect(result.code, `--out ${out}: ${result.stderr}`).toBe(2);
+      expect(result.stderr).toContain(why);
+      expect(result.stderr).not.toMatch(stack);
+      expect(result.stderr).not.toContain('Internal error');
+    }
+    expect(existsSync(`${dir}-x`)).toBe(false);
+    expect(await snapshot(dir)).toEqual(before);
+  });
+
   it('should refuse, not delete, files added by hand to an earlier output, with its cache or without', async () => {
     const copy = await projectWithOwnCache();
     try {
@@ -126,27 +188,30 @@ describe('build --out', () => {
     }
   });
 
-  it('should accept its own output after a build was killed halfway through replacing it', async () => {
+  it('should put the previous output back when a build was killed between the two renames of its swap', async () => {
     const copy = await projectWithOwnCache();
-    // Kills the build (SIGKILL, as kill -9) at its Nth rename into dist/: halfway through its commit.
+    // Kills the build (SIGKILL, as kill -9) at the rename of its new output into dist/, once dist/ was moved aside.
     const killer = join(copy, 'killer.cjs');
     writeFileSync(killer, killerScript);
     try {
       const first = await runCli(['build'], copy);
       expect(first.code, first.stderr).toBe(0);
-      for (const renames of [0, 1, 7]) {
-        await editFile(copy, 'content/site.yaml', /^tagline: .*$/m, `tagline: "Killed after ${renames}"`);
-        const killed = await runCli(['build'], copy, { KILL_AFTER_RENAMES: String(renames), NODE_OPTIONS: `--require ${killer}` });
-        expect(killed.code, `killed after ${renames} renames`).not.toBe(0);
-        await editFile(copy, 'content/site.yaml', /^tagline: .*$/m, `tagline: "Built after ${renames}"`);
-        const next = await runCli(['build'], copy);
-        expect(next.code, next.stderr).toBe(0);
-      }
+      const previous = await snapshot(join(copy, 'dist'));
+      await editFile(copy, 'content/site.yaml', /^tagline: .*$/m, 'tagline: "Killed in the swap"');
+      const killed = await runCli(['build'], copy, { NODE_OPTIONS: `--require ${killer}` });
+      expect(killed.code).not.toBe(0);
+      // Neither output is in dist/ (never a mix of both): the previous one waits beside it.
+      expect(existsSync(join(copy, 'dist'))).toBe(false);
+      const [old] = readdirSync(copy).filter((name) => name.startsWith('.dist.old-'));
+      expect(await snapshot(join(copy, old!))).toEqual(previous);
+
+      await editFile(copy, 'content/site.yaml', /^tagline: .*$/m, 'tagline: "Built after the kill"');
+      const next = await runCli(['build'], copy);
+      expect(next.code, next.stderr).toBe(0);
+      expect(readdirSync(copy).filter((name) => name.startsWith('.dist.'))).toEqual([]);
       const fresh = await runCli(['build', '--out', 'fresh'], copy);
       expect(fresh.code, fresh.stderr).toBe(0);
       const [built, clean] = await Promise.all([snapshot(join(copy, 'dist')), snapshot(join(copy, 'fresh'))]);
-      delete built['.clinic-site-output'];
-      delete clean['.clinic-site-output'];
       expect(built).toEqual(clean);
     } finally {
       await removeProject(copy);
@@ -154,14 +219,12 @@ describe('build --out', () => {
   });
 });
 
-/** A preload that kills the process (SIGKILL) at its rename into dist/ after KILL_AFTER_RENAMES of them (dist/ itself counts). */
+/** A preload that kills the process (SIGKILL) when it renames a folder onto dist/ (the second rename of the swap). */
 const killerScript = `const fs = require('node:fs');
 const path = require('node:path');
 const out = path.resolve('dist');
-let count = 0;
 const counted = (to) => {
-  const into = String(to) === out || String(to).startsWith(out + path.sep);
-  if (into && ++count > Number(process.env.KILL_AFTER_RENAMES)) process.kill(process.pid, 'SIGKILL');
+  if (String(to) === out) process.kill(process.pid, 'SIGKILL');
 };
 const { renameSync } = fs;
 const { rename } = fs.promises;
@@ -181,28 +244,28 @@ async function projectWithOwnCache(): Promise<string> {
 }
 
 describe.skipIf(!asNobody)('a failed write', () => {
-  it('should leave every file of the previous output as it was when a page folder is read-only, naming the file', async () => {
+  it('should leave every file of the previous output as it was when the folder holding it is read-only, naming it', async () => {
     const copy = await projectForNobody();
     try {
       const first = await asNobody!(['build'], copy);
       expect(first.code, first.stderr).toBe(0);
-      chmodSync(join(copy, 'dist', 'process'), 0o555);
+      chmodSync(copy, 0o555);
       await editFile(copy, 'content/site.yaml', /^tagline: .*$/m, 'tagline: "Heard, then helped"');
       chownSync(join(copy, 'content', 'site.yaml'), 65534, 65534);
       const before = await snapshot(join(copy, 'dist'));
       const second = await asNobody!(['build'], copy);
       expect(second.code).toBe(1);
-      expect(second.stderr).toContain('dist/process/index.html: permission denied');
-      expect(second.stderr).toContain('the previous output was restored');
+      expect(second.stderr).toMatch(/cannot create the temporary folder \.dist\.building-\d+-\d+ beside the output: permission denied/);
+      expect(second.stderr).toContain('the folder that holds dist must be writable');
       expect(second.stderr).not.toMatch(stack);
       expect(await snapshot(join(copy, 'dist'))).toEqual(before);
-      // No staging or backup folder is left beside the output.
       expect(readdirSync(copy).filter((f) => f.startsWith('.dist'))).toEqual([]);
       // Once the folder is writable again, the same build goes through.
-      chmodSync(join(copy, 'dist', 'process'), 0o755);
+      chmodSync(copy, 0o755);
       const third = await asNobody!(['build'], copy);
       expect(third.code, third.stderr).toBe(0);
     } finally {
+      chmodSync(copy, 0o755);
       await removeProject(copy);
     }
   });
@@ -267,6 +330,30 @@ describe('a full disk', () => {
       expect(second.stderr).toContain('free some disk space');
       expect(second.stderr).not.toMatch(stack);
       expect(await snapshot(join(disk, 'dist'))).toEqual(before);
+    } finally {
+      execFileSync('umount', [disk], { stdio: 'ignore' });
+      await removeProject(disk);
+    }
+  });
+});
+
+describe('a read-only disk', () => {
+  it('should say the disk is read-only, not "ENOENT ... mkdir", when the output cannot be made there', async (context) => {
+    const disk = `${dir}-readonly`;
+    mkdirSync(disk, { recursive: true });
+    try {
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', disk], { stdio: 'ignore' });
+    } catch {
+      await removeProject(disk);
+      context.skip();
+    }
+    try {
+      const result = await runCli(['build', '--out', join(disk, 'site', 'dist')], dir);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('beside the output: the disk is read-only');
+      expect(result.stderr).toContain('build into a folder on a writable disk (--out DIR)');
+      expect(result.stderr).not.toContain('ENOENT');
+      expect(result.stderr).not.toMatch(stack);
     } finally {
       execFileSync('umount', [disk], { stdio: 'ignore' });
       await removeProject(disk);

@@ -370,13 +370,17 @@ describe('warm rebuilds in place', { retry: 0 }, () => {
     expect(await snapshot(out)).toEqual(before);
   });
 
-  it('should write feed.xml and a stylesheet again when they were changed by hand (not only pages)', async () => {
+  it('should refuse feed.xml and a stylesheet changed by hand (not only pages), and write them again once deleted', async () => {
     const before = await snapshot(out);
     const css = Object.keys(before).find((f) => /^assets\/site-[A-Z0-9]+\.css$/.test(f))!;
     const feed = await readFile(join(out, 'feed.xml'), 'utf8');
-    // Same size, one character different: the size alone cannot tell.
+    // Same size, one character different: the size alone cannot tell, the content hash does.
     await writeFile(join(out, 'feed.xml'), feed.replace('<title>', '<TITLE>'));
     await writeFile(join(out, css), 'body{color:red}');
+    await expect(run()).rejects.toThrow(/"feed\.xml"/);
+    expect(await readFile(join(out, css), 'utf8')).toBe('body{color:red}');
+    await rm(join(out, 'feed.xml'));
+    await rm(join(out, css));
     const result = await run();
     expect(result.rendered).toBe(0);
     expect(await snapshot(out)).toEqual(before);

@@ -1,5 +1,5 @@
 /** Which folder a build may replace: only one that is new, empty, or was written by clinic-site. */
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, parse, relative, resolve, sep } from 'node:path';
 import { problems, type SiteError } from '../errors.ts';
@@ -47,7 +47,7 @@ export function guardOutput(root: string, outDir: string): void {
   const target = realPath(resolve(outDir));
   const project = realPath(resolve(root));
   const shown = relative(project, target) || '.';
-  const refuse = (why: string, hint?: string) => {
+  const refuse = (why: string, hint?: string): never => {
     throw problems.unsafeOutput(`the output folder "${shownOutput(project, target)}" ${why}, so the build will not write there`, hint);
   };
   if (target === parse(target).root) refuse('is the root of the filesystem');
@@ -67,7 +67,11 @@ export function guardOutput(root: string, outDir: string): void {
     );
   }
 
-  const info = statSync(target, { throwIfNoEntry: false });
+  // The build's temporary folders beside the output add ".NAME.building-PID-TIME" to its name: file systems allow 255 bytes.
+  if (Buffer.byteLength(basename(target)) > 200) {
+    refuse(`has a name ${Buffer.byteLength(basename(target))} bytes long (at most 200 are allowed)`, 'pass a shorter folder name, such as --out dist');
+  }
+  const info = statOutput(target, refuse, (path) => shownOutput(project, path));
   if (!info) return;
   if (!info.isDirectory()) refuse('is a file, not a folder', 'pass a folder name, such as --out dist');
   let entries: string[];
@@ -89,8 +93,24 @@ export function guardOutput(root: string, outDir: string): void {
   }
 }
 
+/** The output folder's stat (undefined when it does not exist yet); a path that cannot be a folder is refused, saying why. */
+function statOutput(target: string, refuse: (why: string, hint?: string) => never, show: (path: string) => string): Stats | undefined {
+  try {
+    return statSync(target, { throwIfNoEntry: false });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTDIR') {
+      let file = dirname(target);
+      while (dirname(file) !== file && !statSync(file, { throwIfNoEntry: false })?.isFile()) file = dirname(file);
+      refuse(`is inside "${show(file)}", which is a file, not a folder`, 'pass a folder name, such as --out dist');
+    }
+    if (code === 'ENAMETOOLONG') refuse('is a path too long for the file system', 'pass a shorter path, such as --out dist');
+    throw problems.outputError(`cannot read the output folder "${show(target)}": ${reasonOf(error)}`, remedyOf(error));
+  }
+}
+
 /** Why a file of an output is not the build's, when its marker was written by a build. */
-const unlisted = `its ${outputMarker} file does not list them as a build wrote them`;
+const unlisted = `its ${outputMarker} file does not list them with the bytes a build wrote`;
 
 /**
  * The refusal of an output folder holding files no build wrote (paths inside it): names the
@@ -105,7 +125,8 @@ export function foreignOutput(root: string, target: string, files: readonly stri
   const shown = shownOutput(realPath(resolve(root)), realPath(target));
   return problems.unsafeOutput(
     `the output folder "${shown}" holds files that clinic-site did not write: ${named} (${why}), so the build will not replace it`,
-    `move those files out of "${shown}" or build into another folder with --out, since a build replaces what its output holds; ` +
+    `move those files out of "${shown}" (a file of the output you changed: delete it, and the build writes it again) ` +
+      'or build into another folder with --out, since a build replaces what its output holds; ' +
       'if the folder is the output of an older clinic-site, delete it and build again',
   );
 }

@@ -1,9 +1,10 @@
 /**
  * The output's marker file: the list of every file a build wrote, each with its size, time and
- * content hash. It proves which files of a folder are the build's own to replace: a file is only
- * if the marker lists it as it is now (by size and time, or by content when only its time moved).
- * A hand-made marker lists nothing, so it proves nothing; no secret is kept, so deleting the
- * cache in node_modules cannot make a build disown its own output.
+ * content hash. It proves which files of a folder are the build's own to replace or delete: a file
+ * is only when the marker lists its path with its bytes as they are now (its content hash). A
+ * hand-made marker, or lines added to one, cannot make a file of yours the build's: the build
+ * hashes each file it is about to delete or replace. No secret is kept, so deleting the cache in
+ * node_modules cannot make a build disown its own output.
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -78,19 +79,25 @@ export const unknownShown = 5;
 
 /**
  * A check of what a build is about to replace or delete in `target`: given a path there, adds to
- * `unknown` (paths inside the output) every file under it that `listing` does not list as it is
- * now; false when it found one. The marker itself is the build's to replace. A folder holding
- * nothing the build did not write is the build's, and so is an empty one; a link or any other
- * kind of entry is never.
+ * `unknown` (paths inside the output) every file under it that `listing` does not list with its
+ * bytes as they are now; false when it found one. Files the new output carries over unchanged
+ * (`carried`, hard links to the same bytes) are neither replaced nor deleted, so they are not read.
+ * The marker itself is the build's to replace. A folder holding nothing the build did not write is
+ * the build's, and so is an empty one; a link or any other kind of entry is never.
  */
-export function ownerCheck(target: string, listing: Listing | undefined, unknown: string[]): (path: string) => boolean {
+export function ownerCheck(
+  target: string,
+  listing: Listing | undefined,
+  unknown: string[],
+  carried: ReadonlySet<string> = new Set(),
+): (path: string) => boolean {
   const check = (path: string, inside: string): void => {
-    if (unknown.length > unknownShown || inside === outputMarker) return;
+    if (unknown.length > unknownShown || inside === outputMarker || carried.has(inside)) return;
     // The output folder itself may be a link to a folder elsewhere (the build writes through it); inside it, links are never followed.
     const info = inside === '' ? statSync(path, { throwIfNoEntry: false }) : lstatSync(path, { throwIfNoEntry: false });
     if (!info) return;
     if (info.isDirectory()) for (const name of readdirSync(path)) check(join(path, name), inside === '' ? name : `${inside}/${name}`);
-    else if (!info.isFile() || !wrote(listing?.get(inside))) unknown.push(inside);
+    else if (!info.isFile() || !wrote(listing?.get(inside), path, info.size)) unknown.push(inside);
   };
   return (path) => {
     // Past the files a refusal names, nothing more is looked for, and nothing more is proven.
@@ -102,35 +109,28 @@ export function ownerCheck(target: string, listing: Listing | undefined, unknown
 }
 
 /**
- * Whether a file is at a path the marker lists: the build wrote it there, so it is the build's to
- * replace even after a hand edited it (the output is documented as the build's; a page edited in
- * place is mended, as a clean build would make it). Files at paths it does not list are never.
+ * Whether a file holds the bytes the marker says a build wrote at its path (by size first, then by
+ * content hash). A file edited since, or one a forged line names, is not the build's: it is refused.
  */
-function wrote(listed: WrittenFile[] | undefined): boolean {
-  return listed !== undefined && listed.length > 0;
+function wrote(listed: WrittenFile[] | undefined, path: string, size: number): boolean {
+  const sized = listed?.filter((f) => f.size === size) ?? [];
+  if (sized.length === 0) return false;
+  const hash = hashOfFile(path);
+  return sized.some((f) => f.hash === hash);
 }
 
 /**
- * What the new marker lists: every file of this output (a file taken over keeps the hash the last
- * marker gave it), and, for an update in place (`last` given), every file of the last output it
- * replaces or deletes that is still there as that marker listed it, so that a folder an update
- * killed halfway left holds only files its marker lists.
+ * What the new marker lists: every file of the new output in `folder`, each with the hash of its
+ * bytes (a file carried over keeps the hash the last marker, `last`, gave it at the same size and time).
  */
-export function markerFiles(target: string, stamps: ReadonlyMap<string, Stamp>, hashes: ReadonlyMap<string, string>, last?: Listing) {
+export function markerFiles(folder: string, stamps: ReadonlyMap<string, Stamp>, hashes: ReadonlyMap<string, string>, last?: Listing) {
   const files: WrittenFile[] = [];
   for (const [path, { size, mtimeMs }] of stamps) {
     if (path === outputMarker) continue;
     const listed = hashes.has(path) ? undefined : last?.get(path)?.find((f) => f.size === size && f.mtimeMs === mtimeMs);
-    const hash = listed ? undefined : (hashes.get(path) ?? hashOfFile(join(target, path)));
+    const hash = listed ? undefined : (hashes.get(path) ?? hashOfFile(join(folder, path)));
     if (listed) files.push(listed);
     else if (hash !== undefined) files.push({ path, size, mtimeMs, hash });
-  }
-  if (last) {
-    for (const [path, listed] of last) {
-      if (stamps.has(path) && !hashes.has(path)) continue;
-      const info = statSync(join(target, path), { throwIfNoEntry: false });
-      if (info) files.push(...listed.filter((f) => f.size === info.size && f.mtimeMs === info.mtimeMs));
-    }
   }
   return files;
 }

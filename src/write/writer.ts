@@ -1,12 +1,11 @@
 /** The write stage: one small interface, a disk writer that swaps atomically and a memory writer. */
-import { readFileSync, statSync } from 'node:fs';
+import { copyFileSync, linkSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmdirSync, statSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { problems, SiteError } from '../errors.ts';
 import { foreignOutput, guardOutput, reasonOf, remedyOf } from './guard.ts';
 import { besideOutput, buildStamp } from './leftovers.ts';
-import { contentHash, markerFiles, markerText, outputMarker, ownerCheck, readListing, type Listing } from './marker.ts';
-import { updateInPlace } from './update.ts';
+import { contentHash, markerFiles, markerText, outputMarker, ownerCheck, readListing } from './marker.ts';
 import { withOpenFile } from '../open-files.ts';
 
 /** The size and time of an output file when it was written, and a hash where one was taken. */
@@ -54,32 +53,33 @@ export interface OutputSurvey {
 }
 
 /**
- * Writes into a temporary sibling of `outDir`; `commit` makes that the output. When no file was
- * taken over from the previous output, the new folder is swapped in whole with two renames. When
- * files were (a rebuild), the previous output stays where it is and is updated in place as one
- * transaction (see updateInPlace), so a rebuild touches only what changed. Until `commit`, the
- * output is left exactly as it was, and a failed commit leaves it so too. The folder must be one
- * the build may replace (guardOutput): that is checked here and again before the commit, which
- * replaces or deletes only files the output's marker lists (see marker.ts). What builds of the
- * same output that were killed left beside it goes first.
+ * Writes the whole new output into a temporary sibling of `outDir`: new and changed files are
+ * written there, files taken over from the previous output are hard-linked there (same bytes, no
+ * copy). `commit` then swaps the new folder in with two renames, so the output folder holds the old
+ * output or the new one, never a mix, however the build ends: before the swap nothing in it has
+ * changed; a build killed between the two renames leaves it missing, and the next build puts the
+ * previous output back first (see removeLeftovers). The folder must be one the build may replace
+ * (guardOutput): that is checked here and again before the commit, which swaps out only a folder
+ * whose every file it deletes or replaces the output's marker lists with those bytes (see marker.ts).
  */
 export function diskWriter(outDir: string, root: string): Writer {
-  const target = resolve(outDir);
+  const target = outputFolder(outDir);
   guardOutput(root, target);
   const stamp = buildStamp(target);
   const staging = besideOutput(target, 'building', stamp);
   const shown = shownFrom(root);
   const stamps = new Map<string, FileStamp>();
   const hashes = new Map<string, string>(); // of each file written, for the marker
-  const written: string[] = [];
-  let kept = 0;
-  const ensureDir = folderMaker(staging, target, shown);
+  const carried = new Set<string>(); // files taken over from the previous output
+  const folders = folderMaker(staging, target, shown);
   const writer: Writer = {
     output: { id: target, folder: target, read: (file) => readOutputFile(target, file) },
     async write(file, data) {
       const path = join(staging, file);
       try {
-        await ensureDir(path);
+        await folders.make(path);
+        // A file taken over is a link to the previous output's bytes: writing through it would change the output before the swap.
+        if (carried.delete(file)) await rm(path, { force: true });
         await withOpenFile(() => writeFile(path, data));
         const info = await stat(path);
         stamps.set(file, { size: info.size, mtimeMs: info.mtimeMs });
@@ -88,29 +88,27 @@ export function diskWriter(outDir: string, root: string): Writer {
         if (error instanceof SiteError) throw error;
         throw problems.outputError(`cannot write ${shown(join(target, file))}: ${reasonOf(error)}`, remedyOf(error));
       }
-      written.push(file);
     },
     reuse(file, stamp) {
       if (!stamp) return false;
-      // The previous output's file stays in place if it is still what the last build wrote.
-      const info = statSync(join(target, file), { throwIfNoEntry: false });
+      // The previous output's file is taken over if it is still what the last build wrote.
+      const from = join(target, file);
+      const info = lstatSync(from, { throwIfNoEntry: false });
       if (!info?.isFile() || info.size !== stamp.size || info.mtimeMs !== stamp.mtimeMs) return false;
-      stamps.set(file, stamp);
-      kept++;
+      const taken = carryOver(from, join(staging, file), folders.makeSync);
+      if (!taken) return false; // the caller writes it instead, and a write names what failed
+      stamps.set(file, taken === 'linked' ? stamp : taken);
+      carried.add(file);
       return true;
     },
     async commit() {
       // The folder may have changed since the build started (files dropped in by hand).
       guardOutput(root, target);
-      const { listing, owned, refused } = ownership(root, target);
-      if (kept === 0 && !provenWhole(target, owned, shown)) throw refused();
-      await writer.write(outputMarker, markerText(markerFiles(target, stamps, hashes, kept > 0 ? listing : undefined)));
-      if (kept === 0) await swap(target, staging, besideOutput(target, 'old', stamp), shown);
-      else {
-        const plan = { target, staging, backup: besideOutput(target, 'previous', stamp), shown, owned, refused };
-        // The marker goes in first: a build killed halfway leaves only files the marker in place lists.
-        updateInPlace(plan, [outputMarker, ...written.filter((file) => file !== outputMarker)], new Set(stamps.keys()));
-      }
+      const listing = readListing(target);
+      const unknown: string[] = [];
+      if (!provenWhole(target, ownerCheck(target, listing, unknown, carried), shown)) throw foreignOutput(root, target, unknown);
+      await writer.write(outputMarker, markerText(markerFiles(staging, stamps, hashes, listing)));
+      await swap(target, staging, besideOutput(target, 'old', stamp), shown);
       return stamps;
     },
     async discard() {
@@ -118,6 +116,36 @@ export function diskWriter(outDir: string, root: string): Writer {
     },
   };
   return writer;
+}
+
+/** The output folder's path; when it is a symbolic link to a folder, that folder (the swap replaces it, not the link). */
+function outputFolder(outDir: string): string {
+  const path = resolve(outDir);
+  try {
+    return lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() ? realpathSync(path) : path;
+  } catch {
+    return path; // guardOutput says what is wrong with it
+  }
+}
+
+/**
+ * Puts a file of the previous output into the new one: a hard link (same bytes, same time), else a
+ * copy (a file system without hard links), whose stamp it gives; false when neither can be made.
+ */
+function carryOver(from: string, to: string, makeFolder: (path: string) => void): 'linked' | FileStamp | false {
+  try {
+    makeFolder(to);
+    try {
+      linkSync(from, to);
+      return 'linked';
+    } catch {
+      copyFileSync(from, to);
+      const info = statSync(to);
+      return { size: info.size, mtimeMs: info.mtimeMs };
+    }
+  } catch {
+    return false;
+  }
 }
 
 /** A file's bytes as text (the memory writer keeps Uint8Arrays, whose own toString lists numbers). */
@@ -181,13 +209,6 @@ function within(target: string, path: string): string {
   return path === '.' || path.includes('..') || path.includes('\\') || path.startsWith('/') ? join(target, path) : `${target}${sep}${path}`;
 }
 
-/** The last build's marker, a check of what the commit replaces or deletes against it, and the refusal naming what that check found. */
-function ownership(root: string, target: string): { listing?: Listing; owned: (path: string) => boolean; refused: () => SiteError } {
-  const listing = readListing(target);
-  const unknown: string[] = [];
-  return { listing, owned: ownerCheck(target, listing, unknown), refused: () => foreignOutput(root, target, unknown) };
-}
-
 /** Whether every file in the output folder is one the build may delete (true when there is no folder); `owned` collects the others. */
 function provenWhole(target: string, owned: (path: string) => boolean, shown: (path: string) => string): boolean {
   try {
@@ -198,23 +219,53 @@ function provenWhole(target: string, owned: (path: string) => boolean, shown: (p
 }
 
 /** Makes the folders files are written into, the staging folder itself first (with a message when it cannot be made). */
-function folderMaker(staging: string, target: string, shown: (path: string) => string): (path: string) => Promise<void> {
+function folderMaker(staging: string, target: string, shown: (path: string) => string) {
   const made = new Set<string>();
-  return async (path) => {
-    const dir = dirname(path);
-    if (made.has(dir)) return;
-    if (made.size === 0) {
-      await mkdir(staging, { recursive: true }).catch((error: unknown) => {
-        throw problems.outputError(
-          `cannot create the temporary folder ${shown(staging)} beside the output: ${reasonOf(error)}`,
-          `the folder that holds ${shown(target)} must be writable: the build writes there first, then swaps it in`,
-        );
-      });
-      made.add(staging);
-    }
-    await mkdir(dir, { recursive: true });
-    made.add(dir);
+  const cannot = (error: unknown) =>
+    problems.outputError(
+      `cannot create the temporary folder ${shown(staging)} beside the output: ${reasonOf(error)}`,
+      `the folder that holds ${shown(target)} must be writable (the build writes there first, then swaps the new output in): ` +
+        remedyOf(error),
+    );
+  return {
+    /** Makes the folder that will hold `path`. */
+    async make(path: string): Promise<void> {
+      const dir = dirname(path);
+      if (made.has(dir)) return;
+      if (made.size === 0) {
+        await mkdir(staging, { recursive: true }).catch((error: unknown) => {
+          throw cannot(whyNotMade(staging, error));
+        });
+        made.add(staging);
+      }
+      await mkdir(dir, { recursive: true });
+      made.add(dir);
+    },
+    /** The same, synchronously (a rebuild takes thousands of files over). */
+    makeSync(path: string): void {
+      const dir = dirname(path);
+      if (made.has(dir)) return;
+      mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    },
   };
+}
+
+/**
+ * Why a folder could not be made: a recursive mkdir reports a missing parent (ENOENT) where that
+ * parent could not be made either (a read-only disk, no permission), so the first missing one is tried alone.
+ */
+function whyNotMade(folder: string, error: unknown): unknown {
+  if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return error;
+  let missing = folder;
+  while (dirname(missing) !== missing && !statSync(dirname(missing), { throwIfNoEntry: false })) missing = dirname(missing);
+  try {
+    mkdirSync(missing);
+    rmdirSync(missing);
+  } catch (cause) {
+    return cause;
+  }
+  return error;
 }
 
 /** Swaps the staging folder in for the output with two renames (the old output is put back if the second fails). */
