@@ -118,7 +118,7 @@ describe('build --out', () => {
     } finally {
       await removeProject(victim);
     }
-  });
+  }, 240_000);
 
   it('should refuse a page of its output edited by hand (not the bytes it wrote), and write it again once it is deleted', async () => {
     const page = join(dir, 'real', 'process', 'index.html');
@@ -186,7 +186,7 @@ describe('build --out', () => {
     } finally {
       await removeProject(copy);
     }
-  });
+  }, 240_000);
 
   it('should put the previous output back when a build was killed between the two renames of its swap', async () => {
     const copy = await projectWithOwnCache();
@@ -216,7 +216,7 @@ describe('build --out', () => {
     } finally {
       await removeProject(copy);
     }
-  });
+  }, 240_000);
 });
 
 /** A preload that kills the process (SIGKILL) when it renames a folder onto dist/ (the second rename of the swap). */
@@ -268,7 +268,7 @@ describe.skipIf(!asNobody)('a failed write', () => {
       chmodSync(copy, 0o755);
       await removeProject(copy);
     }
-  });
+  }, 240_000);
 
   it('should say node_modules is not writable instead of crashing when compiled templates cannot be saved', async () => {
     const copy = await tempProject(); // node_modules is the project's own, which "nobody" cannot write

@@ -101,8 +101,8 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
       await writeFile(file, Buffer.concat([bytes, Buffer.from([0])]));
     }],
     ['a file dropped into a page folder of the output', () => dropIn(join(out(), 'blog', 'stray.html'), '<p>not the generator\'s</p>')],
-    // A page at a path the marker lists is the build's, even edited by hand: it is mended.
-    ['a page of the output edited by hand', () => writeFile(join(out(), 'index.html'), 'edited')],
+    // A page edited by hand no longer holds the bytes the marker lists: it is the user's, refused until it is deleted.
+    ['a page of the output edited by hand', () => dropIn(join(out(), 'index.html'), 'edited')],
     ['a file of the output removed', () => rm(join(out(), 'sitemap.xml'))],
     // The pipeline runs, and its commit must not take the output's folders for what the record saw.
     ['an article edited, and a file dropped into a folder of the output that build does not write into', async () => {

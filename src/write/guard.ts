@@ -101,11 +101,20 @@ function statOutput(target: string, refuse: (why: string, hint?: string) => neve
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOTDIR') {
       let file = dirname(target);
-      while (dirname(file) !== file && !statSync(file, { throwIfNoEntry: false })?.isFile()) file = dirname(file);
+      while (dirname(file) !== file && !isFile(file)) file = dirname(file);
       refuse(`is inside "${show(file)}", which is a file, not a folder`, 'pass a folder name, such as --out dist');
     }
     if (code === 'ENAMETOOLONG') refuse('is a path too long for the file system', 'pass a shorter path, such as --out dist');
     throw problems.outputError(`cannot read the output folder "${show(target)}": ${reasonOf(error)}`, remedyOf(error));
+  }
+}
+
+/** Whether a path is a file (false when it cannot be read, such as a path under a file). */
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
 }
 
