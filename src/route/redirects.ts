@@ -67,8 +67,8 @@ export function redirectsOf(
     if (pages.has(key)) errors.push(problems.redirectClash(redirect.loc, redirect.from, 'a page of the site'));
     else if (files.has(redirect.from.slice(1)) || (page && files.has(page)))
       errors.push(problems.redirectClash(redirect.loc, redirect.from, 'a file of the site'));
-    else if (generatorOwns(redirect.from, files))
-      errors.push(problems.redirectClash(redirect.loc, redirect.from, `a path the generator writes its own files at (${generatorPaths})`));
+    else if (fileAbove(redirect.from, files))
+      errors.push(problems.redirectClash(redirect.loc, redirect.from, `inside /${fileAbove(redirect.from, files)}, a file of the site`));
     else if (clash) errors.push(problems.redirectTwice(redirect.loc, redirect.from, `${clash.loc.file}:${clash.loc.line}`));
     else {
       seen.set(key, redirect);
@@ -108,18 +108,17 @@ export function redirectsOf(
   return { redirects, files: out };
 }
 
-/** The first parts of the paths every output keeps for the generator's own files, whatever the site holds. */
-const generatorFolders = ['.clinic-site-output', 'pagefind', 'assets', '_redirects', '_headers'];
-const generatorPaths = generatorFolders.map((name) => `/${name}`).join(', ');
-
 /**
- * Whether an old address is under a path the generator keeps for itself (its marker, the search
- * index, the assets), or its forwarding page would go inside a file of the site (/robots.txt/old).
+ * The file of the site that an old address lies under (robots.txt for /robots.txt/old), whose
+ * forwarding page would need a folder where that file is; undefined for others. The paths the
+ * generator keeps for itself (/assets/, /pagefind/, its marker) are refused by the schema.
  */
-function generatorOwns(from: string, files: ReadonlySet<string>): boolean {
+function fileAbove(from: string, files: ReadonlySet<string>): string | undefined {
   const parts = from.slice(1).replace(/\/$/, '').split('/');
-  if (generatorFolders.includes(parts[0]!)) return true;
-  return parts.slice(0, -1).some((_, i) => files.has(parts.slice(0, i + 1).join('/')));
+  return parts
+    .slice(0, -1)
+    .map((_, i) => parts.slice(0, i + 1).join('/'))
+    .find((folder) => files.has(folder));
 }
 
 /**
