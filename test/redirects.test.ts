@@ -5,13 +5,14 @@
  */
 import { load } from 'cheerio';
 import { existsSync } from 'node:fs';
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { SiteError } from '../src/errors.ts';
 import { loadYamlText } from '../src/load/content.ts';
 import { redirectsSchema } from '../src/schemas/redirects.ts';
+import { contentHash, markerText, outputMarker, readListing } from '../src/write/marker.ts';
 import { serve } from '../src/serve/server.ts';
 import { editFile, removeProject, runCli, snapshot, tempProject } from './helpers.ts';
 
@@ -136,6 +137,7 @@ describe('redirects', () => {
     expect((await runCli(['build'], dir)).code).toBe(0);
     // The previous build published /old-page (as its sitemap says); this one has no such page.
     await editFile(dir, 'dist/sitemap.xml', '</urlset>', '<url><loc>https://example.com/old-page</loc></url></urlset>');
+    await ownedByTheBuild(join(dir, 'dist'), 'sitemap.xml');
     const result = await runCli(['build'], dir);
     expect(result.code, result.stderr).toBe(0);
     const lines = (result.stdout + result.stderr).split('\n');
@@ -172,3 +174,12 @@ describe('redirects', () => {
     expect(await snapshot(join(dir, 'dist'))).toEqual(good);
   }, 60_000);
 });
+
+/** Lists a file of an output, edited by a test to stand for what an earlier build wrote, in its marker with its bytes as they are now. */
+async function ownedByTheBuild(out: string, file: string): Promise<void> {
+  const bytes = await readFile(join(out, file));
+  const { size, mtimeMs } = await stat(join(out, file));
+  const listing = readListing(out)!;
+  listing.set(file, [{ path: file, size, mtimeMs, hash: contentHash(bytes) }]);
+  await writeFile(join(out, outputMarker), markerText([...listing.values()].flat()));
+}
