@@ -6,6 +6,7 @@ import { ImagesContext } from './components/Picture.tsx';
 import { StringsContext } from './components/Strings.tsx';
 import { EnglishServicesContext } from './components/Links.tsx';
 import { LanguageAssistancePage } from './pages/LanguageAssistance.tsx';
+import { CostsPage } from './pages/Costs.tsx';
 import { ArticlePage } from './pages/Article.tsx';
 import { BlogPage } from './pages/Blog.tsx';
 import { HomePage } from './pages/Home.tsx';
@@ -67,6 +68,8 @@ function body(shell: RouteView['shell'], page: RouteView['page']): ReactElement 
       return <NotFoundPage shell={shell} view={page} />;
     case 'languageAssistance':
       return <LanguageAssistancePage shell={shell} view={page} />;
+    case 'costs':
+      return <CostsPage shell={shell} view={page} />;
     case 'search':
       return <SearchPage shell={shell} view={page} />;
   }
@@ -83,6 +86,7 @@ function searchKindOf(page: RouteView['page']): SearchKind | undefined {
     case 'memberships':
     case 'labSales':
     case 'inbody':
+    case 'costs':
       return 'service';
     // The clinic's hours, address and founder are on the home page only.
     case 'home':

@@ -88,6 +88,7 @@ const fileLabels: Record<string, { label: string; page: string }> = {
   memberships: { label: 'Hormone pellets page', page: '/memberships' },
   'lab-sales': { label: 'Lab testing page', page: '/lab-sales' },
   'inbody-analysis': { label: 'InBody analysis page', page: '/inbody-analysis' },
+  'cost-and-insurance': { label: 'Costs and insurance page', page: '/cost-and-insurance' },
 };
 
 /** How each folder's entries are named, listed, described over the list and previewed. */

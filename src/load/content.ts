@@ -87,7 +87,7 @@ export async function loadContent(root: string, reader: ContentReader = directRe
   const [
     site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, published, memberships, labSales, inbody,
     redirects, legal,
-    providers, search, strings, languageAssistance,
+    providers, search, strings, languageAssistance, costs,
   ] = await Promise.all([
     yaml(file('site.yaml'), (r) => r.singleFiles.site.schema),
     yaml(file('navigation.yaml'), (r) => r.singleFiles.navigation.schema),
@@ -109,6 +109,7 @@ export async function loadContent(root: string, reader: ContentReader = directRe
     yaml(file('search.yaml'), (r) => r.singleFiles.search.schema),
     yaml(file('strings.yaml'), (r) => r.singleFiles.strings.schema),
     yaml(file('language-assistance.yaml'), (r) => r.singleFiles.languageAssistance.schema),
+    yaml(file('cost-and-insurance.yaml'), (r) => r.singleFiles.costs.schema),
     checkTopYml(contentDir, (path) => relative(root, path).split(sep).join('/'), errors),
   ]);
 
@@ -116,7 +117,7 @@ export async function loadContent(root: string, reader: ContentReader = directRe
   if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody) {
     throw new SiteErrors(errors);
   }
-  if (!search || !strings || !languageAssistance || errors.length > 0) throw new SiteErrors(errors);
+  if (!search || !strings || !languageAssistance || !costs || errors.length > 0) throw new SiteErrors(errors);
   const content: Content = {
     root,
     site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, memberships, labSales, inbody, search,
@@ -126,6 +127,7 @@ export async function loadContent(root: string, reader: ContentReader = directRe
     providers,
     strings,
     languageAssistance,
+    costs,
     articles: published,
     sources,
     catalogueKey: '',

@@ -157,6 +157,7 @@ function spanishContent(english: Content, values: Map<string, unknown>, articles
     inbody: over('content/inbody-analysis.yaml', english.inbody),
     strings: over('content/strings.yaml', english.strings),
     languageAssistance: over('content/language-assistance.yaml', english.languageAssistance),
+    costs: over('content/cost-and-insurance.yaml', english.costs),
     search: over('content/search.yaml', english.search),
     treatments: each('treatments', english.treatments),
     programs: each('programs', english.programs),

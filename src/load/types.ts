@@ -13,6 +13,7 @@ import type { Provider } from '../schemas/review.ts';
 import type { Site } from '../schemas/site.ts';
 import type { Strings } from '../schemas/strings.ts';
 import type { LanguageAssistance } from '../schemas/language-assistance.ts';
+import type { CostsPage } from '../schemas/costs.ts';
 import type { TranslationRecord } from '../schemas/translation.ts';
 import type { YamlSource } from './yaml.ts';
 
@@ -52,6 +53,8 @@ export interface Content {
   strings: Strings;
   /** The notice of free language assistance (content/language-assistance.yaml). */
   languageAssistance: LanguageAssistance;
+  /** What visits cost and which insurance the clinic takes (content/cost-and-insurance.yaml). */
+  costs: CostsPage;
   /** The site in Spanish, when content/strings.es.yaml exists. */
   spanish?: LanguageSite | undefined;
   /** A hash of every YAML file: pages that depend on more than their own article key on it. */

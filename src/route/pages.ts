@@ -195,6 +195,22 @@ export function languageAssistanceRoute({ content, add, metaFor, trail }: RouteC
   });
 }
 
+/** The page on costs and insurance: each question the clinic has not answered yet asks patients to call. */
+export function costsRoute({ content, add, metaFor, trail }: RouteContext): void {
+  const costs = content.costs;
+  const breadcrumbs = [
+    { name: content.strings.shell.home, href: '/' },
+    { name: costs.title, href: costsPath },
+  ];
+  add(costsPath, { template: 'costs', costs, breadcrumbs }, metaFor(costsPath, content.metadata[costsPath]), {
+    jsonLd: [trail([costs.title, costsPath])],
+    sources: ['content/cost-and-insurance.yaml'],
+  });
+}
+
+/** The address of the page on costs and insurance (in English; the Spanish one is under /es/). */
+export const costsPath = '/cost-and-insurance';
+
 /** The address of the notice of free language assistance (in English; the Spanish one is under /es/). */
 export const noticePath = '/language-assistance';
 

@@ -9,7 +9,7 @@ import type { Article } from '../schemas/article.ts';
 import { articleRoutes, blogIndexRoutes, categoriesOf, categoryRoutes } from './blog.ts';
 import { alternateProblems } from '../verify/alternates.ts';
 import { pairLanguages } from './languages.ts';
-import { homeRoutes, languageAssistanceRoute, legalRoutes, notFoundRoute, servicePageRoutes, sitePageRoutes } from './pages.ts';
+import { costsRoute, homeRoutes, languageAssistanceRoute, legalRoutes, notFoundRoute, servicePageRoutes, sitePageRoutes } from './pages.ts';
 import { treatmentRoutes } from './pages.ts';
 import { feedArticles, publishedArticles, routeContext, type ImageSizes, type Route, type RouteOptions } from './routes.ts';
 
@@ -47,6 +47,7 @@ function languageRoutes(content: Content, options: RouteOptions, imageSizes: Ima
   articleRoutes(context, articles, byCategory, feedArticles(content, options, articles));
   legalRoutes(context);
   languageAssistanceRoute(context);
+  costsRoute(context);
   notFoundRoute(context);
   if (context.errors.length > 0) throw new SiteErrors(context.errors);
   return context.routes;

@@ -9,6 +9,7 @@ import type { BlogPage, Home, NotFoundPage, PillarEntry, ProcessPage } from '../
 import type { Site } from '../schemas/site.ts';
 import type { Strings } from '../schemas/strings.ts';
 import type { LanguageAssistance } from '../schemas/language-assistance.ts';
+import type { CostsPage } from '../schemas/costs.ts';
 import type { InBodyPage } from '../schemas/inbody.ts';
 import type { LabSalesPage } from '../schemas/lab.ts';
 import type { MembershipsPage } from '../schemas/memberships.ts';
@@ -224,6 +225,8 @@ export type PageView =
   | { template: 'notFound'; notFound: NotFoundPage }
   /** The notice of free language assistance. */
   | { template: 'languageAssistance'; notice: LanguageAssistance; breadcrumbs: Breadcrumb[] }
+  /** What visits cost and which insurance the clinic takes; a question without an answer asks the patient to call. */
+  | { template: 'costs'; costs: CostsPage; breadcrumbs: Breadcrumb[] }
   | { template: 'search'; search: SearchCopy['page'] }
   /** A legal page, with only the sections this site shows (with or without analytics). */
   | { template: 'legal'; legal: LegalPage; breadcrumbs: Breadcrumb[] };

@@ -60,12 +60,21 @@ export const navigationSchema = z.strictObject({
   /** The compact booking button beside the menu button on phones. */
   bookVisitShort: text.describe('The short booking button shown in the header on phones, beside the menu button, such as "Book Visit".'),
   startVisit: text.describe('The text of the Start Visit Now link in the footer.'),
+  /** Pages beyond the SPEC's main links that patients look for: the phone menu lists them after the main links. */
+  moreLinks: z
+    .array(navLink)
+    .default([])
+    .describe('Links the phone menu shows after the main links, such as Costs and Insurance and Contact; the footer lists their pages too.'),
   footer: z
     .strictObject({
       quickLinksHeading: text.describe('The heading over the quick links.'),
       quickLinks: z.array(navLink).min(1).describe("The footer's quick links."),
       followHeading: text.describe('The heading over the social links.'),
       contactHeading: text.describe('The heading over the contact details.'),
+      /** The office hours under the address on every page, from site.yaml's officeHours. */
+      hoursHeading: text.describe('What the office hours in the footer are called, such as "Office hours".'),
+      hoursJoin: text.describe('The word between opening and closing times, such as "to".'),
+      closedLabel: text.describe('What the footer says for days the clinic is closed, such as "Closed".'),
       /** What screen readers call the row of legal links (content/legal/) at the foot of every page. */
       legalHeading: text.describe(
         'What screen readers call the row of legal links at the foot of every page, such as "Legal and accessibility".',

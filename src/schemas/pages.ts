@@ -122,6 +122,13 @@ export const homeSchema = z.strictObject({
     phoneLabel: text.describe('The label of the phone number.'),
     emailLabel: text.describe('The label of the e-mail address.'),
     directionsLabel: text.describe('The text of the Get Directions link.'),
+    /** The way from home to what visits cost and which insurance the clinic takes. */
+    costsLink: z
+      .strictObject({
+        name: text.describe('The text of the link, such as Costs and Insurance.'),
+        href: internalHref.describe('The page it leads to: /cost-and-insurance.'),
+      })
+      .describe('The link to the page on costs and insurance, under the booking block.'),
   }),
 });
 export type Home = z.infer<typeof homeSchema>;

@@ -17,6 +17,7 @@ import { servicePageSchema } from './service.ts';
 import { siteSchema } from './site.ts';
 import { stringsSchema } from './strings.ts';
 import { languageAssistanceSchema } from './language-assistance.ts';
+import { costsSchema } from './costs.ts';
 
 /** The single-file content types: file name under content/ and schema. */
 export const singleFiles = {
@@ -32,6 +33,7 @@ export const singleFiles = {
   inbody: { file: 'inbody-analysis.yaml', schema: inbodySchema },
   strings: { file: 'strings.yaml', schema: stringsSchema },
   languageAssistance: { file: 'language-assistance.yaml', schema: languageAssistanceSchema },
+  costs: { file: 'cost-and-insurance.yaml', schema: costsSchema },
   search: { file: 'search.yaml', schema: searchSchema },
   /** Optional: a site without old addresses has no such file. */
   redirects: { file: 'redirects.yaml', schema: redirectsSchema },

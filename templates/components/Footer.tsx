@@ -2,7 +2,8 @@
 import type { ReactElement } from 'react';
 import { outboundHref } from '../lib/links.ts';
 import type { Shell } from '../../src/route/view.ts';
-import { smoothAttribute } from './Header.tsx';
+import { serviceLinks, smoothAttribute } from './Header.tsx';
+import { twelveHour } from './home/Contact.tsx';
 import { Icon } from './Icon.tsx';
 import { DialText } from './DialText.tsx';
 import { ExternalLink } from './Links.tsx';
@@ -20,7 +21,7 @@ export function Footer({ shell }: { shell: Shell }): ReactElement {
   const { site, navigation, links } = shell;
   const { footer } = navigation;
   // Pages of the main navigation the quick links leave out, so that the footer reaches every destination.
-  const otherPages = navigation.main.filter((link) => !link.href.includes('#') && !footer.quickLinks.some((q) => q.href === link.href));
+  const otherPages = [...navigation.main, ...navigation.moreLinks].filter((link) => !link.href.includes('#') && !footer.quickLinks.some((q) => q.href === link.href));
   return (
     <footer className="site-footer" id="site-map">
       <div className="container footer-grid">
@@ -71,13 +72,11 @@ export function Footer({ shell }: { shell: Shell }): ReactElement {
             {navigation.services.label}
           </h2>
           <ul className="footer-links">
-            {navigation.services.groups.flatMap((group) =>
-              group.items.map((item) => (
-                <li key={item.href}>
-                  <a href={item.href}>{item.name}</a>
-                </li>
-              )),
-            )}
+            {serviceLinks(navigation.services).map((item) => (
+              <li key={item.href}>
+                <a href={item.href}>{item.name}</a>
+              </li>
+            ))}
           </ul>
         </nav>
         <div className="footer-col">
@@ -100,6 +99,7 @@ export function Footer({ shell }: { shell: Shell }): ReactElement {
               </address>
             </li>
           </ul>
+          <OfficeHours shell={shell} />
           {/* The header's actions again: on phones without JavaScript there is no drawer to reach them. */}
           <ul className="footer-links footer-actions">
             <li>
@@ -152,5 +152,36 @@ export function Footer({ shell }: { shell: Shell }): ReactElement {
         </p>
       </div>
     </footer>
+  );
+}
+
+/** The office hours from site.yaml, under the address on every page, written as the page's language writes times. */
+function OfficeHours({ shell }: { shell: Shell }): ReactElement {
+  const { footer } = shell.navigation;
+  const dates = shell.strings.dates;
+  return (
+    <>
+      <h2 className="footer-heading footer-hours-heading">
+        <Icon name="clock" size={16} />
+        {footer.hoursHeading}
+      </h2>
+      <dl className="footer-hours">
+        {shell.site.officeHours.map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>
+              {row.closed || !row.opens || !row.closes ? (
+                footer.closedLabel
+              ) : (
+                <>
+                  <time dateTime={row.opens}>{twelveHour(row.opens, dates)}</time> {footer.hoursJoin}{' '}
+                  <time dateTime={row.closes}>{twelveHour(row.closes, dates)}</time>
+                </>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }

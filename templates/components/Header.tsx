@@ -20,6 +20,11 @@ export function smoothAttribute(href: string): { 'data-smooth'?: string } {
   return /^(\/[a-z]{2})?\/#/.test(href) ? { 'data-smooth': '' } : {};
 }
 
+/** Every service page the dropdown leads to, in its order: a group's own page (Weight Loss) where it has one, then its items. */
+export function serviceLinks(services: Shell['navigation']['services']): NavLink[] {
+  return services.groups.flatMap((group) => [...(group.href ? [{ name: group.name, href: group.href }] : []), ...group.items]);
+}
+
 function NavItem({ link, path, className }: { link: NavLink; path: string; className: string }): ReactElement {
   return (
     <a href={link.href} className={className} aria-current={isCurrent(link.href, path) ? 'page' : undefined} {...smoothAttribute(link.href)}>
@@ -38,6 +43,7 @@ function ServiceGroups({ shell }: { shell: Shell }): ReactElement {
             {group.href ? (
               <a href={group.href} className="service-group-link" aria-current={isCurrent(group.href, shell.path) ? 'page' : undefined}>
                 {group.name}
+                <Icon name="arrow-right" size={16} />
               </a>
             ) : (
               group.name
@@ -178,7 +184,7 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
             {shell.search.buttonLabel}
           </button>
           <ul className="drawer-list">
-            {main.map((link) => (
+            {[...main, ...navigation.moreLinks].map((link) => (
               <li key={link.href}>
                 <NavItem link={link} path={path} className="drawer-link" />
               </li>

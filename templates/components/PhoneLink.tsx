@@ -1,5 +1,5 @@
 /** A phone number as a `tel:` link that never breaks across lines. */
-import type { ReactElement, ReactNode } from 'react';
+import { Fragment, type ReactElement, type ReactNode } from 'react';
 import type { AnalyticsEvent } from '../../src/schemas/common.ts';
 import { eventAttributes } from './Links.tsx';
 
@@ -55,5 +55,23 @@ export function PhoneLink({
       {label ? `${unbreakable(label)}\u00a0` : null}
       {shownPhone(phone)}
     </a>
+  );
+}
+
+/** `text` with each {phone} as a link that dials the clinic; isolated, so digits keep their order inside right-to-left text. */
+export function WithPhone({ text, phone }: { text: string; phone: string }): ReactElement {
+  return (
+    <>
+      {text.split('{phone}').map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? (
+            <bdi dir="ltr">
+              <PhoneLink phone={phone} />
+            </bdi>
+          ) : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
   );
 }

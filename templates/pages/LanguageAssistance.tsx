@@ -1,28 +1,10 @@
 /** The notice of free language assistance: the notice, how to ask (the clinic's phone number), and a tagline in each language HHS lists. */
-import { Fragment, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import type { PageView, Shell } from '../../src/route/view.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
-import { PhoneLink } from '../components/PhoneLink.tsx';
+import { WithPhone } from '../components/PhoneLink.tsx';
 
 type NoticeView = Extract<PageView, { template: 'languageAssistance' }>;
-
-/** `text` with each {phone} as a link that dials the clinic; isolated, so digits keep their order inside right-to-left text. */
-function WithPhone({ text, phone }: { text: string; phone: string }): ReactElement {
-  return (
-    <>
-      {text.split('{phone}').map((part, i) => (
-        <Fragment key={i}>
-          {i > 0 ? (
-            <bdi dir="ltr">
-              <PhoneLink phone={phone} />
-            </bdi>
-          ) : null}
-          {part}
-        </Fragment>
-      ))}
-    </>
-  );
-}
 
 /** The notice page, in the page's language, with the taglines in their own. */
 export function LanguageAssistancePage({ shell, view }: { shell: Shell; view: NoticeView }): ReactElement {

@@ -1,7 +1,7 @@
 /** The fallback page for unknown paths, inside the shared layout, with a way home and the main destinations. */
 import type { ReactElement } from 'react';
 import type { PageView, Shell } from '../../src/route/view.ts';
-import { smoothAttribute } from '../components/Header.tsx';
+import { serviceLinks, smoothAttribute } from '../components/Header.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ExternalLink } from '../components/Links.tsx';
 import { PhoneLink } from '../components/PhoneLink.tsx';
@@ -41,7 +41,7 @@ export function NotFoundPage({ shell, view }: { shell: Shell; view: NotFoundView
         </p>
         <h2 className="not-found-suggestions">{notFound.suggestionsHeading}</h2>
         <ul className="pill-links">
-          {shell.navigation.main.map((link) => (
+          {[...shell.navigation.main, ...shell.navigation.moreLinks].map((link) => (
             <li key={link.href}>
               <a href={link.href} {...smoothAttribute(link.href)}>
                 {link.name}
@@ -51,13 +51,11 @@ export function NotFoundPage({ shell, view }: { shell: Shell; view: NotFoundView
         </ul>
         <h2 className="not-found-suggestions">{notFound.servicesHeading}</h2>
         <ul className="pill-links">
-          {shell.navigation.services.groups.flatMap((group) =>
-            group.items.map((item) => (
-              <li key={item.href}>
-                <a href={item.href}>{item.name}</a>
-              </li>
-            )),
-          )}
+          {serviceLinks(shell.navigation.services).map((item) => (
+            <li key={item.href}>
+              <a href={item.href}>{item.name}</a>
+            </li>
+          ))}
         </ul>
       </div>
     </div>

@@ -61,6 +61,12 @@ export function Contact(props: { contact: Home['contact']; site: Site; links: Ex
                 <Icon name="phone" size={18} />
               </PhoneLink>
             </div>
+            <p className="contact-costs">
+              <a href={contact.costsLink.href} className="text-link">
+                {contact.costsLink.name}
+                <Icon name="arrow-right" size={16} />
+              </a>
+            </p>
           </div>
           <div className="contact-card">
             <h3>
