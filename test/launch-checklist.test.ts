@@ -38,7 +38,7 @@ function pointsAtItsLine(root: string, item: LaunchItem): boolean {
     case 'analytics':
       return text.startsWith('analytics:');
     case 'costs':
-      return false;
+      return text.trim() === 'awaitingClinic: true';
   }
 }
 
@@ -56,7 +56,7 @@ describe('launchChecklist on the real content/', () => {
     for (const link of ['booking', 'portal', 'intake', 'labs']) expect(what).toContain(`https://${link}.example.com/`);
     expect(what).toContain('content/providers/jane-example.yaml Dr. Jane Example is an example provider');
     expect(what).toContain('content/providers/jane-example.yaml the portrait of Dr. Jane Example is an illustration');
-    expect(what).toContain('no cost and insurance information yet');
+    expect(what).toContain('content/cost-and-insurance.yaml a cost or insurance entry awaits the clinic');
     for (const page of readdirSync(join(projectRoot, 'content', 'legal'))) expect(what).toContain(`content/legal/${page} `);
     expect(what).toContain('content/language-assistance.yaml Language Assistance is a draft awaiting');
     expect(what).toContain('content/treatments/ssri.yaml the page /treatments/ssri/ has never been medically reviewed');
@@ -67,7 +67,7 @@ describe('launchChecklist on the real content/', () => {
   });
 
   it('should point each item at the line that holds it', () => {
-    const wrong = items.filter((i) => i.kind !== 'costs' && !pointsAtItsLine(projectRoot, i)).map((i) => `${i.file}:${i.line} ${i.what}`);
+    const wrong = items.filter((i) => !pointsAtItsLine(projectRoot, i)).map((i) => `${i.file}:${i.line} ${i.what}`);
     expect(wrong).toEqual([]);
     // A block of text (>-) starts on its key's line; the item names the line the placeholder is on.
     const founder = items.find((i) => i.file === 'content/home.yaml' && i.what.includes('Dr. Example'));
@@ -85,8 +85,11 @@ describe('the cost and insurance slot', () => {
   it('should be listed as missing, then by its placeholders, then not at all once filled', async () => {
     const content = await loadContent(projectRoot);
     const costs = () => launchChecklist(content, today).filter((i) => i.kind === 'costs');
-    expect(costs()).toEqual([expect.objectContaining({ file: 'content/', line: 0 })]);
     const file = 'content/cost-and-insurance.yaml';
+    // The real content has the page, every answer awaiting the clinic; without it, the slot is missing altogether.
+    expect(costs().map((i) => i.file)).toEqual([file, file, file]);
+    content.sources.delete(file);
+    expect(costs()).toEqual([expect.objectContaining({ file: 'content/', line: 0 })]);
     const draft = 'title: Cost and insurance\nvisits:\n  - name: First visit\n    price: TODO\ninsurance:\n  awaitingClinic: true\n';
     content.sources.set(file, lazySource(file, draft, { title: 'Cost and insurance', visits: [{ name: 'First visit', price: 'TODO' }],
       insurance: { awaitingClinic: true } }));
@@ -141,7 +144,7 @@ describe('clinic-site check --launch', () => {
     expect(stdout).toMatch(/\n✗ \d+ things to replace before launch \(and 1 optional, listed above\)\n$/);
   });
 
-  it('should leave only the missing cost and insurance slot once every placeholder is replaced', async () => {
+  it('should leave only the cost and insurance answers awaiting the clinic once every placeholder is replaced', async () => {
     const dir = await tempProject();
     dirs.push(dir);
     await replaceEveryPlaceholder(dir);
@@ -150,8 +153,8 @@ describe('clinic-site check --launch', () => {
     expect(stdout).toContain('pages checked');
     const headings = Object.values(launchKinds).filter((h) => stdout.includes(`${h} (`));
     expect(headings).toEqual([launchKinds.costs]);
-    expect(stdout).toContain('no cost and insurance information yet');
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('✗ 1 thing to replace before launch');
+    expect(stdout).toContain('content/cost-and-insurance.yaml:11  a cost or insurance entry awaits the clinic');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe('✗ 3 things to replace before launch');
     expect(code).toBe(1);
   });
 });
