@@ -68,7 +68,8 @@ describe('cmsCollections', () => {
     expect(settings).toEqual(['content/site.yaml', 'content/navigation.yaml', 'content/redirects.yaml']);
     const pages = byName.get('pages')!.files!.map((f) => f.name);
     expect(pages).toEqual([
-      'home', 'blog', 'process', 'not-found', 'memberships', 'lab-sales', 'inbody-analysis', 'strings', 'language-assistance', 'search',
+      'home', 'blog', 'process', 'not-found', 'memberships', 'lab-sales', 'inbody-analysis', 'strings', 'language-assistance', 'cost-and-insurance',
+      'search',
     ]);
     const unhinted: string[] = [];
     for (const collection of collections) {
