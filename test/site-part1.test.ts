@@ -166,7 +166,7 @@ describe('header', () => {
         .find('.drawer-list a')
         .toArray()
         .map((a) => [text($(a)), $(a).attr('href')]),
-    ).toEqual(mainNav);
+    ).toEqual([...mainNav, ['Costs and Insurance', '/cost-and-insurance'], ['Contact', '/#contact']]);
     expect(serviceGroupsOf($, drawer)).toEqual(serviceGroups);
     expectOutbound(drawer.find('.drawer-actions a').first(), content.site.links.patientPortal, ['portal_login_clicked', 'conversion', 'mobile_header']);
     expectOutbound(drawer.find('.drawer-actions a').last(), booking(content.site.bookingServices.visit), ['start_visit_clicked', 'conversion', 'mobile_header']);
