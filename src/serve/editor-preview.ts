@@ -13,6 +13,7 @@ import { build } from '../build.ts';
 import { userErrors } from '../errors.ts';
 import { emptyMemo } from '../incremental/memo.ts';
 import { overlayError, type OverlayError } from '../report.ts';
+import { running } from '../write/leftovers.ts';
 import { memoryWriter } from '../write/writer.ts';
 
 /** What a preview shows: the page's HTML with the build's warnings about the entry's file (a photo too small), or its problems. */
@@ -114,16 +115,6 @@ export async function removeStalePreviews(): Promise<void> {
   for (const name of names) {
     const pid = name.startsWith(copyPrefix) ? Number(name.slice(copyPrefix.length).split('-')[0]) : 0;
     if (pid && !running(pid)) await rm(join(tmpdir(), name), { recursive: true, force: true }).catch(() => undefined);
-  }
-}
-
-/** Whether a process runs (one of another user's counts as running). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -55,7 +55,7 @@ export function removeLeftovers(target: string): void {
 }
 
 /** Whether a process with this id is running (one of another user counts: it may be a build). */
-function running(pid: number): boolean {
+export function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
