@@ -170,7 +170,37 @@ describe('the language assistance notice', () => {
       expect($('.notice-ask a[href^="tel:"]').length).toBe(1);
     }
     expect(pages.get('language-assistance/index.html')!('h1').text()).toBe('Language Assistance');
-    expect(pages.get('es/language-assistance/index.html')!('h1').text()).toBe('Ayuda con el idioma');
+    expect(pages.get('es/language-assistance/index.html')!('h1').text()).toBe('Asistencia lingüística');
+  });
+
+  it('should offer free auxiliary aids in the words of HHS\'s 2024 sample notice, and a TTY line, in English and Spanish', () => {
+    const aids = {
+      'language-assistance/index.html': 'We provide free auxiliary aids and services to people with disabilities to communicate effectively with us, '
+        + 'such as qualified sign language interpreters and written information in other formats (large print, audio, '
+        + 'accessible electronic formats, other formats).',
+      'es/language-assistance/index.html': 'Proporcionamos ayudas y servicios auxiliares gratuitos a las personas con discapacidad para que se '
+        + 'comuniquen eficazmente con nosotros, como intérpretes calificados de lenguaje de señas e información escrita en otros '
+        + 'formatos (letra grande, audio, formatos electrónicos accesibles, otros formatos).',
+    };
+    for (const [file, sentence] of Object.entries(aids)) {
+      const $ = pages.get(file)!;
+      const paragraphs = $('main p').map((_, el) => $(el).text().replace(/\s+/g, ' ').trim()).get();
+      expect(paragraphs, file).toContain(sentence);
+      expect(paragraphs, file).toContain('TTY: 711');
+    }
+  });
+
+  it('should call language assistance "asistencia lingüística" only, on the Spanish notice, with no heading repeating its title', () => {
+    const $ = pages.get('es/language-assistance/index.html')!;
+    const words = $('body').text().replace(/\s+/g, ' ');
+    expect(words).toMatch(/asistencia lingüística/i);
+    expect(words).not.toMatch(/ayuda (gratuita )?con el idioma|asistencia con el idioma/i);
+    for (const file of ['language-assistance/index.html', 'es/language-assistance/index.html']) {
+      const page = pages.get(file)!;
+      const title = page('h1').text().toLowerCase();
+      const headings = page('main h2, main h3').map((_, el) => page(el).text().toLowerCase()).get();
+      expect(headings.filter((heading) => heading.includes(title)), file).toEqual([]);
+    }
   });
 
   it('should have Netlify answer unknown addresses under /es/ with the Spanish not-found page', async () => {
@@ -246,7 +276,8 @@ describe('the house style of the Spanish pages (issue 38)', () => {
 
   it('should use the words of the glossary on every Spanish page, not the ones it replaces', () => {
     for (const file of [...spanish(), 'es/404.html']) {
-      const text = pages.get(file)!('body').text();
+      // "señas" stays in sign language ("lenguaje de señas", the notice's interpreters): the glossary replaces it for clinical signs.
+      const text = pages.get(file)!('body').text().replaceAll('lenguaje de señas', '');
       for (const word of replaced) expect(text.includes(word), `${file}: ${word}`).toBe(false);
     }
     const home = pages.get('es/index.html')!;

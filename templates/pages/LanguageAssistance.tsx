@@ -20,25 +20,24 @@ export function LanguageAssistancePage({ shell, view }: { shell: Shell; view: No
         </div>
       </header>
       <div className="container container-narrow legal-body">
+        <p className="notice-aids">{notice.auxiliaryAids}</p>
         <p className="notice-ask">
           <WithPhone text={notice.howToAsk} phone={phone} />
         </p>
+        <p className="notice-tty">{notice.tty}</p>
         {notice.paragraphs.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
-        <section aria-labelledby="taglines-heading">
-          <h2 id="taglines-heading">{notice.taglinesHeading}</h2>
-          <ul className="taglines">
-            {notice.taglines.map((tagline) => (
-              <li key={tagline.lang} lang={tagline.lang} dir={tagline.dir}>
-                <p className="tagline-name">{tagline.name}</p>
-                <p className="tagline-text">
-                  <WithPhone text={tagline.text} phone={phone} />
-                </p>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <ul className="taglines">
+          {notice.taglines.map((tagline) => (
+            <li key={tagline.lang} lang={tagline.lang} dir={tagline.dir}>
+              <p className="tagline-name">{tagline.name}</p>
+              <p className="tagline-text">
+                <WithPhone text={tagline.text} phone={phone} />
+              </p>
+            </li>
+          ))}
+        </ul>
       </div>
     </article>
   );
