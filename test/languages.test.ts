@@ -144,6 +144,52 @@ describe('the site in two languages', () => {
   });
 });
 
+describe('the blog categories in Spanish (issue 38)', () => {
+  // Spanish category pages keep the English slugs (/es/blog/category/practice-philosophy/): articles give the English name.
+  const spanishCategories = () => spanish().filter((f) => f.startsWith('es/blog/category/'));
+
+  it('should publish a Spanish page, at the English slug, for each category of a translated article, with its Spanish name', () => {
+    const names = new Map([['practice-philosophy', 'Nuestra filosofía'], ['metabolic-health', 'Salud metabólica']]);
+    expect(spanishCategories().sort()).toEqual([...names.keys()].map((slug) => `es/blog/category/${slug}/index.html`).sort());
+    for (const [slug, name] of names) {
+      const $ = pages.get(`es/blog/category/${slug}/index.html`)!;
+      expect($('html').attr('lang'), slug).toBe('es');
+      expect($('h1').text(), slug).toBe(name);
+      expect($('title').text(), slug).toContain(name);
+      expect($('meta[name="description"]').attr('content'), slug).toBe(`Todos los artículos sobre ${name} de nuestros proveedores, del más reciente al más antiguo.`);
+    }
+  });
+
+  it('should pair each Spanish category page with its English one by hreflang, both ways', () => {
+    expect(spanishCategories().length).toBeGreaterThan(0);
+    for (const file of spanishCategories()) {
+      const path = file.slice('es'.length, -'index.html'.length);
+      const hreflang = (page: CheerioAPI) =>
+        Object.fromEntries(page('link[rel="alternate"][hreflang]').map((_, el) => [[page(el).attr('hreflang')!, page(el).attr('href')!]]).get());
+      const both = { en: `${base}${path}`, es: `${base}/es${path}`, 'x-default': `${base}${path}` };
+      expect(hreflang(pages.get(file)!), file).toEqual(both);
+      expect(hreflang(pages.get(file.slice('es/'.length))!), file).toEqual(both);
+    }
+  });
+
+  it("should link a Spanish article's badge to the Spanish category page, named in Spanish", () => {
+    const $ = pages.get('es/blog/why-we-started/index.html')!;
+    const badge = $('main .category-badge').first();
+    expect(badge.attr('href')).toBe('/es/blog/category/practice-philosophy/');
+    expect(badge.text()).toBe('Nuestra filosofía');
+    const index = pages.get('es/blog/index.html')!;
+    const hrefs = index('.category-badge[href]').map((_, el) => index(el).attr('href')!).get();
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) expect(href).toMatch(/^\/es\/blog\/category\/[a-z-]+\/$/);
+  });
+
+  it('should list the Spanish category pages in the sitemap', async () => {
+    const xml = await readFile(join(out, 'sitemap.xml'), 'utf8');
+    expect(spanishCategories().length).toBeGreaterThan(0);
+    for (const file of spanishCategories()) expect(xml).toContain(`<loc>${base}/${file.slice(0, -'index.html'.length)}</loc>`);
+  });
+});
+
 describe('the language assistance notice', () => {
   it('should be linked from every footer and from both home pages', () => {
     for (const [file, $] of pages) {

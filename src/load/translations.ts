@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { problems, type SiteError } from '../errors.ts';
 import { hashOf } from '../hash.ts';
 import type { Article } from '../schemas/article.ts';
+import type { BlogPage } from '../schemas/pages.ts';
 import { articleTranslationSchema, translationRecord, translationSchemaOf, type TranslationRecord } from '../schemas/translation.ts';
 import { articleSchema } from '../schemas/article.ts';
 import { fieldLabel } from '../validate/schema.ts';
@@ -149,7 +150,7 @@ function spanishContent(english: Content, values: Map<string, unknown>, articles
     navigation: over('content/navigation.yaml', english.navigation),
     metadata: over('content/metadata.yaml', english.metadata),
     home: over('content/home.yaml', english.home),
-    blogPage: over('content/blog.yaml', english.blogPage),
+    ...blogInLanguage(english.blogPage, values.get('content/blog.yaml')),
     process: over('content/process.yaml', english.process),
     notFound: over('content/not-found.yaml', english.notFound),
     memberships: over('content/memberships.yaml', english.memberships),
@@ -166,6 +167,17 @@ function spanishContent(english: Content, values: Map<string, unknown>, articles
     legal: english.legal.map((l) => over(`content/legal/${l.id}.yaml`, l)),
     articles,
   };
+}
+
+/**
+ * The blog's copy in the translation's language; its categories keep the names articles give them (which find their colour,
+ * crisis line and page), and `categoryNames` gives the name each shows in the language.
+ */
+function blogInLanguage(english: BlogPage, translation: unknown): { blogPage: BlogPage; categoryNames: Map<string, string> } {
+  if (translation === undefined) return { blogPage: english, categoryNames: new Map() };
+  const shown = overlay(english, translation);
+  const categoryNames = new Map(english.categories.map((c, i) => [c.name, shown.categories[i]?.name ?? c.name]));
+  return { blogPage: { ...shown, categories: english.categories }, categoryNames };
 }
 
 /** `value` with the strings of `translation` at the same places (lists entry by entry); `translation:` itself is left out. */

@@ -38,6 +38,8 @@ export interface Content {
   search: SearchCopy;
   /** Old addresses and where they lead (content/redirects.yaml; none when the file is absent). */
   redirects: Redirect[];
+  /** The blog categories' names in this language, by the name articles give them (blog.yaml's); none in English. */
+  categoryNames?: ReadonlyMap<string, string>;
   treatments: Map<string, Treatment>;
   programs: Map<string, Program>;
   services: ServicePage[];

@@ -75,7 +75,7 @@ export function categoryRoutes(context: RouteContext, byCategory: Map<string, Ar
     const size = content.blogPage.pageSize;
     const pages = Math.max(1, Math.ceil(listed.length / size));
     for (let n = 1; n <= pages; n++) {
-      const inputs = { name, n, pages, recent: listed.slice((n - 1) * size, n * size) };
+      const inputs = { name, shown: categoryName(content, name), n, pages, recent: listed.slice((n - 1) * size, n * size) };
       context.page(categoryPagePath(name, n), inputs, (i) => categoryPage(context, i), { sources: ['content/blog.yaml'] });
     }
   }
@@ -102,24 +102,28 @@ function categoryPagePath(name: string, n: number): string {
 }
 
 /** Page `n` of a category's pages, made from its cards alone (besides what every page shares). */
-function categoryPage(context: RouteContext, inputs: { name: string; n: number; pages: number; recent: ArticleCard[] }): MadePage {
+function categoryPage(
+  context: RouteContext,
+  inputs: { name: string; shown: string; n: number; pages: number; recent: ArticleCard[] },
+): MadePage {
   const { content, absolute, at, image, trail } = context;
-  const { name, n, pages, recent } = inputs;
+  const { name, shown, n, pages, recent } = inputs;
   const first = categoryPath(name);
   const path = categoryPagePath(name, n);
   const pagination = paginationOf(n, pages, (i) => categoryPagePath(name, i));
-  const title = n === 1 ? name : `${name} ${pageOf(content, n, pages)}`;
-  const intro = categoryText(content.blogPage.category.intro, name);
+  const title = n === 1 ? shown : `${shown} ${pageOf(content, n, pages)}`;
+  const intro = categoryText(content.blogPage.category.intro, shown);
   const meta: PageMeta = {
     title,
     documentTitle: `${title} | ${content.blogPage.heading} | ${content.site.name}`,
     description: intro,
-    keywords: [name, ...(content.metadata['/blog']?.keywords ?? [])],
+    keywords: [shown, ...(content.metadata['/blog']?.keywords ?? [])],
     url: absolute(at(path)),
     image,
     type: 'website',
     index: true,
-    feed: { href: `${first}feed.xml`, title: categoryText(content.blogPage.category.feedTitle, name) },
+    // The category feeds are English (site-files.ts); a page in another language lists its few articles alone.
+    ...(at(first) === first ? { feed: { href: `${first}feed.xml`, title: categoryText(content.blogPage.category.feedTitle, name) } } : {}),
     ...(pagination.previous ? { previous: pagination.previous } : {}),
     ...(pagination.next ? { next: pagination.next } : {}),
   };
@@ -129,9 +133,9 @@ function categoryPage(context: RouteContext, inputs: { name: string; n: number; 
     featured: undefined,
     recent: recent.map((a) => summarize(a, content)),
     pagination,
-    category: { name, intro },
+    category: { name: shown, intro },
   };
-  return { meta, page, jsonLd: [trail([content.blogPage.heading, '/blog'], [name, first.slice(0, -1)])] };
+  return { meta, page, jsonLd: [trail([content.blogPage.heading, '/blog'], [shown, first.slice(0, -1)])] };
 }
 
 /**
@@ -174,7 +178,7 @@ function articlePage(context: RouteContext, { article, related }: { article: Art
     title: article.title,
     documentTitle: `${article.title} | ${content.site.name}`,
     description: article.excerpt,
-    keywords: [article.category, ...(content.metadata['/blog']?.keywords ?? [])],
+    keywords: [categoryName(content, article.category), ...(content.metadata['/blog']?.keywords ?? [])],
     url,
     image: ownImage
       ? { url: articleImage, ...(share ? { width: share.width, height: share.height } : sizeOf(ownImage)), alt: article.title }
@@ -212,6 +216,7 @@ function summarize(article: ArticleCard, content: SiteContent): ArticleSummary {
     ...shown,
     href: articlePath(article.slug),
     date: longDate(article.publishDate, content.strings.dates),
+    category: categoryName(content, article.category),
     categoryHref: categoryPath(article.category),
     categoryColor: category?.color ?? 'teal',
     mentalHealth: category?.mentalHealth ?? false,
@@ -226,6 +231,11 @@ export function blogPagePath(n: number): string {
 /** The page of a blog category: `/blog/category/womens-health/` for "Women's Health". */
 export function categoryPath(name: string): string {
   return `/blog/category/${slugOf(name) ?? 'other'}/`;
+}
+
+/** A category's name as the page's language shows it (blog.es.yaml's in Spanish), from the name articles give it. */
+export function categoryName(content: Pick<SiteContent, 'categoryNames'>, name: string): string {
+  return content.categoryNames?.get(name) ?? name;
 }
 
 /** A blog.yaml text about a category, `{category}` standing for its name. */

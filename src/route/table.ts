@@ -42,8 +42,8 @@ function languageRoutes(content: Content, options: RouteOptions, imageSizes: Ima
   blogIndexRoutes(context, articles);
   // The published articles by category, for the category pages and each article's related ones.
   const byCategory = categoriesOf(articles);
-  // Category pages are English only: the few articles of another language are listed on its blog page.
-  if (!language) categoryRoutes(context, byCategory);
+  // In another language, a category has its page when one of its articles is translated (at the English address, under /es/).
+  categoryRoutes(context, byCategory);
   articleRoutes(context, articles, byCategory, feedArticles(content, options, articles));
   legalRoutes(context);
   languageAssistanceRoute(context);

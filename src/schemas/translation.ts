@@ -24,10 +24,9 @@ const notText = new Set([
   'price',
 ]);
 
-/** Fields that are text in general but names, ids or numbers in one file (the brand's name, blog categories, the crisis number). */
+/** Fields that are text in general but names, ids or numbers in one file (the brand's name, the crisis number). */
 const notTextIn: Record<string, readonly string[]> = {
   'site.yaml': ['name', 'shortName', 'defaultAuthor', 'crisisLine.number'],
-  'blog.yaml': ['categories.name'],
   'language-assistance.yaml': ['taglines'],
   // The words patients type: a page's words find its Spanish page too (brand names, abbreviations).
   'search.yaml': ['synonyms'],
