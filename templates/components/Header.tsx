@@ -176,25 +176,28 @@ export function Header({ shell }: { shell: Shell }): ReactElement {
             <Icon name="close" />
           </button>
         </div>
-        {/* First in the drawer: a visitor who reads the other language finds it before anything else. */}
-        {shell.switcher ? <LanguageLink to={shell.switcher} className="drawer-link drawer-language" /> : null}
-        <nav aria-label={strings.shell.mobileNavLabel}>
-          <button type="button" className="drawer-search" aria-controls="search" aria-haspopup="dialog" data-search-open="">
-            <Icon name="search" />
-            {shell.search.buttonLabel}
-          </button>
-          <ul className="drawer-list">
-            {[...main, ...navigation.moreLinks].map((link) => (
-              <li key={link.href}>
-                <NavItem link={link} path={path} className="drawer-link" />
-              </li>
-            ))}
-          </ul>
-          <p className="drawer-heading">{navigation.services.label}</p>
-          <div className="drawer-services">
-            <ServiceGroups shell={shell} />
-          </div>
-        </nav>
+        {/* The part that scrolls: the actions below stay in view without covering a link (a sticky bar covered the last ones). */}
+        <div className="drawer-body">
+          {/* First in the drawer: a visitor who reads the other language finds it before anything else. */}
+          {shell.switcher ? <LanguageLink to={shell.switcher} className="drawer-link drawer-language" /> : null}
+          <nav aria-label={strings.shell.mobileNavLabel}>
+            <button type="button" className="drawer-search" aria-controls="search" aria-haspopup="dialog" data-search-open="">
+              <Icon name="search" />
+              {shell.search.buttonLabel}
+            </button>
+            <ul className="drawer-list">
+              {[...main, ...navigation.moreLinks].map((link) => (
+                <li key={link.href}>
+                  <NavItem link={link} path={path} className="drawer-link" />
+                </li>
+              ))}
+            </ul>
+            <p className="drawer-heading">{navigation.services.label}</p>
+            <div className="drawer-services">
+              <ServiceGroups shell={shell} />
+            </div>
+          </nav>
+        </div>
         <div className="drawer-actions">
           <HeaderActions shell={shell} label="mobile_header" />
         </div>
