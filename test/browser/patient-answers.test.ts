@@ -76,3 +76,19 @@ describe('the costs and insurance page in a browser', () => {
     }
   });
 });
+
+describe('the costs and insurance page in search', () => {
+  it('should be the first result for "insurance" and "cost", and for "seguro" in Spanish', async () => {
+    for (const [at, query, href] of [
+      ['/search/', 'insurance', '/cost-and-insurance'],
+      ['/search/', 'cost', '/cost-and-insurance'],
+      ['/es/search/', 'seguro', '/es/cost-and-insurance'],
+    ] as const) {
+      const page = await opened(1280, `${at}?q=${query}`);
+      const first = page.locator('.search-result a').first();
+      await first.waitFor();
+      expect(await first.getAttribute('href'), query).toBe(href);
+      await page.context().close();
+    }
+  });
+});
