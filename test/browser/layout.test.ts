@@ -64,14 +64,17 @@ function layoutProblems(page: Page): Promise<string[]> {
       }
     }
 
-    // Buttons: a label on two lines, or wider than its button. Each text node's line boxes are measured; an icon beside the text, and text for screen
-    // readers only ("opens in a new tab", clipped to a pixel), do not count.
+    // Buttons: a label on two lines, or wider than its button. Each text node's line boxes are measured; an icon beside the text, text for screen
+    // readers only ("opens in a new tab", clipped to a pixel), and the "(en inglés)" note a button sets on a line of its own under its label do not count.
     for (const button of document.querySelectorAll('.button, button, .cta-link, .pillar-toggle')) {
       if (!shown(button)) continue;
       const tops = new Set<number>();
       const walker = document.createTreeWalker(button, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         if (!node.textContent?.trim() || !shown(node.parentElement!) || node.parentElement!.closest('.visually-hidden')) continue;
+        // "(en inglés)" set on a line of its own under the label (a column button, or a note as wide as the button) is by design.
+        const note = node.parentElement!.closest<HTMLElement>('.in-english');
+        if (note && (getComputedStyle(button).flexDirection === 'column' || getComputedStyle(note).flexBasis === '100%')) continue;
         const range = document.createRange();
         range.selectNodeContents(node);
         for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top / 4));
