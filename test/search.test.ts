@@ -175,8 +175,11 @@ describe('index reuse', () => {
     const restyled = await build({ root: dir, writer: diskWriter(out, dir) });
     expect(restyled.rendered).toBe(restyled.pages);
     expect((await stat(entry)).mtimeMs).toBe(first.mtimeMs);
-    // A file of the index edited by hand is not taken over as it is: the next build writes it again.
+    // A file of the index edited by hand is the user's: the build refuses to replace it, and writes it again once it is deleted.
     await writeFile(entry, '{}');
+    await expect(build({ root: dir, writer: diskWriter(out, dir) })).rejects.toThrow(/pagefind-entry\.json/);
+    expect(await readFile(entry, 'utf8')).toBe('{}');
+    await rm(entry);
     await build({ root: dir, writer: diskWriter(out, dir) });
     expect(await readFile(entry, 'utf8')).toBe(firstText);
     await appendFile(join(dir, 'content', 'blog', 'why-we-started.md'), '\n\nA zebrafish sentence for the index.\n');
