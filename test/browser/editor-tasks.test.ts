@@ -167,7 +167,8 @@ describe("the office manager's new entries in the editor", () => {
       file,
       '# yaml-language-server: $schema=../../schemas/provider.schema.json\nname: Sam Example\ncredentials: MD\nrole: Physician\n' +
         'photo:\n  src: /images/providers/sam-example-portrait.jpg\n  alt: Portrait of Sam Example\n' +
-        'bio: Sam Example is a made-up physician of the tests.\n',
+        // The form's "drawing" switch, left off, is written as it shows (a portrait that is a drawing is labelled on the page).
+        'bio: Sam Example is a made-up physician of the tests.\nillustration: false\n',
     );
     const saved = await readFile(join(dir, 'public/images/providers/sam-example-portrait.jpg'));
     expect(saved.equals(await readFile(photo))).toBe(true);
