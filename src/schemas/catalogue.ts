@@ -64,7 +64,9 @@ export const navigationSchema = z.strictObject({
   moreLinks: z
     .array(navLink)
     .default([])
-    .describe('Links the phone menu shows after the main links, such as Costs and Insurance and Contact; the footer lists their pages too.'),
+    .describe(
+      'Links the phone menu shows after the main links, such as Costs and Insurance and Contact; the footer lists their pages too.',
+    ),
   footer: z
     .strictObject({
       quickLinksHeading: text.describe('The heading over the quick links.'),

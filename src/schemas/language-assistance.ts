@@ -21,7 +21,8 @@ export const languageAssistanceSchema = z.strictObject({
     .describe('What search engines and link previews show.'),
   intro: text.describe('The notice itself: free language assistance and auxiliary aids are available.'),
   auxiliaryAids: text.describe(
-    'The free auxiliary aids and services for people with disabilities (sign language interpreters, large print, audio), as in HHS\'s 2024 sample notice.',
+    'The free auxiliary aids and services for people with disabilities (sign language interpreters, large print, audio), ' +
+      "as in HHS's 2024 sample notice.",
   ),
   howToAsk: text.describe("How to ask for them; {phone} stands for the clinic's phone number from site.yaml."),
   tty: text.describe('The line for callers who use a TTY, such as "TTY: 711" (711 is the relay service, free from any phone).'),

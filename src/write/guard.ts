@@ -68,8 +68,9 @@ export function guardOutput(root: string, outDir: string): void {
   }
 
   // The build's temporary folders beside the output add ".NAME.building-PID-TIME" to its name: file systems allow 255 bytes.
-  if (Buffer.byteLength(basename(target)) > 200) {
-    refuse(`has a name ${Buffer.byteLength(basename(target))} bytes long (at most 200 are allowed)`, 'pass a shorter folder name, such as --out dist');
+  const bytes = Buffer.byteLength(basename(target));
+  if (bytes > 200) {
+    refuse(`has a name ${bytes} bytes long (at most 200 are allowed)`, 'pass a shorter folder name, such as --out dist');
   }
   const info = statOutput(target, refuse, (path) => shownOutput(project, path));
   if (!info) return;

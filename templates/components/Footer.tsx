@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { outboundHref } from '../lib/links.ts';
 import type { Shell } from '../../src/route/view.ts';
 import { serviceLinks, smoothAttribute } from './Header.tsx';
-import { twelveHour } from './home/Contact.tsx';
+import { OpeningTimes } from './home/Contact.tsx';
 import { Icon } from './Icon.tsx';
 import { DialText } from './DialText.tsx';
 import { ExternalLink } from './Links.tsx';
@@ -170,14 +170,7 @@ function OfficeHours({ shell }: { shell: Shell }): ReactElement {
           <div key={row.label}>
             <dt>{row.label}</dt>
             <dd>
-              {row.closed || !row.opens || !row.closes ? (
-                footer.closedLabel
-              ) : (
-                <>
-                  <time dateTime={row.opens}>{twelveHour(row.opens, dates)}</time> {footer.hoursJoin}{' '}
-                  <time dateTime={row.closes}>{twelveHour(row.closes, dates)}</time>
-                </>
-              )}
+              <OpeningTimes row={row} join={footer.hoursJoin} closed={footer.closedLabel} dates={dates} />
             </dd>
           </div>
         ))}

@@ -10,9 +10,21 @@ import { PhoneLink } from '../PhoneLink.tsx';
 import { Section } from '../Section.tsx';
 
 /** "17:00" as the page's language writes it on a 12-hour clock: "5:00 PM", "5:00 p. m.". */
-export function twelveHour(time: string, dates: Pick<Strings['dates'], 'am' | 'pm'>): string {
+function twelveHour(time: string, dates: Pick<Strings['dates'], 'am' | 'pm'>): string {
   const [h = 0, m = 0] = time.split(':').map(Number);
   return `${((h + 11) % 12) + 1}:${String(m).padStart(2, '0')} ${h < 12 ? dates.am : dates.pm}`;
+}
+
+/** One row of office hours: its opening and closing times joined by `join` ("to", "a"), or `closed` when it is closed. */
+export function OpeningTimes(props: { row: Site['officeHours'][number]; join: string; closed: string; dates: Strings['dates'] }): ReactElement {
+  const { row, join, closed, dates } = props;
+  if (row.closed || !row.opens || !row.closes) return <>{closed}</>;
+  return (
+    <>
+      <time dateTime={row.opens}>{twelveHour(row.opens, dates)}</time> {join}{' '}
+      <time dateTime={row.closes}>{twelveHour(row.closes, dates)}</time>
+    </>
+  );
 }
 
 /** The #contact section; office hours come from site.yaml, written as the page's language writes times (`dates`). */
@@ -97,14 +109,7 @@ export function Contact(props: { contact: Home['contact']; site: Site; links: Ex
                 <div key={row.label} className={row.closed ? 'hours-row is-closed' : 'hours-row'}>
                   <dt>{row.label}</dt>
                   <dd>
-                    {row.closed || !row.opens || !row.closes ? (
-                      contact.closedLabel
-                    ) : (
-                      <>
-                        <time dateTime={row.opens}>{twelveHour(row.opens, dates)}</time> {contact.hoursJoin}{' '}
-                        <time dateTime={row.closes}>{twelveHour(row.closes, dates)}</time>
-                      </>
-                    )}
+                    <OpeningTimes row={row} join={contact.hoursJoin} closed={contact.closedLabel} dates={dates} />
                   </dd>
                 </div>
               ))}
