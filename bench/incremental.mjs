@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The larger run of test/incremental.test.ts (incremental equals clean): more seeds, more steps,
+// The larger run of test/build/incremental-replay.test.ts (incremental equals clean): more seeds, more steps,
 // more articles. Past 240 pages to render, the clean builds render in worker threads, so this also
 // compares the threaded render with the one-thread rebuilds. Half the kinds of edit are made from the
-// content schemas (test/replay-edits.ts), so a long run reaches every content type's fields and files;
+// content schemas (test/build/replay-edits.ts), so a long run reaches every content type's fields and files;
 // the default runs 3 x 150 = 450 steps, and refuses fewer than 200 (issue 24 asks for at least that). Each seed runs the real test file
 // under vitest with the run chosen through its environment variables; a failure prints how to
 // replay it, and this script exits 1.
@@ -40,7 +40,7 @@ if (!(totalSteps >= 200) && !values['allow-short']) {
 const rows = [];
 for (const seed of seeds) {
   const started = performance.now();
-  const run = spawnSync(process.execPath, [vitest, 'run', 'test/incremental.test.ts'], {
+  const run = spawnSync(process.execPath, [vitest, 'run', 'test/build/incremental-replay.test.ts'], {
     cwd: root,
     encoding: 'utf8',
     env: {

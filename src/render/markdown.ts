@@ -125,7 +125,7 @@ const reservedIds = [
  * autolinks at every word starting with w or h (they need `www` or `http`, in any case), the table
  * at every paragraph line (it needs a `|`, or a one-column delimiter row such as `:-:` or `--:`);
  * together they are a third of a plain article's parse. Leaving one out of a body that cannot hold
- * it gives the same tree (test/markdown-syntax.test.ts). The tree transform that finds autolinks in
+ * it gives the same tree (test/build/markdown-syntax.test.ts). The tree transform that finds autolinks in
  * text stays in every syntax.
  */
 const droppable = {

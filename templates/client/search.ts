@@ -49,7 +49,7 @@ const separators = /[^\S\uFEFF]+/;
 const shownResults = 10;
 /**
  * Pagefind's ranking (its defaults but termFrequency, 1.0): a page that names a thing often, such as a treatment's own page, weighs
- * less against the page that answers the patient (the thyroid service above the thyroid medicine); test/search-quality.test.ts holds
+ * less against the page that answers the patient (the thyroid service above the thyroid medicine); test/search/quality.test.ts holds
  * the queries this was tuned on.
  */
 const ranking = { termFrequency: 0.6 };

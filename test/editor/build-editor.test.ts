@@ -1,0 +1,50 @@
+/** `build --editor`: the browser editor in the output's admin/, for the GitHub backend, with its own rules in _headers; off by default. */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeProject, runCli, tempProject } from '../helpers.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await tempProject();
+});
+afterAll(async () => {
+  await removeProject(dir);
+});
+
+describe('build --editor', () => {
+  it('should put the editor into admin/ for the GitHub repository, with its own CSP after the site\'s', async () => {
+    const built = await runCli(['build', '--editor', 'heard-health/website@live', '--out', 'out'], dir);
+    expect(built.code, built.stderr).toBe(0);
+    const page = await readFile(join(dir, 'out/admin/index.html'), 'utf8');
+    const script = /<script src="(editor-[\w]+\.js)" defer>/.exec(page)?.[1];
+    expect(script).toBeDefined();
+    expect(existsSync(join(dir, 'out/admin', script!))).toBe(true);
+    // No preview endpoint on a static host: the page does not name one.
+    expect(page).not.toContain('"preview"');
+    const config = JSON.parse(await readFile(join(dir, 'out/admin/config.json'), 'utf8')) as { backend: object; collections: unknown[] };
+    expect(config.backend).toEqual({ name: 'github', repo: 'heard-health/website', branch: 'live' });
+    expect(config.collections.length).toBe(8);
+    const headers = await readFile(join(dir, 'out/_headers'), 'utf8');
+    const site = headers.indexOf('/*\n');
+    const editor = headers.indexOf('/admin/*\n');
+    expect(site).toBeGreaterThanOrEqual(0);
+    expect(editor).toBeGreaterThan(site);
+    expect(headers.slice(editor)).toMatch(/Content-Security-Policy: default-src 'self'; script-src 'self' 'unsafe-eval'/);
+    expect(headers.slice(editor)).toMatch(/connect-src 'self' blob: data: https:\/\/api\.github\.com;/);
+  }, 120_000);
+
+  it('should leave admin/ out of a build without the option, even right after one with it', async () => {
+    const plain = await runCli(['build', '--out', 'out'], dir);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(existsSync(join(dir, 'out/admin'))).toBe(false);
+    expect(await readFile(join(dir, 'out/_headers'), 'utf8')).not.toContain('/admin/*');
+  }, 120_000);
+
+  it('should refuse a repository that is not OWNER/NAME, with exit code 2', async () => {
+    const wrong = await runCli(['build', '--editor', 'not a repository', '--out', 'out'], dir);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toMatch(/must be a GitHub repository as OWNER\/NAME/);
+  });
+});
