@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { loadContent } from '../load/content.ts';
 import { problems } from '../errors.ts';
 import { articlePath } from '../route/categories.ts';
-import { slugOf } from '../validate/suggest.ts';
+import { slugOf } from '../suggest.ts';
 
 /** A URL-safe slug of a title: "Sleep & Hormones: A Guide" → "sleep-hormones-a-guide" (empty when nothing of it is left). */
 export function slugify(title: string): string {

@@ -5,13 +5,23 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { requireModule } from '../entries.ts';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
-import { socialImageSize } from '../route/view.ts';
 import { locOf } from './templates.ts';
 import { linksLeaving, outsideProject, readProblem } from '../load/read.ts';
-import type { AssetLinks } from '../route/view.ts';
-import type { Route } from '../route/routes.ts';
 import { generatorPathOf } from '../schemas/redirects.ts';
 import { withOpenFile } from '../open-files.ts';
+
+/** The hashed asset files every page links to. */
+export interface AssetLinks {
+  css: string;
+  js: string;
+  /** Fonts to preload. */
+  fonts: string[];
+  /** The search dialog's script, loaded when the dialog is first opened. */
+  search: string;
+}
+
+/** The social image's size, fixed by the sharing cards (og:image 1200x630). */
+export const socialImageSize = { width: 1200, height: 630 } as const;
 
 /** A file for the output folder, by its path inside it. */
 export interface OutputFile {
@@ -147,7 +157,9 @@ function stylesheetProblem(root: string, message: Message): SiteError {
  * the pages (feeds, sitemaps, _headers, _redirects), or a path the generator keeps (assets/, pagefind/, .clinic-site-output, admin/).
  * Throws SiteErrors naming each such file of public/.
  */
-export function withPublicChecked(publicFiles: readonly OutputFile[], routes: readonly Route[], files: OutputFile[]): OutputFile[] {
+export function withPublicChecked(
+  publicFiles: readonly OutputFile[], routes: readonly { file: string; path: string }[], files: OutputFile[],
+): OutputFile[] {
   const copied = new Set(publicFiles);
   const pages = new Map(routes.map((r) => [r.file, r.path]));
   const made = new Set(files.filter((f) => !copied.has(f)).map((f) => f.file));

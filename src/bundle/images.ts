@@ -4,12 +4,23 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ImageSizer, OutputFile } from './assets.ts';
 import { EncoderStopped, imageEncoder, type EncodeJob } from './encode.ts';
-import type { ImageInfo } from '../route/view.ts';
 import type { YamlSource } from '../load/yaml.ts';
 import type { Article } from '../schemas/article.ts';
 import { codeUnitOrder } from '../hash.ts';
 import { problems, SiteError, SiteErrors } from '../errors.ts';
 import { readProblem, readProjectFileSync } from '../load/read.ts';
+
+/** What a template needs to draw an image: its size and the variants to offer. */
+export interface ImageInfo {
+  width: number;
+  height: number;
+  sources: { type: 'image/avif' | 'image/webp'; srcset: string }[];
+  /**
+   * For an image wider than a sharing card (art drawn at twice its size for sharp screens): a copy
+   * 1200 px wide in its own format, which link previews get as og:image.
+   */
+  share?: { src: string; width: number; height: number };
+}
 
 /** The width link previews ask for (og:image 1200x630). */
 export const shareWidth = 1200;

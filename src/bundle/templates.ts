@@ -4,23 +4,16 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import type { ComponentType } from 'react';
 import { requireModule } from '../entries.ts';
 import { problems, SiteErrors } from '../errors.ts';
 import { reasonOf } from '../write/guard.ts';
 import { linksLeaving } from '../load/read.ts';
-import type { RouteView } from '../route/view.ts';
 import { withOpenFile } from '../open-files.ts';
-
-/** What templates/index.tsx exports. */
-export interface TemplateModule {
-  Page: ComponentType<RouteView>;
-}
 
 /** A template bundle and the hash of its code (part of every page's cache key). */
 export interface Templates {
-  /** Imports the bundle (once): only a build that renders a page on this thread needs it, and with it React. */
-  load(): Promise<TemplateModule>;
+  /** Imports the bundle once, typed as the render stage reads it: only a build that renders a page on this thread needs it (and React). */
+  load<Module>(): Promise<Module>;
   hash: string;
   /** The bundled file, which worker threads import too. */
   file: string;
@@ -91,11 +84,11 @@ export function templatesAt(bundled: Omit<Templates, 'load'>): Templates {
 }
 
 /** Loads a bundled template module on first call; a template that throws while it loads is a template error. */
-function moduleLoader(file: string): () => Promise<TemplateModule> {
-  let loaded: TemplateModule | undefined;
-  return async () => {
+function moduleLoader(file: string): <Module>() => Promise<Module> {
+  let loaded: unknown;
+  return async <Module>() => {
     try {
-      return (loaded ??= requireModule<TemplateModule>(file));
+      return (loaded ??= requireModule<Module>(file)) as Module;
     } catch (error) {
       // The first line only: a missing package's error goes on with the generator's own files ("Require stack").
       const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];

@@ -6,7 +6,7 @@ import { checkBodyText } from '../validate/body.ts';
 import { hashOf } from '../hash.ts';
 import { problems, type SiteError } from '../errors.ts';
 import type { Article, articleSchema } from '../schemas/article.ts';
-import { besideImageName, components, inspectMarkdown, readTimeOf, type BodyPosition } from '../render/markdown.ts';
+import { besideImageName, components, inspectMarkdown, readTimeOf, type BodyPosition } from '../markdown/markdown.ts';
 import { articlePlaceholders, placeholdersIn } from '../validate/placeholders.ts';
 import { validate } from '../validate/schema.ts';
 import { parseYaml, type YamlSource } from './yaml.ts';

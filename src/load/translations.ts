@@ -13,7 +13,7 @@ import type { BlogPage } from '../schemas/pages.ts';
 import { articleTranslationSchema, translationRecord, translationSchemaOf, type TranslationRecord } from '../schemas/translation.ts';
 import { articleSchema } from '../schemas/article.ts';
 import { fieldLabel } from '../validate/schema.ts';
-import { closest } from '../validate/suggest.ts';
+import { closest } from '../suggest.ts';
 import { loadArticle } from './article.ts';
 import { englishOf, isTranslationFile, readContentFileSync, withoutDoubledExtension } from './read.ts';
 import type { LanguageSite, TranslationFile } from './types.ts';

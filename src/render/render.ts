@@ -4,16 +4,16 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
 import { compiledEntry, requireModule, resolveModule } from '../entries.ts';
 import type { Content } from '../load/types.ts';
 import { markdownOf, readMarkdown } from '../load/article.ts';
 import { articleMarkdownContext } from '../route/blog.ts';
 import type { Article } from '../schemas/article.ts';
-import { renderMarkdown, renderPageAndFeed, type RenderedMarkdown } from './markdown.ts';
+import { renderMarkdown, renderPageAndFeed, type RenderedMarkdown } from '../markdown/markdown.ts';
 import { problems, SiteErrors } from '../errors.ts';
 import type { Route } from '../route/routes.ts';
-import type { TemplateModule, Templates } from '../bundle/templates.ts';
+import type { Templates } from '../bundle/templates.ts';
 import { idsOf, internalLinksOf } from '../verify/links.ts';
 import type { ExternalLinks, RouteView, Shell } from '../route/view.ts';
 
@@ -22,6 +22,11 @@ export type SharedView = Pick<Shell, 'site' | 'navigation' | 'assets' | 'links' 
 
 /** The parts of the shell a page in another language takes from its route (render.ts viewOf). */
 type SharedLinks = 'strings' | 'home' | 'blogHref' | 'noticeHref' | 'search' | 'searchHref';
+
+/** What templates/index.tsx exports. */
+export interface TemplateModule {
+  Page: ComponentType<RouteView>;
+}
 
 /** One route to render. */
 export type RenderJob = Route;
@@ -181,7 +186,7 @@ export async function renderPages(
     await renderInWorkers(routes, templates.file, shared, workers, onBatch, !stayReady);
     if (stayReady) await rehearse(routes, templates, shared);
   } else if (routes.length > 0) {
-    const render = await viewRenderer(await templates.load());
+    const render = await viewRenderer(await templates.load<TemplateModule>());
     for (let i = 0; i < routes.length; i += 32) await onBatch(routes.slice(i, i + 32).map((route) => renderRoute(render, shared, route)));
   }
   const after = threadCpuMs();
@@ -191,7 +196,7 @@ export async function renderPages(
 
 /** Loads the templates and React on this thread and renders an article's page to nowhere (what it makes was made by a worker already). */
 async function rehearse(routes: Route[], templates: Templates, shared: SharedView): Promise<void> {
-  const render = await viewRenderer(await templates.load());
+  const render = await viewRenderer(await templates.load<TemplateModule>());
   const sample = routes.find((r) => r.page.template === 'article') ?? routes[0];
   try {
     if (sample) renderRoute(render, shared, sample);

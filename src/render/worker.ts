@@ -1,7 +1,7 @@
 /** A render worker: renders batches of routes with the template bundle it is given, off the main thread. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { renderRoute, threadCpuMs, viewRenderer, type RenderJob, type RenderOutput, type SharedView } from './render.ts';
-import type { TemplateModule } from '../bundle/templates.ts';
+import { renderRoute, threadCpuMs, viewRenderer } from './render.ts';
+import type { RenderJob, RenderOutput, SharedView, TemplateModule } from './render.ts';
 import { requireModule } from '../entries.ts';
 
 const { templatesFile, shared } = workerData as { templatesFile: string; shared: SharedView };

@@ -2,10 +2,10 @@
 import { posix } from 'node:path';
 import { problems } from '../errors.ts';
 import { markdownSourceOf } from '../load/article.ts';
-import type { ArticleMarkdownContext, MarkdownContext } from '../render/markdown.ts';
+import type { ArticleMarkdownContext, MarkdownContext } from '../markdown/markdown.ts';
 import type { Article } from '../schemas/article.ts';
 import type { BlogCategory } from '../schemas/pages.ts';
-import { slugOf } from '../validate/suggest.ts';
+import { slugOf } from '../suggest.ts';
 import { articlePath, categoryOf } from './categories.ts';
 import { longDate } from './dates.ts';
 import { clipAtWord, treatmentHref } from './pages.ts';

@@ -1,7 +1,7 @@
 /** Blog categories as content/blog.yaml describes them. */
 import type { Article } from '../schemas/article.ts';
 import type { BlogCategory } from '../schemas/pages.ts';
-import { closest } from '../validate/suggest.ts';
+import { closest } from '../suggest.ts';
 
 /** The address of an article's own page: `/blog/SLUG/` (in Spanish `/es/blog/SLUG/`), the one place it is spelled out. */
 export function articlePath(slug: string, lang = 'en'): string {

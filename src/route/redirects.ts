@@ -4,14 +4,14 @@
  * each old address that forwards with a meta refresh and names the new one as canonical.
  */
 import type { OutputFile } from '../bundle/assets.ts';
-import { closest } from '../validate/suggest.ts';
+import { closest } from '../suggest.ts';
 import type { Content } from '../load/types.ts';
 import { problems, SiteErrors, type SiteError, type SourceLocation } from '../errors.ts';
 import { articlePath } from './categories.ts';
 import type { Route } from './routes.ts';
 import type { Article } from '../schemas/article.ts';
 import { isInternalHref } from '../schemas/links.ts';
-import { normalizePath } from '../verify/links.ts';
+import { normalizePath } from './paths.ts';
 
 /** One old address, where it leads, and the line that asks for it. */
 export interface Redirect {

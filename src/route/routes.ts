@@ -4,13 +4,14 @@ import type { MarkdownSource } from '../load/article.ts';
 import type { Content } from '../load/types.ts';
 import type { Article } from '../schemas/article.ts';
 import type { PageMetaEntry } from '../schemas/catalogue.ts';
-import type { ArticleMarkdownContext } from '../render/markdown.ts';
+import type { ArticleMarkdownContext } from '../markdown/markdown.ts';
 import { breadcrumbs, medicalClinic, serializeJsonLd } from './structured-data.ts';
 import { isTranslationFile } from '../load/read.ts';
 import type { LanguageSite } from '../load/types.ts';
 import { longDate } from './dates.ts';
 import { languagePath } from './categories.ts';
-import { socialImageSize, type ArticleCard, type PageMeta, type PageView, type ReviewView, type Shell } from './view.ts';
+import { socialImageSize } from '../bundle/assets.ts';
+import type { ArticleCard, PageMeta, PageView, ReviewView, Shell } from './view.ts';
 
 /** One page to render: where it is written, its metadata, and what its template receives. */
 export interface Route {

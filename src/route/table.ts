@@ -7,7 +7,7 @@ import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import type { Content, LanguageSite } from '../load/types.ts';
 import type { Article } from '../schemas/article.ts';
 import { articleRoutes, blogIndexRoutes, categoriesOf, categoryRoutes } from './blog.ts';
-import { alternateProblems } from '../verify/alternates.ts';
+import { alternateProblems } from './alternates.ts';
 import { pairLanguages } from './languages.ts';
 import { costsRoute, homeRoutes, languageAssistanceRoute, legalRoutes, notFoundRoute, servicePageRoutes, sitePageRoutes } from './pages.ts';
 import { treatmentRoutes } from './pages.ts';

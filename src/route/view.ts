@@ -1,6 +1,8 @@
 /** The typed hand-off from the generator to the templates: what each page receives. */
+import type { AssetLinks } from '../bundle/assets.ts';
+import type { ImageInfo } from '../bundle/images.ts';
 import type { Content, ServicePage } from '../load/types.ts';
-import type { OutlineEntry } from '../render/markdown.ts';
+import type { OutlineEntry } from '../markdown/markdown.ts';
 import type { Article } from '../schemas/article.ts';
 import type { Navigation, NavLink, Program, Treatment } from '../schemas/catalogue.ts';
 import type { LegalPage } from '../schemas/legal.ts';
@@ -35,16 +37,6 @@ export interface PageMeta {
   next?: string;
   /** A feed of the page's own beyond the site's (a blog category's). */
   feed?: { href: string; title: string };
-}
-
-/** The hashed asset files every page links to. */
-export interface AssetLinks {
-  css: string;
-  js: string;
-  /** Fonts to preload. */
-  fonts: string[];
-  /** The search dialog's script, loaded when the dialog is first opened. */
-  search: string;
 }
 
 /** What every page shares: site values, navigation, assets, its own path and metadata. */
@@ -239,17 +231,3 @@ export interface RouteView {
 
 export type { Content };
 
-/** What a template needs to draw an image: its size and the variants to offer. */
-export interface ImageInfo {
-  width: number;
-  height: number;
-  sources: { type: 'image/avif' | 'image/webp'; srcset: string }[];
-  /**
-   * For an image wider than a sharing card (art drawn at twice its size for sharp screens): a copy
-   * 1200 px wide in its own format, which link previews get as og:image.
-   */
-  share?: { src: string; width: number; height: number };
-}
-
-/** The social image's size, fixed by the sharing cards (og:image 1200x630). */
-export const socialImageSize = { width: 1200, height: 630 } as const;

@@ -5,7 +5,7 @@ import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import type { Content } from '../load/types.ts';
 import type { Synonym } from '../schemas/search.ts';
 import { languagePath } from '../route/categories.ts';
-import { closest } from '../validate/suggest.ts';
+import { closest } from '../suggest.ts';
 
 /** A page's address as the synonyms and the route table compare it: without a trailing slash (but for /). */
 export function pageKey(path: string): string {

@@ -11,7 +11,7 @@ import type { Content } from '../load/types.ts';
 import type { Article } from '../schemas/article.ts';
 import type { Provider } from '../schemas/review.ts';
 import type { Site } from '../schemas/site.ts';
-import { closest } from './suggest.ts';
+import { closest } from '../suggest.ts';
 
 /** A `{name}` written in a text: braces around a word. */
 const placeholder = /\{([A-Za-z][\w.-]*)\}/g;

@@ -1,7 +1,7 @@
 /** Checking parsed content against its schema, with every problem turned into a located SiteError. */
 import type { z } from 'zod';
 import { problems, type SiteError } from '../errors.ts';
-import { closest, slugFileName } from './suggest.ts';
+import { closest, slugFileName } from '../suggest.ts';
 import { ambiguousLinkIssue } from '../schemas/common.ts';
 import type { YamlSource } from '../load/yaml.ts';
 

@@ -1,7 +1,8 @@
 /** The verify stage: every internal link and #anchor of every page must lead somewhere. */
-import { closest, distance } from '../validate/suggest.ts';
+import { closest, distance } from '../suggest.ts';
 import { problems, SiteErrors, type SiteError, type SourceLocation } from '../errors.ts';
 import { isAmbiguousHref, linkForm } from '../schemas/links.ts';
+import { normalizePath } from '../route/paths.ts';
 
 /** A page of the output as the verifier sees it: its element ids and the links it follows (and refuses: //host, /\host). */
 export interface VerifiedPage {
@@ -54,17 +55,6 @@ function fromPage(page: string, href: string): string {
   } catch {
     return `${base}${href}`; // no browser could follow it either: reported as a link to no page
   }
-}
-
-/** A page path in one spelling: no trailing slash, no index.html; the home page is "/". */
-export function normalizePath(path: string): string {
-  // Most paths are written as they are kept (/process): nothing to take off.
-  if (!path.endsWith('/') && !path.endsWith('.html')) return path || '/';
-  // A page's own address (/blog/slug/): one slash off, without the expressions below (thousands of pages on every rebuild).
-  if (path.length > 1 && path.endsWith('/') && !path.endsWith('//')) return path.slice(0, -1);
-  let p = path.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
-  if (p.length > 1) p = p.replace(/\/+$/, '');
-  return p || '/';
 }
 
 /**

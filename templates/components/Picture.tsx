@@ -1,6 +1,6 @@
 /** An image from public/ with its intrinsic size (no layout shift), AVIF/WebP variants, lazy unless above the fold. */
 import { createContext, useContext, type ReactElement } from 'react';
-import type { ImageInfo } from '../../src/route/view.ts';
+import type { ImageInfo } from '../../src/bundle/images.ts';
 
 /** The variants the build made for each image under public/images/, by path. */
 export const ImagesContext = createContext<Record<string, ImageInfo>>({});

@@ -5,7 +5,7 @@
  * dialogs open).
  */
 import { markdownOf } from '../../src/load/article.ts';
-import { markdownToHtml } from '../../src/render/markdown.ts';
+import { markdownToHtml } from '../../src/markdown/markdown.ts';
 import { load } from 'cheerio';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

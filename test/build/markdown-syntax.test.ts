@@ -5,7 +5,7 @@
  * gives.
  */
 import { describe, expect, it } from 'vitest';
-import { processorsOf, renderMarkdown, syntaxOf, type MarkdownContext } from '../../src/render/markdown.ts';
+import { processorsOf, renderMarkdown, syntaxOf, type MarkdownContext } from '../../src/markdown/markdown.ts';
 import { articleBodies } from '../helpers.ts';
 
 const context: MarkdownContext = { mode: 'page', slug: 'x', imageBase: '/images/blog/', booking: 'https://book.example.com/', bookingLabel: 'Book Now', treatments: {}, images: {} };

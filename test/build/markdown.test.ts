@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { githubSlug, renderMarkdown, renderPageAndFeed, type MarkdownContext } from '../../src/render/markdown.ts';
+import { githubSlug, renderMarkdown, renderPageAndFeed, type MarkdownContext } from '../../src/markdown/markdown.ts';
 import { memoryWriter } from '../../src/write/writer.ts';
 import { articleBodies, projectRoot, removeProject, tempProject } from '../helpers.ts';
 

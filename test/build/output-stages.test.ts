@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { sitemaps, robotsTxt } from '../../src/render/feeds.ts';
 import { SiteErrors } from '../../src/errors.ts';
 import { serializeJsonLd, openingHours } from '../../src/route/structured-data.ts';
-import { normalizePath, pageLinks, verifyLinks } from '../../src/verify/links.ts';
+import { normalizePath } from '../../src/route/paths.ts';
+import { pageLinks, verifyLinks } from '../../src/verify/links.ts';
 import type { Route } from '../../src/route/routes.ts';
 import type { Site } from '../../src/schemas/site.ts';
 

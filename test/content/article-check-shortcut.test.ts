@@ -4,7 +4,7 @@
  * answer: for every body here, inspectMarkdown gives exactly what a full parse gives.
  */
 import { describe, expect, it } from 'vitest';
-import { inspectMarkdown, inspectTree, mayHoldFindings } from '../../src/render/markdown.ts';
+import { inspectMarkdown, inspectTree, mayHoldFindings } from '../../src/markdown/markdown.ts';
 import { articlePlaceholders } from '../../src/validate/placeholders.ts';
 import { articleBodies } from '../helpers.ts';
 

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArticle } from '../../src/load/article.ts';
 import { readContentFileSync } from '../../src/load/read.ts';
-import { slugOf } from '../../src/validate/suggest.ts';
+import { slugOf } from '../../src/suggest.ts';
 import { parseYaml } from '../../src/load/yaml.ts';
 import type { SiteError } from '../../src/errors.ts';
 import { articleSchema } from '../../src/schemas/article.ts';

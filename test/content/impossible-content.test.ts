@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import type { SiteError } from '../../src/errors.ts';
-import { inspectMarkdown, maxNesting } from '../../src/render/markdown.ts';
+import { inspectMarkdown, maxNesting } from '../../src/markdown/markdown.ts';
 import { memoryWriter } from '../../src/write/writer.ts';
 import { editFile, removeProject, runCli, siteErrorsOf, tempProject } from '../helpers.ts';
 

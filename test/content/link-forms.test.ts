@@ -10,7 +10,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SiteErrors, type SiteError } from '../../src/errors.ts';
-import { inspectMarkdown, inspectTree, mayHoldFindings } from '../../src/render/markdown.ts';
+import { inspectMarkdown, inspectTree, mayHoldFindings } from '../../src/markdown/markdown.ts';
 import { isInternalHref, linkForm } from '../../src/schemas/links.ts';
 import { pageLinks, verifyLinks } from '../../src/verify/links.ts';
 import { editFile, runCli, stackTrace, throwawayProjects } from '../helpers.ts';

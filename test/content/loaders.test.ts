@@ -5,8 +5,8 @@ import { articleWithBody, loadArticle, openingOf } from '../../src/load/article.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateArticles } from '../../bench/harness/articles.mjs';
-import { markdownToHtml, readTimeOf } from '../../src/render/markdown.ts';
-import { closest } from '../../src/validate/suggest.ts';
+import { markdownToHtml, readTimeOf } from '../../src/markdown/markdown.ts';
+import { closest } from '../../src/suggest.ts';
 import { parseYaml } from '../../src/load/yaml.ts';
 import type { SiteError } from '../../src/errors.ts';
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import type { SiteError } from '../../src/errors.ts';
 import { loadArticle } from '../../src/load/article.ts';
-import { inspectMarkdown, maxBlocks, maxMarks } from '../../src/render/markdown.ts';
+import { inspectMarkdown, maxBlocks, maxMarks } from '../../src/markdown/markdown.ts';
 import { articleSchema } from '../../src/schemas/article.ts';
 import { memoryWriter } from '../../src/write/writer.ts';
 import { articleBodies, siteErrorsOf, throwawayProjects } from '../helpers.ts';

@@ -76,9 +76,9 @@ describe('src/', () => {
   it('should keep a folder per stage of the pipeline, plus the incremental core, the dev server and authoring tools', () => {
     const folders = new Set(files.filter((f) => f.includes('/')).map((f) => f.split('/')[0]));
     for (const folder of ['load', 'validate', 'route', 'render', 'bundle', 'verify', 'write', 'incremental', 'serve', 'authoring', 'schemas']) expect(folders).toContain(folder);
-    // At the top only the entry points and what every stage shares.
+    // At the top only the entry points and what every stage shares (suggest.ts: the nearest names that messages offer).
     expect(files.filter((f) => !f.includes('/')).sort()).toEqual([
-      'build.ts', 'cli.ts', 'entries.ts', 'errors.ts', 'hash.ts', 'open-files.ts', 'pipeline.ts', 'report.ts',
+      'build.ts', 'cli.ts', 'entries.ts', 'errors.ts', 'hash.ts', 'open-files.ts', 'pipeline.ts', 'report.ts', 'suggest.ts',
     ]);
   });
 

@@ -1,6 +1,6 @@
 /** The shared layout, home, blog, articles, process and not-found pages, built from the real content and checked with cheerio. */
 import { markdownOf } from '../../src/load/article.ts';
-import { markdownToHtml } from '../../src/render/markdown.ts';
+import { markdownToHtml } from '../../src/markdown/markdown.ts';
 import { load, type Cheerio, type CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';

@@ -11,7 +11,7 @@ import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkHtml from 'remark-html';
 import { placeholdersIn } from '../validate/placeholders.ts';
-import { closest } from '../validate/suggest.ts';
+import { closest } from '../suggest.ts';
 import { isAmbiguousHref } from '../schemas/links.ts';
 
 /** What a component accepts: its form in markdown and its attributes (required ones first). */

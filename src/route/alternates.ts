@@ -1,6 +1,6 @@
-/** The verify stage's check of language links: every `hreflang` alternate of a page is a page of the site that names it back. */
+/** The route table's check of language links: every `hreflang` alternate of a page is a page of the site that names it back. */
 import { problems, type SiteError } from '../errors.ts';
-import type { Route } from '../route/routes.ts';
+import type { Route } from './routes.ts';
 
 /** The problems of the pages' alternates: a target that is no page, a target that does not link back, an x-default that is not English. */
 export function alternateProblems(routes: readonly Route[]): SiteError[] {
