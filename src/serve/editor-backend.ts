@@ -16,6 +16,7 @@ import {
   translationOf,
   type EditorPlaces,
 } from './editor-requests.ts';
+import { refusedSaveLine, type SaveCheck, type SaveProblem } from './save-check.ts';
 
 /** What the backend answers: an HTTP status and the JSON Decap reads (`{ error }` when refused). */
 export interface BackendAnswer {
@@ -49,11 +50,12 @@ interface Asset {
   content: string;
 }
 
-/** A request refused: its status and the one line the editor shows. */
+/** A request refused: its status and the one line the editor shows (with the build's problems, for a save it refuses). */
 class Refusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly problems?: SaveProblem[],
   ) {
     super(message);
   }
@@ -64,30 +66,47 @@ function check(problem: string | undefined): void {
   if (problem) throw new Refusal(422, problem);
 }
 
-/** The backend of the project at `root`: answers one request (`{ action, params }`) at a time, in the order asked. */
-export function localBackend(root: string, places: EditorPlaces = editorPlaces()): (request: unknown) => Promise<BackendAnswer> {
+/**
+ * The backend of the project at `root`: answers one request (`{ action, params }`) at a time, in the order asked. With
+ * `checkSave`, an entry is saved only when the project builds with it (else 422, `{ error, problems }`, nothing written).
+ */
+export function localBackend(
+  root: string,
+  places: EditorPlaces = editorPlaces(),
+  checkSave?: SaveCheck,
+): (request: unknown) => Promise<BackendAnswer> {
   let queue: Promise<unknown> = Promise.resolve();
   return (request) => {
-    const next = queue.then(() => answer(root, places, request));
+    const next = queue.then(() => answer({ root, places, checkSave }, request));
     queue = next.catch(() => undefined);
     return next;
   };
 }
 
-async function answer(root: string, places: EditorPlaces, request: unknown): Promise<BackendAnswer> {
+/** The project a backend works in, where the editor's files may go, and the build a save must pass. */
+interface Project {
+  root: string;
+  places: EditorPlaces;
+  checkSave: SaveCheck | undefined;
+}
+
+async function answer(project: Project, request: unknown): Promise<BackendAnswer> {
   try {
     const { action, params } = (request ?? {}) as { action?: unknown; params?: unknown };
-    const body = await act(root, places, String(action), (params ?? {}) as Record<string, unknown>);
+    const body = await act(project, String(action), (params ?? {}) as Record<string, unknown>);
     return { status: 200, body };
   } catch (error) {
-    if (error instanceof Refusal) return { status: error.status, body: { error: error.message } };
+    if (error instanceof Refusal) {
+      return { status: error.status, body: { error: error.message, ...(error.problems ? { problems: error.problems } : {}) } };
+    }
     const code = (error as NodeJS.ErrnoException).code;
     return { status: 500, body: { error: `the file could not be read or written (${code ?? (error as Error).message})` } };
   }
 }
 
 /** Carries out one action of Decap's proxy backend (simple publishing: no editorial workflow). */
-async function act(root: string, places: EditorPlaces, action: string, params: Record<string, unknown>): Promise<unknown> {
+async function act(project: Project, action: string, params: Record<string, unknown>): Promise<unknown> {
+  const { root, places } = project;
   switch (action) {
     case 'info':
       return { repo: basename(root), publish_modes: ['simple'], type: 'local_fs' };
@@ -107,7 +126,7 @@ async function act(root: string, places: EditorPlaces, action: string, params: R
       check(readProblem(params.path));
       return entryOf(root, { path: params.path as string });
     case 'persistEntry':
-      return persistEntry(root, places, params);
+      return persistEntry(project, params);
     case 'getMedia': {
       const folder = params.mediaFolder as string;
       check(readProblem(folder));
@@ -136,8 +155,11 @@ async function act(root: string, places: EditorPlaces, action: string, params: R
   }
 }
 
-/** Writes an entry's files and pictures, all checked first; a renamed entry moves with its translation, in its folder. */
-async function persistEntry(root: string, places: EditorPlaces, params: Record<string, unknown>): Promise<unknown> {
+/**
+ * Writes an entry's files and pictures, all checked first, and only when the project builds with them; a renamed entry
+ * moves with its translation, in its folder.
+ */
+async function persistEntry({ root, places, checkSave }: Project, params: Record<string, unknown>): Promise<unknown> {
   const files = params.dataFiles !== undefined ? list<DataFile>(params.dataFiles) : [params.entry as DataFile];
   const assets = list<unknown>(params.assets ?? []).map((asset) => assetOf(places, asset));
   const moves: [string, string][] = [];
@@ -151,6 +173,7 @@ async function persistEntry(root: string, places: EditorPlaces, params: Record<s
     if (translation && (await exists(root, translation))) moves.push([translation, translationOf(file.newPath!)!]);
   }
   for (const [, to] of moves) if (await exists(root, to)) throw new Refusal(409, `${to} already exists: choose another title`);
+  if (checkSave) await refuseUnbuilt(root, checkSave, { files, assets, moves });
   for (const file of files) await write(root, file.newPath ?? file.path, file.raw);
   for (const asset of assets) await write(root, asset.path, Buffer.from(asset.content, 'base64'));
   // The entry's text is already at its new path: its old file goes; its translation moves beside it.
@@ -159,6 +182,22 @@ async function persistEntry(root: string, places: EditorPlaces, params: Record<s
     else await rename(await inside(root, from), await inside(root, to));
   }
   return { message: 'entry persisted' };
+}
+
+/** Refuses a save the build refuses: the project is built with the entry's files, pictures and moves first. */
+async function refuseUnbuilt(root: string, checkSave: SaveCheck, save: { files: DataFile[]; assets: Asset[]; moves: [string, string][] }) {
+  const { files, assets, moves } = save;
+  const writes = new Map<string, string | Buffer>();
+  for (const file of files) writes.set(file.newPath ?? file.path, file.raw);
+  for (const asset of assets) writes.set(asset.path, Buffer.from(asset.content, 'base64'));
+  const removed: string[] = [];
+  for (const [from, to] of moves) {
+    removed.push(from);
+    // A translation moves as it is: the build reads it at its new place.
+    if (!writes.has(to)) writes.set(to, await readFile(await inside(root, from)));
+  }
+  const problems = await checkSave(writes, removed);
+  if (problems.length > 0) throw new Refusal(422, refusedSaveLine(problems), problems);
 }
 
 /** A picture to save, checked: its path and base64 bytes. */

@@ -19,10 +19,15 @@ import { memoryWriter } from '../write/writer.ts';
 /** What a preview shows: the page's HTML with the build's warnings about the entry's file (a photo too small), or its problems. */
 export type PreviewResult = { html: string; page: string; warnings: string[] } | { errors: OverlayError[] };
 
+/** What a build of the copy ends with: its warnings, or its problems. */
+type Built = { warnings: string[] } | { errors: OverlayError[] };
+
 /** Builds previews of unsaved entries; one at a time, in the order asked. */
 export interface Previewer {
   /** The page `page` with `file` holding `text`, and the photos not yet saved (`photos`, by project path). */
   preview(file: string, text: string, page: string, photos?: UnsavedPhoto[]): Promise<PreviewResult>;
+  /** The problems of the project with `writes` (path to text or bytes) over its files and `removed` gone; none when it builds. */
+  problemsWith(writes: ReadonlyMap<string, string | Buffer>, removed: string[]): Promise<OverlayError[]>;
   close(): Promise<void>;
 }
 
@@ -52,49 +57,52 @@ export function previewer(root: string, baseUrl: string, resolve: PageResolver):
   let overlaid = new Set<string>();
   let queue: Promise<unknown> = Promise.resolve();
 
-  const run = async (file: string, text: string, page: string, photos: UnsavedPhoto[]): Promise<PreviewResult> => {
+  /** Builds the copy with `writes` over the project's files and `removed` gone: the build's warnings, or its problems. */
+  const buildWith = async (writes: ReadonlyMap<string, string | Buffer>, removed: string[]): Promise<Built> => {
     const { dir } = await (copy ??= makeCopy(root));
     const changed = await follow(root, dir, stamps);
-    const writes = new Map<string, string | Buffer>([[file, text]]);
-    for (const photo of photos.filter((p) => photoPath.test(p.path) && !p.path.includes('..'))) {
-      writes.set(photo.path, Buffer.from(photo.content, 'base64'));
-    }
-    for (const path of [...overlaid].filter((p) => !writes.has(p))) {
-      await copyFile(join(root, path), join(dir, path)).catch(() => rm(join(dir, path), { force: true }));
-      changed.add(path);
-    }
-    for (const [path, data] of writes) {
-      const current = await readFile(join(dir, path)).catch(() => undefined);
-      if (current === undefined || !current.equals(Buffer.from(data))) {
-        await mkdir(dirname(join(dir, path)), { recursive: true });
-        await writeFile(join(dir, path), data);
-        changed.add(path);
-      }
-      // The copy's file no longer matches the project's stamp: the next sync copies the project's back when it changes.
-      stamps.delete(path);
-    }
-    overlaid = new Set(writes.keys());
-    let warnings: string[];
+    await overlay({ root, dir, stamps, changed }, overlaid, writes, removed);
+    // The files written over the project's or removed: the project's again at the next build unless written again.
+    overlaid = new Set([...writes.keys(), ...removed]);
     try {
-      ({ warnings } = await build({ root: dir, writer, memo, drafts: true, baseUrl, ...(built ? { changed } : {}) }));
+      const { warnings } = await build({ root: dir, writer, memo, drafts: true, baseUrl, ...(built ? { changed } : {}) });
       built = true;
+      return { warnings };
     } catch (error) {
       const found = userErrors(error);
       if (!found) throw error;
       return { errors: found.map((e) => overlayError(dir, e)) };
     }
+  };
+
+  const run = async (file: string, text: string, page: string, photos: UnsavedPhoto[]): Promise<PreviewResult> => {
+    const writes = new Map<string, string | Buffer>([[file, text]]);
+    for (const photo of photos.filter((p) => photoPath.test(p.path) && !p.path.includes('..'))) {
+      writes.set(photo.path, Buffer.from(photo.content, 'base64'));
+    }
+    const result = await buildWith(writes, []);
+    if ('errors' in result) return result;
     const served = resolve(writer.files, page.split('#')[0]!) ?? '404.html';
     const bytes = writer.files.get(served);
     // "content/providers/x.yaml:6:8  /images/… is 400x500 pixels, too small for …": the entry's own, said without the place.
-    const own = warnings.filter((w) => w.startsWith(`${file}:`)).map((w) => w.replace(/^\S+\s+/, ''));
+    const own = result.warnings.filter((w) => w.startsWith(`${file}:`)).map((w) => w.replace(/^\S+\s+/, ''));
     return bytes ? { html: Buffer.from(bytes).toString('utf8'), page, warnings: own } : { errors: [] };
+  };
+
+  /** Runs `task` after the builds asked before it. */
+  const queued = <T>(task: () => Promise<T>): Promise<T> => {
+    const next = queue.then(task);
+    queue = next.catch(() => undefined);
+    return next;
   };
 
   return {
     preview(file, text, page, photos = []) {
-      const next = queue.then(() => run(file, text, page, photos));
-      queue = next.catch(() => undefined);
-      return next;
+      return queued(() => run(file, text, page, photos));
+    },
+    async problemsWith(writes, removed) {
+      const result = await queued(() => buildWith(writes, removed));
+      return 'errors' in result ? result.errors : [];
     },
     async close() {
       await queue;
@@ -142,6 +150,38 @@ async function makeCopy(root: string): Promise<PreviewCopy> {
   await symlink(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir').catch(() => undefined);
   await copyFile(join(root, 'package.json'), join(dir, 'package.json')).catch(() => undefined);
   return { dir, keeper };
+}
+
+/** The copy being brought up to date: the project, the copy, the project's stamps as copied, and the paths changed so far. */
+interface CopySync {
+  root: string;
+  dir: string;
+  stamps: Map<string, string>;
+  changed: Set<string>;
+}
+
+/** Writes `writes` over the copy's files and removes `removed`; the files `before` overlaid are the project's again. */
+async function overlay(sync: CopySync, before: Set<string>, writes: ReadonlyMap<string, string | Buffer>, removed: string[]) {
+  const { root, dir, stamps, changed } = sync;
+  for (const path of [...before].filter((p) => !writes.has(p))) {
+    await copyFile(join(root, path), join(dir, path)).catch(() => rm(join(dir, path), { force: true }));
+    changed.add(path);
+  }
+  for (const [path, data] of writes) {
+    const current = await readFile(join(dir, path)).catch(() => undefined);
+    if (current === undefined || !current.equals(Buffer.from(data))) {
+      await mkdir(dirname(join(dir, path)), { recursive: true });
+      await writeFile(join(dir, path), data);
+      changed.add(path);
+    }
+    // The copy's file no longer matches the project's stamp: the next sync copies the project's back when it changes.
+    stamps.delete(path);
+  }
+  for (const path of removed) {
+    await rm(join(dir, path), { force: true });
+    changed.add(path);
+    stamps.delete(path);
+  }
 }
 
 /** Copies into `dir` every source file whose size or time changed since the last call, deletes the ones gone; returns their paths. */

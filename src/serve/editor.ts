@@ -20,6 +20,8 @@ import { localBackend } from './editor-backend.ts';
 import { bodyOf, closeAfter, editorRequestProblem, newSecret } from './editor-guard.ts';
 import { editorPlaces, entryProblem, pictureProblem, type EditorPlaces } from './editor-requests.ts';
 import { previewer, removeStalePreviews, type Previewer, type UnsavedPhoto } from './editor-preview.ts';
+import { saveCheck } from './save-check.ts';
+import type { OverlayError } from '../report.ts';
 
 /** The editor's part of the dev server. */
 export interface EditorRoutes {
@@ -36,6 +38,8 @@ export interface EditorOptions {
   /** The folder whose node_modules hold Decap (the generator's own unless told). */
   from?: string | undefined;
   log: (line: string) => void;
+  /** The problems of the site as served now (its last build failed), which a save is not refused for. */
+  served?: () => OverlayError[] | undefined;
 }
 
 const base = '/admin/';
@@ -49,8 +53,13 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
   // One secret a run: the editor's page holds it, and every request that reads or changes files must carry it.
   const secret = newSecret();
   const places = editorPlaces();
-  const backend = localBackend(options.root, places);
   let previews: Previewer | undefined;
+  const previewsOf = () => (previews ??= previewer(options.root, options.url, options.resolve));
+  // A save is written only when the site builds with it (in the preview's copy); the site's problems of before aside.
+  const backend = localBackend(options.root, places, saveCheck(async (writes, removed) => {
+    const before = new Set((options.served?.() ?? []).map(sameProblem));
+    return (await previewsOf().problemsWith(writes, removed)).filter((problem) => !before.has(sameProblem(problem)));
+  }));
   void removeStalePreviews();
 
   const handle = (request: IncomingMessage, response: ServerResponse): boolean => {
@@ -61,14 +70,15 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
     if (path === '/admin') return redirect(response, base);
     if (path === apiPath || path === previewPath) {
       // Decap reads `{ error }`; the preview reads `{ errors: [{ title, message }] }`.
-      const refuse = (status: number, line: string) => {
-        const body = path === apiPath ? { error: line } : { errors: [{ title: 'The preview could not be built', message: line }] };
+      const refuse = (status: number, line: string, problems?: unknown) => {
+        const preview = { errors: [{ title: 'The preview could not be built', message: line }] };
+        const body = path === apiPath ? { error: line, ...(problems ? { problems } : {}) } : preview;
         return reply(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
       };
       if (request.method !== 'POST') return refuse(405, 'the editor sends its requests with POST');
       const problem = editorRequestProblem(request, secret);
       if (problem) return refuse(403, problem);
-      void answerEditor(request, path === apiPath ? backend : (previews ??= previewer(options.root, options.url, options.resolve)))
+      void answerEditor(request, path === apiPath ? backend : previewsOf())
         .catch((error: unknown) => {
           options.log(`The editor's request failed: ${(error as Error).message}`);
           return { status: 500, body: { error: (error as Error).message } };
@@ -76,7 +86,8 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
         .then(({ status, body }) => {
           if (status === 413) closeAfter(request, response);
           if (status < 400) return reply(response, status, 'application/json; charset=utf-8', JSON.stringify(body));
-          return refuse(status, (body as { error: string }).error);
+          const { error, problems } = body as { error: string; problems?: unknown };
+          return refuse(status, error, problems);
         });
       return true;
     }
@@ -145,6 +156,11 @@ async function answerPreview(asked: Record<string, unknown>, previews: Previewer
     photos.map((p) => (typeof p?.content === 'string' ? pictureProblem(places, p.path) : 'a photo is sent in base64')).find(Boolean);
   if (problem) return { status: 400, body: { error: problem } };
   return { status: 200, body: await previews.preview(file as string, text as string, page as string, photos) };
+}
+
+/** A problem told apart by its place and words (the same problem in the served site and in a save's build). */
+function sameProblem({ file, line, message }: OverlayError): string {
+  return `${file ?? ''}:${line ?? ''} ${message}`;
 }
 
 function isLoopback(request: IncomingMessage): boolean {

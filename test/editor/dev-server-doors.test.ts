@@ -193,15 +193,25 @@ describe("the local backend, answered by serve itself (issue 37, item 3)", () =>
 
 describe('renaming an entry (issue 37, item 4)', () => {
   it('should move the entry and its translation only (content/treatments/ssri.yaml moved all 56 files of the folder)', async () => {
-    const before = (await readdir(join(dir, 'content/treatments'))).length;
-    const raw = await readFile(join(dir, 'content/treatments/ssri.yaml'), 'utf8');
-    const spanish = await readFile(join(dir, 'content/treatments/ssri.es.yaml'), 'utf8');
-    const answer = await ask('persistEntry', entry('content/treatments/ssri.yaml', raw, 'content/treatments/ssri-renamed.yaml'));
+    const before = (await readdir(join(dir, 'content/blog'))).length;
+    const raw = await readFile(join(dir, 'content/blog/burnout-and-energy.md'), 'utf8');
+    const spanish = await readFile(join(dir, 'content/blog/burnout-and-energy.es.md'), 'utf8');
+    const answer = await ask('persistEntry', entry('content/blog/burnout-and-energy.md', raw, 'content/blog/burnout-renamed.md'));
     expect(answer.status).toBe(200);
-    expect(await readFile(join(dir, 'content/treatments/ssri-renamed.yaml'), 'utf8')).toBe(raw);
-    expect(await readFile(join(dir, 'content/treatments/ssri-renamed.es.yaml'), 'utf8')).toBe(spanish);
-    expect(exists('content/treatments/ssri.yaml') || exists('content/treatments/ssri.es.yaml')).toBe(false);
-    expect((await readdir(join(dir, 'content/treatments'))).length).toBe(before);
+    expect(await readFile(join(dir, 'content/blog/burnout-renamed.md'), 'utf8')).toBe(raw);
+    expect(await readFile(join(dir, 'content/blog/burnout-renamed.es.md'), 'utf8')).toBe(spanish);
+    expect(exists('content/blog/burnout-and-energy.md') || exists('content/blog/burnout-and-energy.es.md')).toBe(false);
+    expect((await readdir(join(dir, 'content/blog'))).length).toBe(before);
+  });
+
+  it('should refuse, moving nothing, a rename the site would not build with (a treatment its pages name)', async () => {
+    const before = await readdir(join(dir, 'content/treatments'));
+    const raw = await readFile(join(dir, 'content/treatments/ssri.yaml'), 'utf8');
+    const answer = await ask('persistEntry', entry('content/treatments/ssri.yaml', raw, 'content/treatments/ssri-renamed.yaml'));
+    expect(answer.status).toBe(422);
+    expect(answer.json.error).toMatch(/^Not saved, so the site stays as it was: /);
+    expect(JSON.stringify(answer.json.problems)).toContain('ssri');
+    expect(await readdir(join(dir, 'content/treatments'))).toEqual(before);
   });
 
   it('should refuse a rename into another folder (content/site.yaml to public/images/leak/ emptied content/)', async () => {

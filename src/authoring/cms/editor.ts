@@ -6,6 +6,7 @@
 import CMS from 'decap-cms-app';
 import { frontMatterFormat, schemaLine, unreadEntryProblem, yamlFormat, type FileFormat, type SchemaLineOf } from './file-format.ts';
 import { previewTemplate, type PreviewProps } from './preview.ts';
+import { showSaveProblems } from './save-problems.ts';
 import { sendSecret } from './session.ts';
 import type { CmsConfig } from '../cms-config.ts';
 
@@ -76,6 +77,8 @@ async function start(): Promise<void> {
   const config = (await (await fetch(settings.config)).json()) as CmsConfig;
   // The dev server's backend and preview answer only requests that carry its secret.
   if (settings.secret && config.backend.name === 'proxy') sendSecret(settings.secret, [config.backend.proxy_url, settings.preview ?? '']);
+  // The dev server refuses a save the site would not build with: its message goes to the field it concerns.
+  if (config.backend.name === 'proxy') showSaveProblems(config.backend.proxy_url);
   const decap = CMS as unknown as Decap;
   const singleFiles = singleFileLines(config);
   for (const collection of config.collections) {
