@@ -17,7 +17,7 @@ import { keptSearchIndex } from './incremental/search.ts';
 import { settledRecord, settleKeyOf } from './incremental/survey.ts';
 import type { InputSurvey, SettledRecord, SettledResult, SettleKey } from './incremental/survey.ts';
 import { loadContent } from './load/content.ts';
-import type { Content } from './load/types.ts';
+import type { Content } from './schemas/content.ts';
 import { externalLinks, type SharedView } from './render/render.ts';
 import { blogFeeds, listingFiles } from './render/site-files.ts';
 import { undescribedCategories } from './route/categories.ts';

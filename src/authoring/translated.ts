@@ -3,7 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { problems, SiteErrors } from '../errors.ts';
 import { loadContent } from '../load/content.ts';
-import type { TranslationFile } from '../load/types.ts';
+import type { TranslationFile } from '../schemas/content.ts';
 import { changedFields } from '../validate/translations.ts';
 
 /** What marking one translation did: its file, its English file, and the fields whose English had changed. */

@@ -3,7 +3,7 @@ import { bundleAssets, bundleScripts, measureImage, type Assets, type ImageSizer
 import { besideImages, checkImageReferences, checkImageSizes, processImages, type ProcessedImages, type VariantStore } from './images.ts';
 import { loadTemplates, type Templates } from './templates.ts';
 import { SiteErrors } from '../errors.ts';
-import type { Content } from '../load/types.ts';
+import type { Content } from '../schemas/content.ts';
 import type { Article } from '../schemas/article.ts';
 
 /** What the bundle stage makes: templates, assets and images. */

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { ImageSizer, OutputFile } from './assets.ts';
 import { EncoderStopped, imageEncoder, type EncodeJob } from './encode.ts';
-import type { YamlSource } from '../load/yaml.ts';
+import type { YamlSource } from '../schemas/content.ts';
 import type { Article } from '../schemas/article.ts';
 import { codeUnitOrder } from '../hash.ts';
 import { problems, SiteError, SiteErrors } from '../errors.ts';

@@ -14,8 +14,10 @@ import {
   type ArticleFile,
   type ContentReader,
 } from '../load/content.ts';
-import { isTranslationFile, readContentFile, readContentFileSync } from '../load/read.ts';
-import { lazySource, type YamlSource } from '../load/yaml.ts';
+import { readContentFile, readContentFileSync } from '../load/read.ts';
+import { isTranslationFile } from '../schemas/translation.ts';
+import { lazySource } from '../load/yaml.ts';
+import type { YamlSource } from '../schemas/content.ts';
 import type { Article } from '../schemas/article.ts';
 import { bySite, type SiteMemo } from './routes.ts';
 import { sameStamp, type Stamp } from './survey.ts';

@@ -7,7 +7,7 @@ import type { OutputFile } from '../bundle/assets.ts';
 import type { Templates } from '../bundle/templates.ts';
 import { packageVersion } from '../entries.ts';
 import { hashOf } from '../hash.ts';
-import type { Content } from '../load/types.ts';
+import type { Content } from '../schemas/content.ts';
 import { feedBody, largestPages, renderPages, type RenderOutput, type SharedView } from '../render/render.ts';
 import type { Route, RouteOptions } from '../route/routes.ts';
 import type { Article } from '../schemas/article.ts';

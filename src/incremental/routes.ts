@@ -6,7 +6,7 @@
  * category feeds, redirects), made from the same. Kept in memory only.
  */
 import { hashOf } from '../hash.ts';
-import type { Content } from '../load/types.ts';
+import type { Content } from '../schemas/content.ts';
 import type { SiteFiles } from '../render/site-files.ts';
 import type { ImageSizes, Route, RouteOptions } from '../route/routes.ts';
 import { articlePageRoutes, buildRoutes } from '../route/table.ts';

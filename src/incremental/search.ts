@@ -9,7 +9,7 @@
 import type { PagefindIndex } from 'pagefind';
 import type { OutputFile } from '../bundle/assets.ts';
 import { hashBytes, hashOf } from '../hash.ts';
-import type { Content } from '../load/types.ts';
+import type { Content } from '../schemas/content.ts';
 import type { Route } from '../route/routes.ts';
 import { searchTextOf, withSynonyms } from '../search/extract.ts';
 import { addPages, indexFiles, indexPages, openIndex, pagefindVersion } from '../search/pagefind.ts';

@@ -3,8 +3,7 @@
  * each at its file and line. Placeholders, example providers, drafts awaiting counsel, pages and
  * translations never reviewed, the language notice awaiting a native reader; the analytics id as an option.
  */
-import type { Content } from '../load/types.ts';
-import type { YamlSource } from '../load/yaml.ts';
+import type { Content, YamlSource } from '../schemas/content.ts';
 import { publishedArticles } from '../route/routes.ts';
 import { reviewProblems } from '../validate/review.ts';
 import { translationProblems } from '../validate/translations.ts';

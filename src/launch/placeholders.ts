@@ -4,8 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Content } from '../load/types.ts';
-import type { YamlSource } from '../load/yaml.ts';
+import type { Content, YamlSource } from '../schemas/content.ts';
 import type { LaunchItem } from './items.ts';
 
 /** A kind of placeholder: how to find it in a text, and what the clinic writes instead. */

@@ -1,5 +1,5 @@
 /** Example providers and illustrated portraits: the founder the project invented, and drawings standing in for photographs. */
-import type { Content } from '../load/types.ts';
+import type { Content } from '../schemas/content.ts';
 import type { LaunchItem } from './items.ts';
 
 /** Each provider that is an example (its id or name says "example") and each portrait still an illustration, at its line. */

@@ -9,7 +9,8 @@ import type { Article, articleSchema } from '../schemas/article.ts';
 import { besideImageName, components, inspectMarkdown, readTimeOf, type BodyPosition } from '../markdown/markdown.ts';
 import { articlePlaceholders, placeholdersIn } from '../validate/placeholders.ts';
 import { validate } from '../validate/schema.ts';
-import { parseYaml, type YamlSource } from './yaml.ts';
+import { parseYaml } from './yaml.ts';
+import type { YamlSource } from '../schemas/content.ts';
 
 /** A loaded article and the source that can locate its front-matter fields. */
 export interface LoadedArticle {

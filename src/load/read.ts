@@ -188,20 +188,9 @@ function firstInvalidByte(bytes: Buffer): number {
   return bytes.length;
 }
 
-/** Whether a content file is a translation (`ssri.es.yaml`, `hrt-glow-up.es.md`), which the English loaders leave to the Spanish site's. */
-export function isTranslationFile(path: string): boolean {
-  return translationEnd.test(path);
-}
-
 /** The name `file` should have when it ends in an extension twice (`x.md.md` → `x.md`), else undefined. */
 export function withoutDoubledExtension(file: string): string | undefined {
   const doubled = /\.(?:md|markdown|ya?ml|txt)(\.(?:md|yaml))$/i.exec(file);
   return doubled ? file.slice(0, doubled.index) + doubled[1] : undefined;
 }
 
-/** The English file of a translation: `content/treatments/ssri.es.yaml` → `content/treatments/ssri.yaml`. */
-export function englishOf(file: string): string {
-  return file.replace(translationEnd, '.$1');
-}
-
-const translationEnd = /\.[a-z]{2}\.(yaml|md)$/;

@@ -7,7 +7,7 @@ import { readdirSync, type Dirent } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { problems, type SiteError } from '../errors.ts';
 import { closest } from '../suggest.ts';
-import { isTranslationFile } from './read.ts';
+import { isTranslationFile } from '../schemas/translation.ts';
 
 /** What the build reads of content/: the files directly in it (by name), the folders of YAML files, and the blog's folder. */
 export interface ContentLayout {

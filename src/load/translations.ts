@@ -10,23 +10,15 @@ import { problems, type SiteError } from '../errors.ts';
 import { hashOf } from '../hash.ts';
 import type { Article } from '../schemas/article.ts';
 import type { BlogPage } from '../schemas/pages.ts';
-import { articleTranslationSchema, translationRecord, translationSchemaOf, type TranslationRecord } from '../schemas/translation.ts';
+import { articleTranslationSchema, translationRecord, translationSchemaOf } from '../schemas/translation.ts';
+import { englishOf, isTranslationFile, translationLanguage, translationOf } from '../schemas/translation.ts';
+import type { TranslationRecord } from '../schemas/translation.ts';
 import { articleSchema } from '../schemas/article.ts';
 import { fieldLabel } from '../validate/schema.ts';
 import { closest } from '../suggest.ts';
 import { loadArticle } from './article.ts';
-import { englishOf, isTranslationFile, readContentFileSync, withoutDoubledExtension } from './read.ts';
-import type { LanguageSite, TranslationFile } from './types.ts';
-import type { Content } from './types.ts';
-import type { YamlSource } from './yaml.ts';
-
-/** The language of the translations, as file names and addresses write it. */
-export const translationLanguage = 'es';
-
-/** The translation of an English content file: `content/treatments/ssri.yaml` → `content/treatments/ssri.es.yaml`. */
-export function translationOf(file: string): string {
-  return file.replace(/\.(yaml|md)$/, `.${translationLanguage}.$1`);
-}
+import { readContentFileSync, withoutDoubledExtension } from './read.ts';
+import type { Content, LanguageSite, TranslationFile, YamlSource } from '../schemas/content.ts';
 
 /** Reads one translation YAML file through the load stage's reader, checked against its derived schema. */
 export type TranslationReader = (path: string, file: string, schema: z.ZodType) => Promise<ReadTranslation | undefined>;

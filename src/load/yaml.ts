@@ -19,14 +19,7 @@ import {
   type YAMLError,
 } from 'yaml';
 import { problems, SiteError, type SourceLocation } from '../errors.ts';
-
-/** A parsed YAML text that can say where any value in it came from. */
-export interface YamlSource {
-  file: string;
-  data: unknown;
-  /** Location of the value at a path (or its nearest existing parent), or of a map key with `key`. */
-  locate(path: readonly PropertyKey[], key?: boolean): SourceLocation;
-}
+import type { YamlSource } from '../schemas/content.ts';
 
 /** Lists and groups nested deeper than this are refused: content needs a handful of levels, and deeper ones exhaust the stack. */
 export const maxDepth = 64;

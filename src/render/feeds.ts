@@ -1,5 +1,5 @@
 /** The machine-readable outputs: sitemap.xml, robots.txt and the blog's RSS feed. */
-import type { Content } from '../load/types.ts';
+import type { Content } from '../schemas/content.ts';
 import type { Article } from '../schemas/article.ts';
 import { articlePath } from '../route/categories.ts';
 import type { Route } from '../route/routes.ts';

@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { ComponentType, ReactElement } from 'react';
 import { compiledEntry, requireModule, resolveModule } from '../entries.ts';
-import type { Content } from '../load/types.ts';
+import type { Content } from '../schemas/content.ts';
 import { markdownOf, readMarkdown } from '../load/article.ts';
 import { articleMarkdownContext } from '../route/blog.ts';
 import type { Article } from '../schemas/article.ts';

@@ -1,6 +1,6 @@
 /** The files of the output that are not pages: sitemaps, robots.txt, the feeds, _headers and the redirects. */
 import type { OutputFile } from '../bundle/assets.ts';
-import type { Content } from '../load/types.ts';
+import type { Content } from '../schemas/content.ts';
 import { categoriesOf, categoryPath, categoryText } from '../route/blog.ts';
 import { redirectsOf, type Redirect } from '../route/redirects.ts';
 import { feedLength, type Route } from '../route/routes.ts';

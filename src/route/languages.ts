@@ -4,7 +4,7 @@
  * other language, or else to the nearest page above it that the other language has.
  */
 import { hashOf } from '../hash.ts';
-import type { Content } from '../load/types.ts';
+import type { Content } from '../schemas/content.ts';
 import { languagePath, pathLanguage } from './categories.ts';
 import { legalPath, noticePath } from './pages.ts';
 import { localHref, localLinks, type LanguageShell, type Route } from './routes.ts';

@@ -5,7 +5,7 @@
  */
 import type { OutputFile } from '../bundle/assets.ts';
 import { closest } from '../suggest.ts';
-import type { Content } from '../load/types.ts';
+import type { Content } from '../schemas/content.ts';
 import { problems, SiteErrors, type SiteError, type SourceLocation } from '../errors.ts';
 import { articlePath } from './categories.ts';
 import type { Route } from './routes.ts';

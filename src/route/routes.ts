@@ -1,13 +1,12 @@
 /** What the route stage makes (Route) and what every page kind's routes are made with (RouteContext). */
 import { problems, type SiteError } from '../errors.ts';
 import type { MarkdownSource } from '../load/article.ts';
-import type { Content } from '../load/types.ts';
+import type { Content, LanguageSite } from '../schemas/content.ts';
 import type { Article } from '../schemas/article.ts';
 import type { PageMetaEntry } from '../schemas/catalogue.ts';
 import type { ArticleMarkdownContext } from '../markdown/markdown.ts';
 import { breadcrumbs, medicalClinic, serializeJsonLd } from './structured-data.ts';
-import { isTranslationFile } from '../load/read.ts';
-import type { LanguageSite } from '../load/types.ts';
+import { isTranslationFile } from '../schemas/translation.ts';
 import { longDate } from './dates.ts';
 import { languagePath } from './categories.ts';
 import { socialImageSize } from '../bundle/assets.ts';

@@ -4,7 +4,7 @@
  * each English page with its Spanish one.
  */
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
-import type { Content, LanguageSite } from '../load/types.ts';
+import type { Content, LanguageSite } from '../schemas/content.ts';
 import type { Article } from '../schemas/article.ts';
 import { articleRoutes, blogIndexRoutes, categoriesOf, categoryRoutes } from './blog.ts';
 import { alternateProblems } from './alternates.ts';

@@ -1,7 +1,7 @@
 /** The typed hand-off from the generator to the templates: what each page receives. */
 import type { AssetLinks } from '../bundle/assets.ts';
 import type { ImageInfo } from '../bundle/images.ts';
-import type { Content, ServicePage } from '../load/types.ts';
+import type { Content, ServicePage } from '../schemas/content.ts';
 import type { OutlineEntry } from '../markdown/markdown.ts';
 import type { Article } from '../schemas/article.ts';
 import type { Navigation, NavLink, Program, Treatment } from '../schemas/catalogue.ts';

@@ -1,7 +1,7 @@
 /**
  * A translation's schema, derived from the English file's: the same fields, text only (ids, prices in
  * their own fields, links, dates, images and flags come from the English file), plus `translation`,
- * which records what the translation was made from and who reviewed it.
+ * which records what the translation was made from and who reviewed it; and how a translation's file is named.
  */
 import { z } from 'zod';
 import { synonymSchema } from './search.ts';
@@ -162,3 +162,23 @@ export const articleTranslationSchema = z.strictObject({
   readTime: z.string().trim().min(1, 'must not be empty').describe('Its read time, as the language writes it ("8 min de lectura").'),
   translation: translationRecord,
 });
+
+/** The language of the translations, as file names and addresses write it. */
+export const translationLanguage = 'es';
+
+/** The translation of an English content file: `content/treatments/ssri.yaml` → `content/treatments/ssri.es.yaml`. */
+export function translationOf(file: string): string {
+  return file.replace(/\.(yaml|md)$/, `.${translationLanguage}.$1`);
+}
+
+/** Whether a content file is a translation (`ssri.es.yaml`, `hrt-glow-up.es.md`): the English loaders leave it to the Spanish site's. */
+export function isTranslationFile(path: string): boolean {
+  return translationEnd.test(path);
+}
+
+/** The English file of a translation: `content/treatments/ssri.es.yaml` → `content/treatments/ssri.yaml`. */
+export function englishOf(file: string): string {
+  return file.replace(translationEnd, '.$1');
+}
+
+const translationEnd = /\.[a-z]{2}\.(yaml|md)$/;

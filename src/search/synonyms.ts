@@ -2,7 +2,7 @@
  * The patient's own words (content/search.yaml `synonyms`) by the page they find; one for a page search does not find is a located error.
  */
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
-import type { Content } from '../load/types.ts';
+import type { Content } from '../schemas/content.ts';
 import type { Synonym } from '../schemas/search.ts';
 import { languagePath } from '../route/categories.ts';
 import { closest } from '../suggest.ts';

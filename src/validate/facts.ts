@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { problems, type SiteError, type SourceLocation } from '../errors.ts';
-import { englishOf } from '../load/read.ts';
-import type { Content } from '../load/types.ts';
+import { englishOf } from '../schemas/translation.ts';
+import type { Content } from '../schemas/content.ts';
 import type { Article } from '../schemas/article.ts';
 import type { Provider } from '../schemas/review.ts';
 import type { Site } from '../schemas/site.ts';

@@ -1,6 +1,6 @@
 /** The placeholder text `new article` and `new treatment` write: a page that still holds any of it, or a TODO, is not published. */
 import { problems, type SiteError } from '../errors.ts';
-import type { Content } from '../load/types.ts';
+import type { Content } from '../schemas/content.ts';
 
 /** Sentences of the `new article` scaffold's body and front matter. */
 export const articlePlaceholders = [

@@ -1,7 +1,7 @@
 /** Cross-reference checks: ids that must exist, ids and slugs that must be unique. */
 import { problems, type SiteError, type SourceLocation } from '../errors.ts';
 import { closest, slugOf } from '../suggest.ts';
-import type { Content } from '../load/types.ts';
+import type { Content } from '../schemas/content.ts';
 import type { OutboundAction } from '../schemas/common.ts';
 import { treatmentHref } from '../route/pages.ts';
 

@@ -1,7 +1,7 @@
 /** Medical review status: which medical pages were never reviewed, or reviewed more than 12 months before the build date. */
 import { problems, type SiteError } from '../errors.ts';
 import type { Article } from '../schemas/article.ts';
-import type { Content } from '../load/types.ts';
+import type { Content } from '../schemas/content.ts';
 import { articlePath, categoryOf } from '../route/categories.ts';
 
 /** A medical page as the review check sees it: the file it comes from, its address, and its review date. */

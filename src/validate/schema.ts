@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { problems, type SiteError } from '../errors.ts';
 import { closest, slugFileName } from '../suggest.ts';
 import { ambiguousLinkIssue } from '../schemas/common.ts';
-import type { YamlSource } from '../load/yaml.ts';
+import type { YamlSource } from '../schemas/content.ts';
 
 type Schema = z.ZodType;
 

@@ -4,8 +4,8 @@
  * translations record their review (by a qualified medical translator); one never reviewed is listed.
  */
 import { problems, type SiteError } from '../errors.ts';
-import { translationOf } from '../load/translations.ts';
-import type { Content, TranslationFile } from '../load/types.ts';
+import { translationOf } from '../schemas/translation.ts';
+import type { Content, TranslationFile } from '../schemas/content.ts';
 import { languagePath } from '../route/categories.ts';
 import { composedPages } from '../route/pages.ts';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/content.ts';
-import type { Content } from '../../src/load/types.ts';
+import type { Content } from '../../src/schemas/content.ts';
 import { projectRoot } from '../helpers.ts';
 import { axeSource, servedSite, type ServedSite } from './static-server.ts';
 

@@ -7,7 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/content.ts';
-import type { Content } from '../../src/load/types.ts';
+import type { Content } from '../../src/schemas/content.ts';
 import { articlePath } from '../../src/route/categories.ts';
 import { routeContext, type MadePage, type RouteContext } from '../../src/route/routes.ts';
 import { buildRoutes } from '../../src/route/table.ts';

@@ -63,6 +63,39 @@ function longFunctions(max: number): string[] {
   return long;
 }
 
+/** The folder of a module of src/ ('.' for the top level). */
+function folderOf(file: string): string {
+  return file.includes('/') ? file.split('/')[0]! : '.';
+}
+
+let folders: Map<string, Map<string, string[]>> | undefined;
+
+/** Which folders of src/ import which, each with the imports that make the arrow (`from → to`); read once. */
+function folderGraph(): Map<string, Map<string, string[]>> {
+  if (folders) return folders;
+  const graph = (folders = new Map<string, Map<string, string[]>>());
+  for (const file of files) {
+    for (const target of importsOf(file)) {
+      const [from, to] = [folderOf(file), folderOf(target)];
+      if (from === to || from === '.' || to === '.') continue;
+      const arrows = graph.get(from) ?? graph.set(from, new Map()).get(from)!;
+      arrows.set(to, [...(arrows.get(to) ?? []), `${file} → ${target}`]);
+    }
+  }
+  return graph;
+}
+
+/** Arrows between folders that must never be, and why (the pipeline's order, and the incremental core's place beside it). */
+const nevers: [from: string, to: string, why: string][] = [
+  ['load', 'render', 'markdown is parsed once, in its own module (markdown/)'],
+  ['route', 'render', 'a route makes a view; render renders it'],
+  ['bundle', 'route', 'assets are made before routes'],
+  ['route', 'verify', 'verification reads routes, not back'],
+  ['load', 'incremental', 'a stage is handed a reader'],
+  ['render', 'incremental', 'a stage is handed what to make'],
+  ['route', 'incremental', 'keys come from views'],
+];
+
 describe('src/', () => {
   it('should have no import cycles, type-only imports included', () => {
     const graph = new Map(files.map((f) => [f, importsOf(f)]));
@@ -80,6 +113,17 @@ describe('src/', () => {
     expect(files.filter((f) => !f.includes('/')).sort()).toEqual([
       'build.ts', 'cli.ts', 'entries.ts', 'errors.ts', 'hash.ts', 'open-files.ts', 'pipeline.ts', 'report.ts', 'suggest.ts',
     ]);
+  });
+
+  it('should let no two folders import each other, in either direction', () => {
+    const graph = folderGraph();
+    const both = [...graph].flatMap(([from, arrows]) => [...arrows.keys()].filter((to) => from < to && graph.get(to)?.has(from))
+      .map((to) => `${from} ↔ ${to} (${[...arrows.get(to)!, ...graph.get(to)!.get(from)!].join(', ')})`));
+    expect(both).toEqual([]);
+  });
+
+  it.each(nevers)('should never let %s/ import %s/ (%s)', (from, to) => {
+    expect(folderGraph().get(from)?.get(to) ?? []).toEqual([]);
   });
 
   it('should let no stage import the incremental core', () => {

@@ -12,7 +12,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../src/build.ts';
 import { loadContent } from '../../src/load/content.ts';
-import type { Content } from '../../src/load/types.ts';
+import type { Content } from '../../src/schemas/content.ts';
 import { clipAtWord } from '../../src/route/pages.ts';
 import { diskWriter } from '../../src/write/writer.ts';
 import { Icon, type AnyIcon } from '../../templates/components/Icon.tsx';

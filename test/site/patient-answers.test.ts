@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { load, type CheerioAPI } from 'cheerio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/content.ts';
-import type { Content } from '../../src/load/types.ts';
+import type { Content } from '../../src/schemas/content.ts';
 import { projectRoot, runCli } from '../helpers.ts';
 
 const costsFile = 'content/cost-and-insurance.yaml';

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { loadContent } from '../../src/load/content.ts';
-import type { Content } from '../../src/load/types.ts';
+import type { Content } from '../../src/schemas/content.ts';
 import { diskWriter } from '../../src/write/writer.ts';
 import { projectRoot } from '../helpers.ts';
 

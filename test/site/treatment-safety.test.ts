@@ -1,7 +1,7 @@
 /** Every treatment answers, in English and in Spanish, what its common side effects are and who should not use it (issue 41). */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/content.ts';
-import type { Content } from '../../src/load/types.ts';
+import type { Content } from '../../src/schemas/content.ts';
 import { projectRoot } from '../helpers.ts';
 
 /** The questions that carry the two safety answers, as every treatment file words them. */

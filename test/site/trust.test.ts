@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../src/build.ts';
 import { loadContent } from '../../src/load/content.ts';
-import type { Content } from '../../src/load/types.ts';
+import type { Content } from '../../src/schemas/content.ts';
 import { diskWriter, memoryWriter } from '../../src/write/writer.ts';
 import { editFile, projectRoot, removeProject, runCli, tempProject, siteErrorsOf } from '../helpers.ts';
 

@@ -7,7 +7,7 @@ import { load, type CheerioAPI } from 'cheerio';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { loadContent } from '../../src/load/content.ts';
-import type { Content } from '../../src/load/types.ts';
+import type { Content } from '../../src/schemas/content.ts';
 import { memoryWriter } from '../../src/write/writer.ts';
 import { projectRoot } from '../helpers.ts';
 

@@ -1,21 +1,29 @@
-/** What the load stage hands on: everything under content/, validated and typed. */
-import type { Article } from '../schemas/article.ts';
-import type { PageMetaEntry, Program, Treatment, Navigation } from '../schemas/catalogue.ts';
-import type { BlogPage, Home, NotFoundPage, ProcessPage } from '../schemas/pages.ts';
-import type { ServicePageEntry } from '../schemas/service.ts';
-import type { InBodyPage } from '../schemas/inbody.ts';
-import type { LabSalesPage } from '../schemas/lab.ts';
-import type { MembershipsPage } from '../schemas/memberships.ts';
-import type { Redirect } from '../schemas/redirects.ts';
-import type { SearchCopy } from '../schemas/search.ts';
-import type { LegalPage } from '../schemas/legal.ts';
-import type { Provider } from '../schemas/review.ts';
-import type { Site } from '../schemas/site.ts';
-import type { Strings } from '../schemas/strings.ts';
-import type { LanguageAssistance } from '../schemas/language-assistance.ts';
-import type { CostsPage } from '../schemas/costs.ts';
-import type { TranslationRecord } from '../schemas/translation.ts';
-import type { YamlSource } from './yaml.ts';
+/** What the load stage hands on: everything under content/, validated and typed, each file able to say where a value came from. */
+import type { Article } from './article.ts';
+import type { PageMetaEntry, Program, Treatment, Navigation } from './catalogue.ts';
+import type { BlogPage, Home, NotFoundPage, ProcessPage } from './pages.ts';
+import type { ServicePageEntry } from './service.ts';
+import type { InBodyPage } from './inbody.ts';
+import type { LabSalesPage } from './lab.ts';
+import type { MembershipsPage } from './memberships.ts';
+import type { Redirect } from './redirects.ts';
+import type { SearchCopy } from './search.ts';
+import type { LegalPage } from './legal.ts';
+import type { Provider } from './review.ts';
+import type { Site } from './site.ts';
+import type { Strings } from './strings.ts';
+import type { LanguageAssistance } from './language-assistance.ts';
+import type { CostsPage } from './costs.ts';
+import type { TranslationRecord } from './translation.ts';
+import type { SourceLocation } from '../errors.ts';
+
+/** A parsed YAML text that can say where any value in it came from. */
+export interface YamlSource {
+  file: string;
+  data: unknown;
+  /** Location of the value at a path (or its nearest existing parent), or of a map key with `key`. */
+  locate(path: readonly PropertyKey[], key?: boolean): SourceLocation;
+}
 
 /** A service page with its id (the file name). */
 export type ServicePage = ServicePageEntry & { id: string };
