@@ -104,6 +104,7 @@ const titles = {
   'search-index': 'Search index that cannot be built',
   'public-clash': 'File of public/ at a path the build makes',
   'unread-file': 'File the build never reads',
+  'editor-not-installed': 'Browser editor not installed',
 } as const;
 
 export type ErrorCode = keyof typeof titles;
@@ -291,6 +292,10 @@ export const problems = {
     new SiteError('changed-during-build', `${file} changed while the site was being built`, {
       loc: { file, line: 1, column: 1 },
       hint: 'run the build again once the file is saved',
+    }),
+  editorNotInstalled: (folder: string) =>
+    new SiteError('editor-not-installed', 'the browser editor (decap-cms-app) is not installed here, so --editor cannot add it', {
+      hint: `run npm install in ${folder}, then build again; an install with --omit=dev (enough to build and serve) leaves it out`,
     }),
   outputError: (detail: string, hint?: string) =>
     new SiteError('output-error', detail, { hint: hint ?? 'check that the output folder is writable and the disk is not full' }),

@@ -89,6 +89,8 @@ const fileLabels: Record<string, { label: string; page: string }> = {
   'lab-sales': { label: 'Lab testing page', page: '/lab-sales' },
   'inbody-analysis': { label: 'InBody analysis page', page: '/inbody-analysis' },
   'cost-and-insurance': { label: 'Costs and insurance page', page: '/cost-and-insurance' },
+  strings: { label: 'Words used on every page', page: '/' },
+  search: { label: 'Search box and page', page: '/search' },
 };
 
 /** How each folder's entries are named, listed, described over the list and previewed. */
@@ -100,7 +102,7 @@ const folderLabels: Record<string, { label: string; singular: string; identifier
     page: '/treatments/{{slug}}/',
     description:
       'Each treatment\'s description, dosage, indications and questions (FAQ). The cards of the service pages and the home ' +
-      'page\'s treatment lists show them: a card names its treatment by the file name in brackets.',
+      'page\'s treatment lists show them.',
   },
   services: {
     label: 'Service pages',
@@ -230,8 +232,8 @@ function folderCollection(dir: string, type: EditedType): CmsCollection {
     create: true,
     slug: `{{${look.identifier}}}`,
     identifier_field: look.identifier,
-    // The file name (in the summary, {{slug}} is the title again): the page's address and the name authors see in content/.
-    summary: `{{${look.identifier}}} ({{filename}})`,
+    // Listed by title alone: the file name is the developers' word for an entry, not the office's.
+    summary: `{{${look.identifier}}}`,
     preview_path: look.page,
     filter: englishOnly,
     fields: withImageUploads(cmsFields(type.schema, dir), dir),

@@ -4,6 +4,7 @@
  * and pick lists for references to other files. A field added to a schema appears with no other change.
  */
 import { z } from 'zod';
+import { editorHint, editorLabel, rowLabel } from './cms-words.ts';
 
 /** A JSON Schema node as zod writes it, with the messages of its checks added (see `jsonOf`). */
 export interface JsonNode {
@@ -58,6 +59,9 @@ export interface CmsField {
   choose_url?: boolean;
   [option: string]: unknown;
 }
+
+/** The editor's field for a plain date, as cms/date-widget.ts registers it (named here: the CLI never loads React for it). */
+export const dateWidget = 'clinic-date';
 
 /** A folder a slug field can refer to (its description names content/FOLDER/), and the field its entries are shown by. */
 interface FolderReference {
@@ -145,6 +149,8 @@ export function labelOf(name: string): string {
 /** A list's name for one of its rows ("Categories" → "Category"): Decap's "Add …" button and its count of one say it. */
 export function singularOf(label: string): string {
   if (/ies$/.test(label)) return label.replace(/ies$/, 'y');
+  // "Addresses" → "Address", "Aliases" → "Alias": the e belongs to the plural after s, x, ch and sh.
+  if (/(ss|x|ch|sh)es$/.test(label) || /iases$/.test(label)) return label.slice(0, -2);
   return /[^s]s$/.test(label) ? label.slice(0, -1) : label;
 }
 
@@ -163,9 +169,12 @@ export function objectFields(json: JsonNode, path: string): CmsField[] {
 
 /** The form field of one property: its widget from its type, its hint from its description. */
 export function fieldOf(name: string, node: JsonNode, required: boolean, path: string): CmsField {
-  const field: CmsField = { name, label: labelOf(name), widget: 'string', ...widgetOf(name, node, path) };
-  if (node.description) field.hint = node.description;
-  if (field.widget === 'list') field.label_singular = singularOf(field.label);
+  const field: CmsField = { name, label: editorLabel(name, path, labelOf(name)), widget: 'string', ...widgetOf(name, node, path) };
+  const hint = editorHint(node.description, path);
+  if (hint) field.hint = hint;
+  if (field.widget === 'list') field.label_singular = rowLabel(name) ?? singularOf(field.label);
+  // Each row of a list of lines is called by the row's name, not the list's: "Month", twelve times, not "Months".
+  if (field.field) field.field = { ...field.field, label: field.label_singular ?? field.label };
   if (!required) field.required = false;
   if (node.default !== undefined && (typeof node.default !== 'object' || node.default === null)) field.default = node.default;
   // Decap asks for the required fields of an optional group the file leaves out (a button's event): the build checks a group given.
@@ -190,9 +199,8 @@ function widgetOf(name: string, node: JsonNode, path: string): Partial<CmsField>
   if (node.type === 'object') return { widget: 'object', collapsed: false, fields: objectFields(node, path) };
   if (node.type === 'boolean') return { widget: 'boolean' };
   if (node.type === 'integer' || node.type === 'number') return numberOf(node);
-  if (node.pattern === '^\\d{4}-\\d{2}-\\d{2}$') {
-    return { widget: 'datetime', format: 'YYYY-MM-DD', date_format: 'YYYY-MM-DD', time_format: false, picker_utc: true };
-  }
+  // A plain date: the editor's own date field (cms/date-widget.ts), in the local date, with no UTC, Now or Clear.
+  if (node.pattern === '^\\d{4}-\\d{2}-\\d{2}$') return { widget: dateWidget };
   const long = longTextNames.has(name) || /paragraph|sentences/i.test(node.description ?? '');
   return { widget: long ? 'text' : 'string', ...patternOf(node) };
 }
@@ -236,9 +244,10 @@ function listOf(name: string, node: JsonNode, path: string, reference: FolderRef
   if (items.enum) return { widget: 'select', multiple: true, options: items.enum, ...bounds };
   if (items.type === 'object' && items.properties) {
     const fields = objectFields(items, `${path}[]`);
-    // Each row is shown by its first line of text until it is opened.
-    const first = fields.find((f) => f.widget === 'string' || f.widget === 'relation' || f.widget === 'select');
-    return { widget: 'list', collapsed: true, fields, ...(first ? { summary: `{{fields.${first.name}}}` } : {}), ...bounds };
+    // Each row is shown by its first words until it is opened: a line of text, else a paragraph, a pick from a list last.
+    const first = ['string', 'text', 'relation', 'select'].map((w) => fields.find((f) => f.widget === w)).find(Boolean);
+    const words = first?.widget === 'text' ? ` | truncate(60, '…')` : '';
+    return { widget: 'list', collapsed: true, fields, ...(first ? { summary: `{{fields.${first.name}${words}}}` } : {}), ...bounds };
   }
   const long = /paragraph/i.test(node.description ?? '') || longTextNames.has(name);
   const item = fieldOf('item', items, true, `${path}[]`);

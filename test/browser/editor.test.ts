@@ -98,8 +98,9 @@ describe('the editor at /admin/', () => {
     const [english, spanish] = [await titleOf('content/treatments/ssri.yaml'), await titleOf('content/treatments/ssri.es.yaml')];
     await expect.poll(() => page.getByText(english, { exact: false }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
     expect(await page.getByText(spanish, { exact: false }).count()).toBe(0);
-    // Each entry with its file name, which is also its page's address (not its title twice).
-    expect(await page.getByText(`${english} (ssri)`, { exact: true }).count()).toBe(1);
+    // Each entry by its title alone: the file name is the developers' word for it (issue 40).
+    expect(await page.getByText(english, { exact: true }).count()).toBe(1);
+    expect(await page.getByText('(ssri)', { exact: false }).count()).toBe(0);
     await page.context().close();
   }, 180_000);
 
@@ -183,7 +184,10 @@ describe('the dev server without the editor installed', () => {
       expect((await fetch(`${bare.url}/`)).status).toBe(200);
       const admin = await fetch(`${bare.url}/admin/`);
       expect(admin.status).toBe(503);
-      expect(await admin.text()).toMatch(/not installed here: run npm install/);
+      // How to add it, and why it is missing: an install for building and serving alone leaves it out (issue 40, item 5).
+      const text = await admin.text();
+      expect(text).toMatch(/not installed here: run npm install in \S+ to add it/);
+      expect(text).toContain('--omit=dev');
     } finally {
       await bare.close();
       await removeProject(project);

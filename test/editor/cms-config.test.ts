@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cmsCollections, cmsConfig } from '../../src/authoring/cms-config.ts';
-import { cmsFields, type CmsField } from '../../src/authoring/cms-fields.ts';
+import { cmsFields, dateWidget, type CmsField } from '../../src/authoring/cms-fields.ts';
+import { dateWidget as registeredDateWidget } from '../../src/authoring/cms/date-widget.ts';
 import { englishKey, frontMatterFormat, sourceKey, unreadEntryProblem, yamlFormat } from '../../src/authoring/cms/file-format.ts';
 import { text } from '../../src/schemas/common.ts';
 import { siteSchema } from '../../src/schemas/site.ts';
@@ -34,7 +35,7 @@ describe('cmsFields', () => {
     expect(after.get('parkingNote')).toEqual({ name: 'parkingNote', label: 'Parking note', widget: 'string', hint });
     const rule = ['^[A-Z]\\d{2}$', 'must be a letter and two digits, such as B12'];
     expect(after.get('suiteCode')).toMatchObject({ widget: 'string', required: false, pattern: rule });
-    expect(after.get('openSaturdays')).toMatchObject({ widget: 'boolean', hint: 'true when the clinic opens on Saturdays.' });
+    expect(after.get('openSaturdays')).toMatchObject({ widget: 'boolean', hint: 'On when the clinic opens on Saturdays.' });
     expect(after.get('openSaturdays')?.required).toBeUndefined();
   });
 
@@ -94,7 +95,9 @@ describe('cmsCollections', () => {
   it('should put article photos beside the article and other pictures under public/images/', () => {
     const blog = byName.get('blog')!;
     expect(blog).toMatchObject({ folder: 'content/blog', media_folder: '', public_folder: '' });
-    expect(fieldsOf('blog').get('publishDate')).toMatchObject({ widget: 'datetime', format: 'YYYY-MM-DD', time_format: false });
+    // A plain date: the editor's own date field, in the local date, with no UTC, Now or Clear (issue 40).
+    expect(fieldsOf('blog').get('publishDate')).toEqual(expect.objectContaining({ widget: dateWidget }));
+    expect(dateWidget).toBe(registeredDateWidget);
     expect(fieldsOf('blog').get('body')).toMatchObject({ widget: 'markdown' });
     const photo = { widget: 'image', media_folder: '/public/images/providers', public_folder: '/images/providers' };
     expect(fieldsOf('providers').get('photo.src')).toMatchObject(photo);
@@ -103,6 +106,53 @@ describe('cmsCollections', () => {
     expect(fieldsOf('providers').has('photo.height')).toBe(false);
     const { slug } = cmsConfig({ name: 'proxy', proxy_url: '/admin/api/v1', branch: 'main' });
     expect(slug).toEqual({ encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' });
+  });
+});
+
+describe('the words of the forms (issue 40, item 3)', () => {
+  const collections = cmsCollections();
+  const everyField = collections.flatMap((collection) => {
+    const lists = [collection.fields ?? [], ...(collection.files ?? []).map((f) => f.fields)];
+    return lists.flatMap((fields) => [...flatten(fields)].map(([path, field]) => ({ at: `${collection.name}: ${path}`, field })));
+  });
+  /** Everything the office manager reads on a form, each with where it is. */
+  const words = everyField.flatMap(({ at, field }) => [
+    { at, text: field.label },
+    ...(field.hint ? [{ at, text: field.hint }] : []),
+    ...(field.field ? [{ at, text: field.field.label }] : []),
+  ]);
+
+  it('should use no developer words in any label or hint', () => {
+    const developerWords = [
+      /\.yaml\b/, /\bprovider id\b/i, /in quotes/, /\bHTML\b/, /--\w/, /^(true|false)\b/, /\b[a-z]+_[a-z_]+\b/, /content\//,
+      /`/, /\bHref\b/, /\bPILLAR\b/, /FILE-NAME/, /YYYY/, /\bMens\b/, /\b(Linkedin|Bhrt|Cta|Am|Pm)\b/,
+    ];
+    const found = words.filter(({ text }) => developerWords.some((w) => w.test(text))).map(({ at, text }) => `${at}: ${text}`);
+    expect(found).toEqual([]);
+    const strings = collections.find((c) => c.name === 'pages')!.files!.find((f) => f.name === 'strings')!;
+    expect(strings.label).toBe('Words used on every page');
+    expect(strings.fields.find((f) => f.name === 'shell')!.label).not.toBe('Shell');
+  });
+
+  it('should call a row of a list by a name for one ("Add question", twelve "Month" rows, never "Aliase")', () => {
+    const lists = everyField.filter(({ field }) => field.widget === 'list');
+    const rows = lists.map(({ at, field }) => ({ at, list: field.label, one: field.label_singular!, row: field.field?.label }));
+    // A list of lines calls each line by the singular, not by the list's name twelve times over.
+    expect(rows.filter(({ row, list }) => row === list)).toEqual([]);
+    expect(rows.filter(({ one }) => /(ase|[^s]se|ie)$/.test(one) || one === '')).toEqual([]);
+    const named = (at: string) => rows.find((r) => r.at === at)!;
+    expect(named('pages: dates.months')).toMatchObject({ one: 'Month', row: 'Month' });
+    expect(named('blog: aliases')).toMatchObject({ list: 'Old addresses', one: 'Old address' });
+    expect(named('treatments: faq')).toMatchObject({ list: 'Questions (FAQ)', one: 'Question' });
+    expect(named('treatments: indications')).toMatchObject({ one: 'Indication', row: 'Indication' });
+  });
+
+  it('should list entries by their title, not their file name, and sum up rows by their words, not an icon name', () => {
+    for (const collection of collections.filter((c) => c.folder)) expect(collection.summary, collection.name).not.toMatch(/filename|slug/);
+    const byIcon = everyField.filter(({ field }) => field.summary?.includes('fields.icon')).map(({ at }) => at);
+    expect(byIcon).toEqual([]);
+    const benefits = everyField.find(({ at }) => at === 'pages: hero.benefits')!.field;
+    expect(benefits.summary).toBe('{{fields.title}}');
   });
 });
 

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cmsConfig, listField } from '../cms-config.ts';
 import { requireModule } from '../../entries.ts';
+import { problems } from '../../errors.ts';
 
 /** The folder of the generator (its package.json): where its node_modules and the editor's script source are. */
 export function generatorFolder(): string {
@@ -18,13 +19,19 @@ export function generatorFolder(): string {
   return dir;
 }
 
-/** Why the browser editor cannot run here (Decap CMS is not installed), or undefined: a project without it still builds and serves. */
+/**
+ * Why the browser editor cannot run here, or undefined. Decap CMS is a development dependency (about 870 of the 1,000
+ * packages): `npm ci --omit=dev` installs only what build and serve need, and a project without it still builds and serves.
+ */
 export function missingEditor(from: string): string | undefined {
   try {
     createRequire(join(from, 'package.json')).resolve('decap-cms-app/package.json');
     return undefined;
   } catch {
-    return 'the browser editor (decap-cms-app) is not installed here: run npm install';
+    return (
+      `The browser editor (decap-cms-app) is not installed here: run npm install in ${from} to add it, then start again. ` +
+      'An install with --omit=dev (npm ci --omit=dev) leaves it out: it installs only what build and serve need.'
+    );
   }
 }
 
@@ -156,6 +163,7 @@ interface OutputFile {
  * provides it), and `_headers` given the editor's own rules: a later rule's header replaces the site's.
  */
 export async function withEditor(files: OutputFile[], editor: HostedEditor, site: EditedSite): Promise<OutputFile[]> {
+  if (missingEditor(generatorFolder())) throw problems.editorNotInstalled(generatorFolder());
   const script = await editorScript(generatorFolder());
   const config = cmsConfig({ name: 'github', repo: editor.repo, branch: editor.branch }, site.baseUrl);
   const text = (file: string, body: string) => ({ file: `admin/${file}`, bytes: Buffer.from(body) });

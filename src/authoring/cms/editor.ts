@@ -5,6 +5,7 @@
  */
 import CMS from 'decap-cms-app';
 import { frontMatterFormat, schemaLine, unreadEntryProblem, yamlFormat, type FileFormat, type SchemaLineOf } from './file-format.ts';
+import { dateWidget, PlainDateControl, PlainDatePreview } from './date-widget.ts';
 import { previewTemplate, type PreviewProps } from './preview.ts';
 import { showSaveProblems } from './save-problems.ts';
 import { sendSecret } from './session.ts';
@@ -15,6 +16,7 @@ interface Decap {
   registerCustomFormat(name: string, extension: string, format: FileFormat): void;
   registerPreviewTemplate(name: string, component: (props: PreviewProps) => unknown): void;
   registerPreviewStyle(style: string, options?: { raw: boolean }): void;
+  registerWidget(name: string, control: unknown, preview: unknown): void;
   init(options: { config: CmsConfig & { load_config_file: false } }): void;
   registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: DecapEntry }) => undefined }): void;
 }
@@ -96,6 +98,7 @@ async function start(): Promise<void> {
   }
   // The frame of the preview fills the pane: the page inside it brings its own CSS.
   decap.registerPreviewStyle('html, body { margin: 0; padding: 0; } .frame-content > div { height: 100vh; }', { raw: true });
+  decap.registerWidget(dateWidget, PlainDateControl, PlainDatePreview);
   guardUnreadEntries(decap);
   reloadOnEntryAddress();
   decap.init({ config: { ...config, load_config_file: false } });
