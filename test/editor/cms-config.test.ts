@@ -163,6 +163,36 @@ describe('file formats', () => {
     'officeHours:', '  - label: Weekdays', '    days: [Mo, Tu]', '    opens: "10:00"', 'analytics: {}', '',
   ].join('\n');
 
+  it('should write every content file back byte for byte when nothing changed, and one change as that line alone', async () => {
+    // Saving the hours rewrote three untouched paragraphs as single long lines (issue 40): a save changes only what changed.
+    const { readdir } = await import('node:fs/promises');
+    const content = join(projectRoot, 'content');
+    const files = [
+      ...(await readdir(content)).filter((f) => f.endsWith('.yaml')),
+      ...(await readdir(join(content, 'treatments'))).map((f) => `treatments/${f}`),
+      ...(await readdir(join(content, 'services'))).map((f) => `services/${f}`),
+      ...(await readdir(join(content, 'blog'))).filter((f) => f.endsWith('.md')).map((f) => `blog/${f}`),
+    ];
+    const changed: string[] = [];
+    for (const file of files) {
+      const text = await readFile(join(content, file), 'utf8');
+      const format = file.endsWith('.md') ? frontMatterFormat('') : yamlFormat('', 'entries');
+      if (format.toFile(format.fromFile(text)) !== text) changed.push(file);
+    }
+    expect(files.length).toBeGreaterThan(100);
+    expect(changed).toEqual([]);
+    const site = await readFile(join(content, 'site.yaml'), 'utf8');
+    const format = yamlFormat('', 'entries');
+    const data = format.fromFile(site) as { officeHours: { opens?: string }[] };
+    data.officeHours[0]!.opens = '9:00 AM';
+    const lines = (text: string) => text.split('\n');
+    const saved = lines(format.toFile(data));
+    const differ = lines(site).map((line, i) => (line === saved[i] ? '' : `${line} → ${saved[i]}`)).filter(Boolean);
+    expect(saved.length).toBe(lines(site).length);
+    expect(differ).toHaveLength(1);
+    expect(differ[0]).toMatch(/opens: "?10:00"? → .*opens: "9:00 AM"/);
+  });
+
   it('should change only the values that changed, keeping comments, quotes and flow lists', () => {
     const format = yamlFormat('', 'entries');
     const data = format.fromFile(site);

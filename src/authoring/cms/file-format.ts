@@ -17,6 +17,9 @@ export const sourceKey = '__clinicSource';
  */
 export const englishKey = '__clinicEnglish';
 
+/** How an article's text ended in its file (its last line break, or none), kept by a save; never written as a field. */
+export const endingKey = '__clinicEnding';
+
 /** Whether a file's text (a YAML file, or an article's front matter) is a translation's. */
 function isTranslation(text: string): boolean {
   return /^# yaml-language-server: \$schema=\S*\.es\.schema\.json/.test(text) || /^translation:/m.test(text);
@@ -164,14 +167,17 @@ export function frontMatterFormat(schemaLine: SchemaLineOf, order?: FieldOrder[]
       const front = match ? match[1]! : '';
       const value = (parseDocument(front).toJS() ?? {}) as EntryData;
       const english = !isTranslation(front);
-      return { ...value, body: match ? match[2]!.replace(/^\r?\n/, '') : text, [sourceKey]: front, [englishKey]: english };
+      const body = match ? match[2]!.replace(/^\r?\n/, '') : text;
+      const ending = /\s*$/.exec(body)![0];
+      return { ...value, body, [sourceKey]: front, [englishKey]: english, [endingKey]: ending };
     },
     toFile(data, sortedKeys = []) {
-      const { [sourceKey]: source, [englishKey]: _english, body, ...fields } = data;
+      const { [sourceKey]: source, [englishKey]: _english, [endingKey]: ending, body, ...fields } = data;
       const clean = (pruned(orderedBy(ordered(fields, sortedKeys), order)) ?? {}) as EntryData;
       const front = yamlText(clean, source as string | undefined, lineFor(schemaLine, sortedKeys));
       const text = typeof body === 'string' ? body.replace(/\s+$/, '') : '';
-      return `---\n${front.endsWith('\n') ? front : `${front}\n`}---\n${text}\n`;
+      // The text ends as the file did (a file without a last line break keeps none); a new one ends with a line break.
+      return `---\n${front.endsWith('\n') ? front : `${front}\n`}---\n${text}${typeof ending === 'string' ? ending : '\n'}`;
     },
   };
 }
