@@ -15,6 +15,7 @@ import { problems, SiteErrors } from '../errors.ts';
 import type { Route } from '../route/routes.ts';
 import type { Templates } from '../bundle/templates.ts';
 import { idsOf, internalLinksOf } from '../verify/links.ts';
+import { keepHyphenatedWordsWhole } from './words.ts';
 import type { ExternalLinks, RouteView, Shell } from '../route/view.ts';
 
 /** The part of every page's shell that is the same on all pages. */
@@ -104,7 +105,7 @@ export async function viewRenderer(templates: TemplateModule): Promise<ViewRende
   const renderToStaticMarkup = staticMarkupRenderer();
   return (view) => {
     try {
-      return `<!doctype html>${renderToStaticMarkup(createElement(templates.Page, view))}`;
+      return keepHyphenatedWordsWhole(`<!doctype html>${renderToStaticMarkup(createElement(templates.Page, view))}`);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       throw problems.templateError(`rendering ${view.shell.path} failed: ${detail}`);
