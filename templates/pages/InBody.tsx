@@ -49,7 +49,7 @@ export function InBodyPage({ shell, view }: { shell: Shell; view: InBodyView }):
         </div>
       </Section>
       <Section id="what-it-measures" heading={page.measures.heading} intro={page.measures.intro} className="section-tinted">
-        <HighlightGrid items={page.measures.items} className="highlight-grid-3" />
+        <HighlightGrid items={page.measures.items} className="highlight-grid-6" />
       </Section>
       <Section id="how-often" heading={page.frequency.heading}>
         <div className="frequency-card">

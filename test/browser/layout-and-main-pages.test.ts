@@ -491,7 +491,8 @@ describe('blog', () => {
     }
   });
 
-  it('should clamp card titles to 2 lines and excerpts to 3, in 1, 2 and 3 columns', async () => {
+  // Issue 41 decides SPEC's "titles clamp to 2 lines" the other way: a card shows its whole title (no "…").
+  it('should show whole card titles and clamp excerpts to 3 lines, in 1, 2 and 3 columns', async () => {
     for (const [width, columns] of [
       [390, 1],
       [800, 2],
@@ -511,7 +512,7 @@ describe('blog', () => {
           excerpt: getComputedStyle(excerpt).webkitLineClamp,
         };
       });
-      expect(layout, `${width}`).toEqual({ columns, title: '2', excerpt: '3' });
+      expect(layout, `${width}`).toEqual({ columns, title: 'none', excerpt: '3' });
       await context.close();
     }
   });
