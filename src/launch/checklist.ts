@@ -87,7 +87,8 @@ function visitFlags(value: unknown, path: (string | number)[], name: string, fou
 
 /**
  * Legal pages, and the notice of language assistance, still marked `awaitingCounsel: true`, with their effective date
- * (an `effective:` date, when the file has one; the legal schema has none yet, so the line says there is none).
+ * (an `effective:` date, when the file has one; the legal schema has none yet, so the line says there is none); then each
+ * translation of one that says `awaitingCounsel: true` of its own text.
  */
 function counselItems(content: Content): LaunchItem[] {
   const sources = allSources(content);
@@ -95,19 +96,26 @@ function counselItems(content: Content): LaunchItem[] {
     ...content.legal.map((page) => ({ page, file: `content/legal/${page.id}.yaml` })),
     { page: content.languageAssistance, file: 'content/language-assistance.yaml' },
   ];
-  return pages
+  const todo = 'have counsel review and approve it, and give the date it takes effect; then remove "awaitingCounsel: true"';
+  const english = pages
     .filter(({ page }) => page.awaitingCounsel)
-    .map(({ page, file }) => {
+    .map(({ page, file }): LaunchItem => {
       const effective = (sources.get(file)?.data as { effective?: unknown } | undefined)?.effective;
       const date = typeof effective === 'string' ? `effective ${effective} once approved` : 'with no effective date yet';
-      return {
-        kind: 'legal',
-        file,
-        line: sources.get(file)?.locate(['awaitingCounsel'], true).line ?? 1,
-        what: `${page.title} is a draft awaiting the clinic's legal counsel, ${date}`,
-        todo: 'have counsel review and approve it, and give the date it takes effect; then remove "awaitingCounsel: true"',
-      };
+      const line = sources.get(file)?.locate(['awaitingCounsel'], true).line ?? 1;
+      return { kind: 'legal', file, line, what: `${page.title} is a draft awaiting the clinic's legal counsel, ${date}`, todo };
     });
+  const titles = new Map(pages.map(({ page, file }) => [file, page.title]));
+  const translations = (content.spanish?.translations ?? [])
+    .filter((t) => titles.has(t.english) && (t.source.data as { awaitingCounsel?: unknown } | undefined)?.awaitingCounsel === true)
+    .map((t): LaunchItem => ({
+      kind: 'legal',
+      file: t.file,
+      line: t.source.locate(['awaitingCounsel'], true).line,
+      what: `the Spanish translation of ${titles.get(t.english)} awaits the clinic's legal counsel`,
+      todo: 'have counsel review and approve the Spanish text; then remove "awaitingCounsel: true"',
+    }));
+  return [...english, ...translations];
 }
 
 /** Medical pages the site publishes that were never reviewed by a provider, or not within 12 months, at their title. */

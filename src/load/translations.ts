@@ -149,16 +149,28 @@ function spanishContent(english: Content, values: Map<string, unknown>, articles
     labSales: over('content/lab-sales.yaml', english.labSales),
     inbody: over('content/inbody-analysis.yaml', english.inbody),
     strings: over('content/strings.yaml', english.strings),
-    languageAssistance: over('content/language-assistance.yaml', english.languageAssistance),
+    languageAssistance: withCounsel(
+      over('content/language-assistance.yaml', english.languageAssistance),
+      values.get('content/language-assistance.yaml'),
+    ),
     costs: over('content/cost-and-insurance.yaml', english.costs),
     search: over('content/search.yaml', english.search),
     treatments: each('treatments', english.treatments),
     programs: each('programs', english.programs),
     providers: each('providers', english.providers),
     services: english.services.map((s) => over(`content/services/${s.id}.yaml`, s)),
-    legal: english.legal.map((l) => over(`content/legal/${l.id}.yaml`, l)),
+    legal: english.legal.map((l) => {
+      const file = `content/legal/${l.id}.yaml`;
+      return withCounsel(over(file, l), values.get(file));
+    }),
     articles,
   };
+}
+
+/** A page in the translation's language awaits counsel while its English does, or while its translation says so of its own text. */
+function withCounsel<T extends { awaitingCounsel: boolean }>(page: T, translation: unknown): T {
+  const own = isGroup(translation) && translation.awaitingCounsel === true;
+  return own && !page.awaitingCounsel ? { ...page, awaitingCounsel: true } : page;
 }
 
 /**

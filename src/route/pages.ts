@@ -158,12 +158,20 @@ export function servicePageRoutes({ content, add, metaFor, trail, absolute, at, 
   }
 }
 
-/** Legal pages: their metadata is in their own file; sections for analytics follow site.yaml. */
-export function legalRoutes({ content, add, metaFor, trail }: RouteContext): void {
+/**
+ * Legal pages: their metadata is in their own file; sections for analytics follow site.yaml. A translated one says, at its top,
+ * while no qualified translator has reviewed it, and while the clinic's counsel has not approved it.
+ */
+export function legalRoutes({ content, add, metaFor, trail, translationFor }: RouteContext): void {
   const analyticsOn = content.site.analytics.measurementId !== undefined;
+  const { review } = content.strings;
   for (const legal of content.legal) {
     const path = legalPath(legal.id);
+    const file = `content/legal/${legal.id}.yaml`;
     const sections = legal.sections.filter((s) => !s.shownWhen || (s.shownWhen === 'analytics-on') === analyticsOn);
+    const translation = translationFor(file);
+    const notReviewed = translation && !translation.record.reviewedBy ? [review.translationNotReviewed] : [];
+    const awaitingCounsel = translation && legal.awaitingCounsel ? [review.translationAwaitingCounsel] : [];
     add(
       path,
       {
@@ -173,23 +181,31 @@ export function legalRoutes({ content, add, metaFor, trail }: RouteContext): voi
           { name: content.strings.shell.home, href: '/' },
           { name: legal.title, href: path },
         ],
+        translationNotes: [...notReviewed, ...awaitingCounsel],
       },
       metaFor(path, { title: legal.title, description: legal.description, keywords: [legal.title, content.site.name] }),
-      { jsonLd: [trail([legal.title, path])], sources: [`content/legal/${legal.id}.yaml`] },
+      { jsonLd: [trail([legal.title, path])], sources: [file] },
     );
   }
 }
 
 /** The notice of free language assistance, in English and Spanish, with its taglines in the languages most spoken in Texas. */
-export function languageAssistanceRoute({ content, add, metaFor, trail }: RouteContext): void {
+export function languageAssistanceRoute({ content, add, metaFor, trail, inLanguage }: RouteContext): void {
   const notice = content.languageAssistance;
   const path = noticePath;
   const breadcrumbs = [
     { name: content.strings.shell.home, href: '/' },
     { name: notice.title, href: path },
   ];
+  // The page on complaints, in this language when it has it (its link then leads there), else in English, marked so.
+  const complaints = content.legal.find((page) => page.id === notice.complaintsPage);
+  const complaintsLink = complaints && {
+    name: complaints.title,
+    href: legalPath(complaints.id),
+    ...(inLanguage([`content/legal/${complaints.id}.yaml`]) ? {} : { inEnglish: content.strings.language.inEnglish }),
+  };
   const meta = metaFor(path, { title: notice.title, description: notice.description, keywords: [notice.title, content.site.name] });
-  add(path, { template: 'languageAssistance', notice, breadcrumbs }, meta, {
+  add(path, { template: 'languageAssistance', notice, breadcrumbs, ...(complaintsLink ? { complaintsLink } : {}) }, meta, {
     jsonLd: [trail([notice.title, path])],
     sources: ['content/language-assistance.yaml'],
   });

@@ -1,7 +1,7 @@
 /** What the route stage makes (Route) and what every page kind's routes are made with (RouteContext). */
 import { problems, type SiteError } from '../errors.ts';
 import type { MarkdownSource } from '../load/article.ts';
-import type { Content, LanguageSite } from '../schemas/content.ts';
+import type { Content, LanguageSite, TranslationFile } from '../schemas/content.ts';
 import type { Article } from '../schemas/article.ts';
 import type { PageMetaEntry } from '../schemas/catalogue.ts';
 import type { ArticleMarkdownContext } from '../markdown/markdown.ts';
@@ -112,6 +112,8 @@ export interface RouteContext {
   at: (path: string) => string;
   /** Whether every one of these files is in this context's language (English: always; else when each has a translation). */
   inLanguage: (sources: readonly string[] | undefined) => boolean;
+  /** The translation this context's pages show of the English file `file` (none in English, nor for a file not translated). */
+  translationFor: (file: string) => TranslationFile | undefined;
   absolute: (path: string) => string;
   /** The MedicalClinic JSON-LD every page carries. */
   clinic: string;
@@ -202,12 +204,14 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
     routes.push(route);
   };
   const inLanguage = translated;
+  const translations = new Map(language?.translations.map((t) => [t.english, t]));
   return {
     content,
     options,
     lang,
     at,
     inLanguage,
+    translationFor: (file) => translations.get(file),
     absolute,
     clinic,
     image,

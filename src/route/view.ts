@@ -216,12 +216,24 @@ export type PageView =
   | { template: 'inbody'; inbody: InBodyPage }
   | { template: 'notFound'; notFound: NotFoundPage }
   /** The notice of free language assistance. */
-  | { template: 'languageAssistance'; notice: LanguageAssistance; breadcrumbs: Breadcrumb[] }
+  | {
+      template: 'languageAssistance';
+      notice: LanguageAssistance;
+      breadcrumbs: Breadcrumb[];
+      /** The legal page on how to file a complaint (`complaintsPage`); `inEnglish`: the note after it, when it is in English only. */
+      complaintsLink?: { name: string; href: string; inEnglish?: string };
+    }
   /** What visits cost and which insurance the clinic takes; a question without an answer asks the patient to call. */
   | { template: 'costs'; costs: CostsPage; breadcrumbs: Breadcrumb[] }
   | { template: 'search'; search: SearchCopy['page'] }
   /** A legal page, with only the sections this site shows (with or without analytics). */
-  | { template: 'legal'; legal: LegalPage; breadcrumbs: Breadcrumb[] };
+  | {
+      template: 'legal';
+      legal: LegalPage;
+      breadcrumbs: Breadcrumb[];
+      /** On a translated page: what no one has reviewed yet (a qualified translator, the clinic's counsel), one sentence each. */
+      translationNotes: string[];
+    };
 
 /** Everything one page render needs. */
 export interface RouteView {

@@ -1,6 +1,6 @@
 /** Schema of the notice of free language assistance (content/language-assistance.yaml, published at /language-assistance). */
 import { z } from 'zod';
-import { text, textList } from './common.ts';
+import { slug, text, textList } from './common.ts';
 
 /** A language's tagline: one sentence, in that language, saying help is free and how to ask ({phone} is the clinic's number). */
 const tagline = z.strictObject({
@@ -27,6 +27,12 @@ export const languageAssistanceSchema = z.strictObject({
   howToAsk: text.describe("How to ask for them; {phone} stands for the clinic's phone number from site.yaml."),
   tty: text.describe('The line for callers who use a TTY, such as "TTY: 711" (711 is the relay service, free from any phone).'),
   paragraphs: textList.describe('What else the notice says, in plain words.'),
+  complaintsPage: slug
+    .optional()
+    .describe(
+      'The legal page that explains how to file a complaint, by its file name in content/legal/ (nondiscrimination): ' +
+        "linked after the paragraphs, in the page's language.",
+    ),
   taglines: z
     .array(tagline)
     .min(1, 'must list at least one language')

@@ -31,8 +31,14 @@ export const stringsSchema = z.strictObject({
       reviewedBy: line('The rest of it, before the reviewer\'s name ("reviewed by").'),
       updated: line('Before the review date ("Updated").'),
       references: line("The heading over a page's references."),
+      translationNotReviewed: line(
+        'The note on a translated legal page no qualified translator has reviewed yet: "This translation has not yet been reviewed…".',
+      ),
+      translationAwaitingCounsel: line(
+        "The note on a translated legal page the clinic's legal counsel has not approved yet (its translation says awaitingCounsel: true).",
+      ),
     })
-    .describe('The medical review byline and references.'),
+    .describe('The medical review byline and references, and the notes on a legal page whose translation is not yet reviewed.'),
   blog: z
     .strictObject({
       feedTitle: line("The title of the blog's feed, {site} standing for the clinic's name."),

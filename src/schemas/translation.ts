@@ -78,6 +78,19 @@ export const translationRecord = z
   .describe('What this translation was made from and who reviewed it.');
 export type TranslationRecord = z.infer<typeof translationRecord>;
 
+/**
+ * A translation's own `awaitingCounsel`, when its English file has one (legal pages, the language notice): counsel approves
+ * the translated text apart from the English, so the English file's approval never stands for it.
+ */
+function counselOf(schema: z.ZodType): Record<string, z.ZodType> {
+  if (!(schema instanceof z.ZodObject) || !Object.hasOwn(schema.shape, 'awaitingCounsel')) return {};
+  const flag = z
+    .boolean()
+    .optional()
+    .describe("true while the clinic's legal counsel has not approved this translation: check --launch lists it. Remove it once counsel has.");
+  return { awaitingCounsel: flag };
+}
+
 /** The translation schema of a YAML file checked with `schema` (its name `file`, such as home.yaml): text fields only, all optional. */
 export function translationSchemaOf(schema: z.ZodType, file: string): z.ZodType {
   // Made once per schema and file: deriving one walks the whole English schema, on every build of the dev server.
@@ -107,7 +120,7 @@ function deriveTranslationSchema(schema: z.ZodType, file: string): z.ZodType {
       });
   }
   const shape = derived instanceof z.ZodObject ? derived.shape : {};
-  return z.strictObject({ ...shape, ...ownFields[file]?.(), translation: translationRecord });
+  return z.strictObject({ ...shape, ...ownFields[file]?.(), ...counselOf(schema), translation: translationRecord });
 }
 
 /** The text part of `schema`: objects keep their text fields (optional, strict), lists their items', strings stay; the rest goes. */

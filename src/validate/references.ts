@@ -50,6 +50,7 @@ export function checkReferences(content: Content, errors: SiteError[]): void {
 
   checkReviews(content, errors);
   checkCategories(content, errors);
+  checkComplaintsPage(content, errors);
 
   checkUniqueIds(content, 'content/lab-sales.yaml', ['panels'], content.labSales.panels, 'lab panel', errors);
   checkUniqueIds(content, 'content/inbody-analysis.yaml', ['offerings'], content.inbody.offerings, 'body-scan offering', errors);
@@ -71,6 +72,16 @@ export function checkReferences(content: Content, errors: SiteError[]): void {
     if (other) errors.push(problems.duplicateId({ file: article.file, line: 1, column: 1 }, 'article slug', article.slug, other));
     else slugs.set(article.slug, article.file);
   }
+}
+
+/** The notice of language assistance links the legal page on complaints it names: one of content/legal/. */
+function checkComplaintsPage(content: Content, errors: SiteError[]): void {
+  const id = content.languageAssistance.complaintsPage;
+  const ids = content.legal.map((page) => page.id);
+  if (id === undefined || ids.includes(id)) return;
+  const file = 'content/language-assistance.yaml';
+  const loc = content.sources.get(file)?.locate(['complaintsPage']) ?? { file, line: 1, column: 1 };
+  errors.push(problems.unknownReference(loc, 'legal page (content/legal/)', id, closest(id, ids)));
 }
 
 /** Ids of a list inside one file must differ: they label analytics events. */

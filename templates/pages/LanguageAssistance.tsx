@@ -2,13 +2,14 @@
 import type { ReactElement } from 'react';
 import type { PageView, Shell } from '../../src/route/view.ts';
 import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { InEnglish } from '../components/InEnglish.tsx';
 import { WithPhone } from '../components/PhoneLink.tsx';
 
 type NoticeView = Extract<PageView, { template: 'languageAssistance' }>;
 
 /** The notice page, in the page's language, with the taglines in their own. */
 export function LanguageAssistancePage({ shell, view }: { shell: Shell; view: NoticeView }): ReactElement {
-  const { notice, breadcrumbs } = view;
+  const { notice, breadcrumbs, complaintsLink } = view;
   const phone = shell.site.phone;
   return (
     <article className="legal-page language-notice">
@@ -28,6 +29,13 @@ export function LanguageAssistancePage({ shell, view }: { shell: Shell; view: No
         {notice.paragraphs.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>
         ))}
+        {complaintsLink && (
+          <p className="notice-complaints">
+            <a href={complaintsLink.href}>
+              <InEnglish note={complaintsLink.inEnglish}>{complaintsLink.name}</InEnglish>
+            </a>
+          </p>
+        )}
         <ul className="taglines">
           {notice.taglines.map((tagline) => (
             <li key={tagline.lang} lang={tagline.lang} dir={tagline.dir}>

@@ -8,9 +8,16 @@ import { PhoneLink } from '../components/PhoneLink.tsx';
 type LegalView = Extract<PageView, { template: 'legal' }>;
 
 export function LegalPage({ shell, view }: { shell: Shell; view: LegalView }): ReactElement {
-  const { legal, breadcrumbs } = view;
+  const { legal, breadcrumbs, translationNotes } = view;
   const { site } = shell;
-  const slug = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  // Accents dropped, not cut out: "Información" gives informacion, not informaci-n.
+  const slug = (heading: string) =>
+    heading
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
   return (
     <article className="legal-page">
       <header className="legal-hero">
@@ -18,6 +25,11 @@ export function LegalPage({ shell, view }: { shell: Shell; view: LegalView }): R
           <Breadcrumbs trail={breadcrumbs} />
           <h1 id="page-title">{legal.title}</h1>
           <p className="lead">{legal.intro}</p>
+          {translationNotes.length > 0 && (
+            <p className="translation-note" role="note">
+              {translationNotes.join(' ')}
+            </p>
+          )}
         </div>
       </header>
       <div className="container container-narrow legal-body">

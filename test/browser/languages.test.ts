@@ -130,7 +130,8 @@ describe('the Spanish home page', () => {
 });
 
 describe('Spanish pages and the notice of language assistance in Chromium', () => {
-  const routes = ['/es/', '/es/process', '/es/memberships', '/es/blog', '/es/blog/why-we-started/', '/es/treatments/ssri/', '/es/language-assistance', '/language-assistance'];
+  const routes = ['/es/', '/es/process', '/es/memberships', '/es/blog', '/es/blog/why-we-started/', '/es/treatments/ssri/', '/es/language-assistance', '/language-assistance',
+    '/es/legal/nondiscrimination', '/es/legal/notice-of-privacy-practices'];
   for (const width of [390, 1280]) {
     it(`should have no axe-core violations and nothing wider than the screen at ${width} px`, async () => {
       const context = await contextAt(width);
@@ -154,6 +155,27 @@ describe('Spanish pages and the notice of language assistance in Chromium', () =
     // The phone number keeps its digits in order inside right-to-left text.
     const phone = await page.locator('.taglines li[lang="ar"] bdi').evaluate((el) => getComputedStyle(el).direction);
     expect(phone).toBe('ltr');
+    await context.close();
+  }, 60_000);
+});
+
+describe('the legal pages in Spanish (issue 38)', () => {
+  it('should lead from the Spanish notice to the Spanish nondiscrimination notice, say it is not yet reviewed, and switch to English', async () => {
+    const context = await contextAt(390);
+    const page = await context.newPage();
+    await page.goto(`${origin}/es/language-assistance`);
+    await page.locator('.notice-complaints a').click();
+    await page.waitForURL(`${origin}/es/legal/nondiscrimination`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(await page.locator('h1').textContent()).toBe('Aviso de no discriminación');
+    const note = page.locator('.translation-note');
+    expect(await note.isVisible()).toBe(true);
+    expect(await note.innerText()).toContain('Un traductor calificado aún no ha revisado esta traducción.');
+    expect(await sideways(page)).toBe(0);
+    await page.locator('.language-switch-compact').click();
+    await page.waitForURL(`${origin}/legal/nondiscrimination`);
+    expect(await page.locator('h1').textContent()).toBe('Nondiscrimination Notice');
+    expect(await page.locator('.translation-note').count()).toBe(0);
     await context.close();
   }, 60_000);
 });

@@ -72,12 +72,20 @@ describe('legal pages', () => {
     }
   });
 
-  it('should link every legal page from the footer of every page', async () => {
+  it('should link every legal page from the footer of every page, a Spanish page to the Spanish one where there is one', async () => {
+    const translated = new Set(content.spanish!.translations.map((t) => t.english));
     for (const route of allRoutes()) {
       const $ = await page(route);
       const hrefs = $('footer .footer-legal a').map((_, a) => $(a).attr('href')).get();
-      expect(hrefs, route).toEqual(content.legal.map((l) => `/legal/${l.id}`));
+      const spanish = route === '/es' || route.startsWith('/es/');
+      const wanted = content.legal.map((l) => `${spanish && translated.has(`content/legal/${l.id}.yaml`) ? '/es' : ''}/legal/${l.id}`);
+      expect(hrefs, route).toEqual(wanted);
     }
+    // The nondiscrimination notice and the Notice of Privacy Practices are in Spanish (issue 38).
+    const $es = await page('/es/process');
+    const spanishFooter = $es('footer .footer-legal a').map((_, a) => $es(a).attr('href')).get();
+    expect(spanishFooter).toContain('/es/legal/nondiscrimination');
+    expect(spanishFooter).toContain('/es/legal/notice-of-privacy-practices');
   });
 
   it('should say what each page must say: no collection without a measurement id, 911 and 988, WCAG 2.2 AA and a phone alternative', async () => {
