@@ -96,9 +96,11 @@ describe('the Spanish legal pages', () => {
     }
   });
 
-  it('should build without calling the Spanish legal files out of date', () => {
-    const named = result.warnings.filter((w) => /legal\/[a-z-]+\.es\.yaml was translated from an older/.test(w));
-    expect(named).toEqual([]);
+  it('should build without calling the Spanish legal files out of date, counting them among the translations not reviewed', () => {
+    const stale = result.warnings.filter((w) => /legal\/[a-z-]+\.es\.yaml was translated from an older/.test(w));
+    expect(stale).toEqual([]);
+    const unreviewed = result.warnings.find((w) => w.includes('not been reviewed by a qualified medical translator'));
+    for (const id of Object.keys(spanishLegal)) expect(unreviewed).toContain(`\n    content/legal/${id}.es.yaml`);
   });
 });
 
