@@ -7,9 +7,9 @@ import { load, type CheerioAPI } from 'cheerio';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../src/build.ts';
-import { diskWriter } from '../src/write/writer.ts';
-import { editFile, removeProject, runCli, siteErrorsOf, tempProject } from './helpers.ts';
+import { build, type BuildResult } from '../../src/build.ts';
+import { diskWriter } from '../../src/write/writer.ts';
+import { editFile, removeProject, runCli, siteErrorsOf, tempProject } from '../helpers.ts';
 
 const spanishLegal = {
   nondiscrimination: { title: 'Aviso de no discriminación', english: 'Nondiscrimination Notice' },
