@@ -35,7 +35,7 @@ export const stringsSchema = z.strictObject({
         'The note on a translated legal page no qualified translator has reviewed yet: "This translation has not yet been reviewed…".',
       ),
       translationAwaitingCounsel: line(
-        "The note on a translated legal page the clinic's legal counsel has not approved yet (its translation says awaitingCounsel: true).",
+        "The note on a translated legal page the clinic's legal counsel has not approved yet.",
       ),
     })
     .describe('The medical review byline and references, and the notes on a legal page whose translation is not yet reviewed.'),
