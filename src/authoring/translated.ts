@@ -4,6 +4,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import { problems, SiteErrors } from '../errors.ts';
 import { loadContent } from '../load/content.ts';
 import type { TranslationFile } from '../schemas/content.ts';
+import { isTranslationFile } from '../schemas/translation.ts';
 import { changedFields } from '../validate/translations.ts';
 
 /** What marking one translation did: its file, its English file, and the fields whose English had changed. */
@@ -65,4 +66,13 @@ export function withRecord(text: string, translation: Pick<TranslationFile, 'cur
   const end = start + block[0].length;
   const source = text.endsWith('\n') ? text : `${text}\n`;
   return `${source.slice(0, start)}translation:\n${from}\n${kept}${source.slice(end)}`;
+}
+
+/**
+ * After the editor saved `files`: records each translation among them as up to date with its English file (what
+ * `clinic-site translated` does), since she saved it beside the English it shows. English files are left as they are.
+ */
+export async function recordSavedTranslations(root: string, files: readonly string[]): Promise<Marked[]> {
+  const translations = files.filter(isTranslationFile);
+  return translations.length === 0 ? [] : markTranslated(root, translations);
 }

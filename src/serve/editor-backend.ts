@@ -16,6 +16,7 @@ import {
   translationOf,
   type EditorPlaces,
 } from './editor-requests.ts';
+import { recordSavedTranslations } from '../authoring/translated.ts';
 import { refusedSaveLine, type SaveCheck, type SaveProblem } from './save-check.ts';
 
 /** What the backend answers: an HTTP status and the JSON Decap reads (`{ error }` when refused). */
@@ -176,6 +177,8 @@ async function persistEntry({ root, places, checkSave }: Project, params: Record
   if (checkSave) await refuseUnbuilt(root, checkSave, { files, assets, moves });
   for (const file of files) await write(root, file.newPath ?? file.path, file.raw);
   for (const asset of assets) await write(root, asset.path, Buffer.from(asset.content, 'base64'));
+  // A Spanish entry saved is recorded as up to date with its English file (`clinic-site translated`).
+  await recordSavedTranslations(root, files.map((f) => f.newPath ?? f.path));
   // The entry's text is already at its new path: its old file goes; its translation moves beside it.
   for (const [from, to] of moves) {
     if (files.some((f) => f.path === from)) await unlink(await inside(root, from)).catch(missingIsFine);

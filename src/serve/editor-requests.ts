@@ -6,6 +6,7 @@
  */
 import { posix } from 'node:path';
 import { cmsConfig, type CmsConfig, type CmsField } from '../authoring/cms-config.ts';
+import { englishOf } from '../schemas/translation.ts';
 
 /** Where the editor's files live: entry folders with their extension, single files, and the folders pictures go to. */
 export interface EditorPlaces {
@@ -64,7 +65,8 @@ export function entryProblem(places: EditorPlaces, path: unknown): string | unde
   const unreadable = readProblem(path);
   if (unreadable) return unreadable;
   const file = path as string;
-  if (places.files.has(file)) return undefined;
+  // A single file's Spanish translation beside it (home.es.yaml) is written as the file is.
+  if (places.files.has(file) || places.files.has(englishOf(file))) return undefined;
   const extension = places.folders.get(posix.dirname(file));
   if (extension === undefined) return `${file} is not a file of the editor's collections`;
   const name = entryName.exec(posix.basename(file));
@@ -76,7 +78,7 @@ export function entryProblem(places: EditorPlaces, path: unknown): string | unde
 
 /** Why `path` cannot be deleted: only the entries of folders are (single files never are), and pictures. */
 export function deleteProblem(places: EditorPlaces, path: unknown): string | undefined {
-  if (typeof path === 'string' && places.files.has(path)) return `${path} cannot be deleted`;
+  if (typeof path === 'string' && (places.files.has(path) || places.files.has(englishOf(path)))) return `${path} cannot be deleted`;
   const asEntry = entryProblem(places, path);
   return asEntry && pictureProblem(places, path) ? asEntry : undefined;
 }

@@ -16,6 +16,7 @@ import {
   missingEditor,
 } from '../authoring/cms/admin-files.ts';
 import { cmsConfig } from '../authoring/cms-config.ts';
+import { withSpanish } from '../authoring/cms-spanish.ts';
 import { localBackend } from './editor-backend.ts';
 import { bodyOf, closeAfter, editorRequestProblem, newSecret } from './editor-guard.ts';
 import { editorPlaces, entryProblem, pictureProblem, type EditorPlaces } from './editor-requests.ts';
@@ -134,7 +135,8 @@ async function serveFile(path: string, response: ServerResponse, from: string, r
     const page = adminPage({ script: script.file, preview: previewPath, secret, siteName });
     reply(response, 200, 'text/html; charset=utf-8', page, { ...csp, 'Cache-Control': 'no-store' });
   } else if (path === `${base}config.json`) {
-    const config = cmsConfig({ name: 'proxy', proxy_url: apiPath, branch: 'main' });
+    // With the Spanish collections, read from the content as it is now (which entries are out of date).
+    const config = await withSpanish(cmsConfig({ name: 'proxy', proxy_url: apiPath, branch: 'main' }), root);
     reply(response, 200, 'application/json; charset=utf-8', JSON.stringify(config));
   } else if (path === `${base}${script.file}`) {
     reply(response, 200, 'text/javascript; charset=utf-8', script.bytes);
