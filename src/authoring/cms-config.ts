@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { stringify } from 'yaml';
 import { articleSchema, folders, singleFiles } from '../schemas/registry.ts';
 import { cmsFields, fieldOf, jsonOf, labelOf, objectFields, singularOf, type CmsField } from './cms-fields.ts';
-import { englishKey } from './cms/file-format.ts';
+import { englishKey, wordsKey } from './cms/file-format.ts';
 
 /** A field of a form (cms-fields.ts makes them). */
 export type { CmsField } from './cms-fields.ts';
@@ -181,7 +181,7 @@ export function cmsCollections(): CmsCollection[] {
   const single = (name: string): CmsFile => {
     const fields = withImageUploads(topFields(types.get(name)!.schema, name), imageFolders[name] ?? 'uploads');
     const look = fileLabels[name] ?? { label: labelOf(name), page: '/' };
-    return { name, label: look.label, file: `content/${name}.yaml`, preview_path: look.page, fields };
+    return { name, label: look.label, file: `content/${name}.yaml`, preview_path: look.page, fields: [...fields, wordsField] };
   };
   const isFolder = (name: string) => Object.values(folders).some((f) => f.dir === name);
   // metadata.yaml is keyed by route, which forms cannot show as fields: it stays a file edited by hand.
@@ -202,7 +202,7 @@ export function cmsCollections(): CmsCollection[] {
     create: true,
     slug: '{{title}}',
     identifier_field: 'title',
-    summary: '{{title}} ({{publishDate}})',
+    summary: `{{title}} ({{publishDate}})${searchedWords}`,
     preview_path: '/blog/{{slug}}/',
     filter: englishOnly,
     // Photos go beside the article, where the build publishes them from.
@@ -212,6 +212,15 @@ export function cmsCollections(): CmsCollection[] {
   });
   return collections;
 }
+
+/**
+ * Every word of an entry in its list's summary, shown as nothing: Decap's search reads a folder's entries by the fields
+ * its summary names (and title and author), so a word inside an answer is found too.
+ */
+const searchedWords = `{{${wordsKey} | ternary('', '')}}`;
+
+/** A single file's words for the search, which reads a single file's top-level fields: a field of the data, never shown. */
+const wordsField: CmsField = { name: wordsKey, label: 'Words', widget: 'hidden', required: false, hint: 'Every word of the page, for the search.' };
 
 /** A folder's English files, not their translations (their forms are the English file's: see englishKey). */
 const englishOnly = { field: englishKey, value: true };
@@ -233,7 +242,7 @@ function folderCollection(dir: string, type: EditedType): CmsCollection {
     slug: `{{${look.identifier}}}`,
     identifier_field: look.identifier,
     // Listed by title alone: the file name is the developers' word for an entry, not the office's.
-    summary: `{{${look.identifier}}}`,
+    summary: `{{${look.identifier}}}${searchedWords}`,
     preview_path: look.page,
     filter: englishOnly,
     fields: withImageUploads(cmsFields(type.schema, dir), dir),

@@ -86,8 +86,11 @@ describe("the office manager's tasks in the editor", () => {
     // The service page's cards say where their questions are edited.
     const hint = /change those in Treatments, in the entry of the treatment the card names/;
     await expect.poll(() => page.getByText(hint).count(), { timeout: 60_000 }).toBe(1);
-    await page.goto(`${server.url}/admin/#/collections/treatments`);
-    await page.getByText('Testosterone Optimization', { exact: true }).click({ timeout: 60_000 });
+    // The editor's search finds the typo inside an answer (it searched titles alone: issue 40), the entry first.
+    await page.goto(`${server.url}/admin/#/search/mornig`);
+    const found = page.getByText('Testosterone Optimization', { exact: true });
+    await expect.poll(() => found.count(), { timeout: 60_000 }).toBe(1);
+    await found.click();
     const file = 'content/treatments/testosterone-optimization.yaml';
     const before = await read(file);
     const row = page.locator('[class*="ListItem"]').filter({ hasText: 'How do I know if my testosterone is low?' }).first();

@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { cmsCollections, cmsConfig } from '../../src/authoring/cms-config.ts';
 import { cmsFields, dateWidget, type CmsField } from '../../src/authoring/cms-fields.ts';
 import { dateWidget as registeredDateWidget } from '../../src/authoring/cms/date-widget.ts';
-import { englishKey, frontMatterFormat, sourceKey, unreadEntryProblem, yamlFormat } from '../../src/authoring/cms/file-format.ts';
+import { englishKey, frontMatterFormat, sourceKey, unreadEntryProblem, wordsKey, yamlFormat } from '../../src/authoring/cms/file-format.ts';
+import { filter } from '../../src/authoring/cms/word-search.ts';
 import { text } from '../../src/schemas/common.ts';
 import { siteSchema } from '../../src/schemas/site.ts';
 import { projectRoot } from '../helpers.ts';
@@ -153,6 +154,19 @@ describe('the words of the forms (issue 40, item 3)', () => {
     expect(byIcon).toEqual([]);
     const benefits = everyField.find(({ at }) => at === 'pages: hero.benefits')!.field;
     expect(benefits.summary).toBe('{{fields.title}}');
+  });
+});
+
+describe("the editor's search", () => {
+  it('should find an entry by a word inside an answer, and not entries that merely hold its letters in order', () => {
+    const format = yamlFormat('', 'entries');
+    const typo = format.fromFile('title: Testosterone\nfaq:\n  - question: When?\n    answer: After mornig blood draws.\n');
+    const other = format.fromFile('title: Metformin\nfaq:\n  - question: How?\n    answer: Many old routines need improving.\n');
+    const found = filter('mornig', [other, typo], { extract: (entry) => String(entry[wordsKey]) });
+    expect(found.map((f) => f.original.title)).toEqual(['Testosterone']);
+    // Every word typed, anywhere: the pick lists find "Sam Example" from "sam ex".
+    expect(filter('sam ex', ['Sam Example', 'Example Sam', 'Samuel']).map((f) => f.original)).toEqual(['Sam Example', 'Example Sam']);
+    expect(format.toFile(typo)).not.toContain(wordsKey);
   });
 });
 

@@ -66,11 +66,21 @@ async function bundleEditor(from: string): Promise<EditorScript> {
     legalComments: 'none',
     define: { 'process.env.NODE_ENV': '"production"', global: 'globalThis' },
     loader: { '.js': 'jsx', '.svg': 'text' },
+    plugins: [wordSearch],
     logLevel: 'silent',
   });
   const bytes = result.outputFiles[0]!.contents;
   return { file: `editor-${createHash('sha256').update(bytes).digest('hex').slice(0, 10)}.js`, bytes };
 }
+
+/** Decap's search and pick lists match the words typed (cms/word-search.ts), not scattered letters (the `fuzzy` package). */
+const wordSearch: import('esbuild').Plugin = {
+  name: 'word-search',
+  setup(build) {
+    const path = join(generatorFolder(), 'src', 'authoring', 'cms', 'word-search.ts');
+    build.onResolve({ filter: /^fuzzy$/ }, () => ({ path }));
+  },
+};
 
 /** What the wrapper page needs: the script's file name, and where previews are built and the session's secret (the dev server only). */
 export interface AdminPageOptions {

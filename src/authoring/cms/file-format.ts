@@ -17,6 +17,21 @@ export const sourceKey = '__clinicSource';
  */
 export const englishKey = '__clinicEnglish';
 
+/**
+ * Every word of an entry, for the editor's search: Decap searches a folder's entries by the fields of its summary, and a
+ * single file by its top-level fields (a group reads as "[object Object]"), so a word inside a question was never found.
+ * Never written to a file.
+ */
+export const wordsKey = '__clinicWords';
+
+/** The texts of a value, at every depth, joined by spaces. */
+export function wordsOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (value === null || typeof value !== 'object') return '';
+  return Object.values(value).map(wordsOf).filter(Boolean).join(' ');
+}
+
 /** How an article's text ended in its file (its last line break, or none), kept by a save; never written as a field. */
 export const endingKey = '__clinicEnding';
 
@@ -146,10 +161,10 @@ export function yamlFormat(schemaLine: SchemaLineOf, listField: string, order?: 
     fromFile(text) {
       const value = parseDocument(text).toJS() as unknown;
       const data = Array.isArray(value) ? { [listField]: value } : ((value ?? {}) as EntryData);
-      return { ...data, [sourceKey]: text, [englishKey]: !isTranslation(text) };
+      return { ...data, [sourceKey]: text, [englishKey]: !isTranslation(text), [wordsKey]: wordsOf(data) };
     },
     toFile(data, sortedKeys = []) {
-      const { [sourceKey]: source, [englishKey]: _english, ...fields } = data;
+      const { [sourceKey]: source, [englishKey]: _english, [wordsKey]: _words, ...fields } = data;
       const clean = (pruned(orderedBy(ordered(fields, sortedKeys), order)) ?? {}) as EntryData;
       const isList = Object.keys(fields).length === 1 && listField in fields;
       return yamlText(isList ? (clean[listField] ?? []) : clean, source as string | undefined, lineFor(schemaLine, sortedKeys));
@@ -169,10 +184,10 @@ export function frontMatterFormat(schemaLine: SchemaLineOf, order?: FieldOrder[]
       const english = !isTranslation(front);
       const body = match ? match[2]!.replace(/^\r?\n/, '') : text;
       const ending = /\s*$/.exec(body)![0];
-      return { ...value, body, [sourceKey]: front, [englishKey]: english, [endingKey]: ending };
+      return { ...value, body, [sourceKey]: front, [englishKey]: english, [endingKey]: ending, [wordsKey]: wordsOf({ ...value, body }) };
     },
     toFile(data, sortedKeys = []) {
-      const { [sourceKey]: source, [englishKey]: _english, [endingKey]: ending, body, ...fields } = data;
+      const { [sourceKey]: source, [englishKey]: _english, [endingKey]: ending, [wordsKey]: _words, body, ...fields } = data;
       const clean = (pruned(orderedBy(ordered(fields, sortedKeys), order)) ?? {}) as EntryData;
       const front = yamlText(clean, source as string | undefined, lineFor(schemaLine, sortedKeys));
       const text = typeof body === 'string' ? body.replace(/\s+$/, '') : '';
