@@ -55,6 +55,7 @@ interface BuildFlags {
   future?: boolean;
   verbose?: boolean;
   editor?: HostedEditor;
+  editorPreviewStatus?: string;
 }
 
 /** `build` and `check`: the same pipeline into a folder or into memory. */
@@ -69,9 +70,11 @@ function buildCommands(program: Command, { root, color, fail }: CommandContext):
     .option('--future', 'include articles dated in the future')
     .option('--verbose', 'also print the size of every asset and the largest page, and warnings with every file they name')
     .option('--editor <owner/repo[@branch]>', 'put the browser editor into admin/, publishing to this GitHub repository', parseRepo)
+    .option('--editor-preview-status <name>', "with --editor: the name of the host's deploy-preview status, if it lacks \"deploy\"")
     .action(async (options: BuildFlags) => {
+      const previewContext = options.editorPreviewStatus;
       const result = await build({
-        ...(options.editor ? { editor: options.editor } : {}),
+        ...(options.editor ? { editor: { ...options.editor, ...(previewContext ? { previewContext } : {}) } } : {}),
         root,
         writer: diskWriter(resolve(root, options.out), root),
         baseUrl: options.baseUrl,

@@ -45,20 +45,30 @@ export interface CmsFile {
   fields: CmsField[];
 }
 
-/** Where the editor saves: the local folder through the dev server, or a GitHub repository. */
+/**
+ * Where the editor saves: the local folder through the dev server, or a GitHub repository (`preview_context`: the commit
+ * status of the host's deploy preview, when its name lacks "deploy"), or Decap's in-memory `test-repo` (browser tests only).
+ */
 export type CmsBackend =
-  { name: 'proxy'; proxy_url: string; branch: string } | { name: 'github'; repo: string; branch: string; base_url?: string };
+  | { name: 'proxy'; proxy_url: string; branch: string }
+  | { name: 'github'; repo: string; branch: string; base_url?: string; preview_context?: string }
+  | { name: 'test-repo' };
 
 /** Decap's configuration as a plain object: `config.yml` in YAML, or handed to `CMS.init` as it is. */
 export interface CmsConfig {
   backend: CmsBackend;
   load_config_file?: boolean;
-  publish_mode: 'simple';
+  /** `editorial_workflow` (the hosted editor): each change a branch and pull request, published from the Workflow tab. */
+  publish_mode: 'simple' | 'editorial_workflow';
+  /** Links to the host's deploy preview of a change (and to the page on the site). */
+  show_preview_links?: boolean;
   media_folder: string;
   public_folder: string;
   site_url?: string;
   display_url?: string;
   logo_url?: string;
+  /** The picture on the login page (Decap's GitHub login); not repeated in the editor's header. */
+  logo?: { src: string; show_in_header: boolean };
   slug: { encoding: 'ascii'; clean_accents: boolean; sanitize_replacement: string };
   collections: CmsCollection[];
 }

@@ -2,6 +2,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { load } from 'cheerio';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeProject, runCli, tempProject } from '../helpers.ts';
 
@@ -26,6 +28,8 @@ describe('build --editor', () => {
     const config = JSON.parse(await readFile(join(dir, 'out/admin/config.json'), 'utf8')) as { backend: object; collections: unknown[] };
     expect(config.backend).toEqual({ name: 'github', repo: 'heard-health/website', branch: 'live' });
     expect(config.collections.length).toBe(8);
+    // Login with GitHub shows the clinic's mark, beside the page's own heading with its name (test below).
+    expect(config).toMatchObject({ logo: { src: '../favicon.svg', show_in_header: false } });
     const headers = await readFile(join(dir, 'out/_headers'), 'utf8');
     const site = headers.indexOf('/*\n');
     const editor = headers.indexOf('/admin/*\n');
@@ -33,6 +37,26 @@ describe('build --editor', () => {
     expect(editor).toBeGreaterThan(site);
     expect(headers.slice(editor)).toMatch(/Content-Security-Policy: default-src 'self'; script-src 'self' 'unsafe-eval'/);
     expect(headers.slice(editor)).toMatch(/connect-src 'self' blob: data: https:\/\/api\.github\.com;/);
+  }, 120_000);
+
+  it('should publish through the editorial workflow, linking each change to the host\'s deploy preview', async () => {
+    const built = await runCli(['build', '--editor', 'heard-health/website', '--editor-preview-status', 'pages/preview', '--out', 'out'], dir);
+    expect(built.code, built.stderr).toBe(0);
+    const config = JSON.parse(await readFile(join(dir, 'out/admin/config.json'), 'utf8')) as Record<string, unknown>;
+    const site = parse(await readFile(join(dir, 'content/site.yaml'), 'utf8')) as { name: string; baseUrl: string };
+    expect(config).toMatchObject({
+      backend: { name: 'github', repo: 'heard-health/website', branch: 'main', preview_context: 'pages/preview' },
+      publish_mode: 'editorial_workflow',
+      show_preview_links: true,
+      site_url: site.baseUrl,
+      display_url: site.baseUrl,
+    });
+    // The login page is Decap's: the wrapper keeps the clinic's name over it until she is in.
+    const page = load(await readFile(join(dir, 'out/admin/index.html'), 'utf8'));
+    expect(page('title').text()).toBe(`Edit the website · ${site.name}`);
+    expect(page('#clinic-editor-wrapper h1').text()).toBe(`Edit the website of ${site.name}`);
+    const script = await readFile(join(dir, 'out/admin/hide-wrapper.js'), 'utf8');
+    expect(script).toContain("wrapper.hidden = Boolean(root.querySelector('header'))");
   }, 120_000);
 
   it('should leave admin/ out of a build without the option, even right after one with it', async () => {

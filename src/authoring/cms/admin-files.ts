@@ -8,7 +8,8 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cmsConfig, listField } from '../cms-config.ts';
+import { listField, type CmsBackend } from '../cms-config.ts';
+import { hostedConfig, type EditedSite, type HostedEditor } from './hosted-config.ts';
 import { requireModule } from '../../entries.ts';
 import { problems } from '../../errors.ts';
 
@@ -119,12 +120,20 @@ with a text editor.</p></noscript>
 `;
 }
 
-/** Hides the wrapper's loading message once Decap has drawn its own page. */
-export const hideWrapperScript = `new MutationObserver((_, observer) => {
-  if (!document.getElementById('nc-root')) return;
-  document.getElementById('clinic-editor-wrapper').hidden = true;
-  observer.disconnect();
-}).observe(document.body, { childList: true });
+/**
+ * Once Decap has drawn its page: on its login page (Decap shows only its own or the clinic's picture there), keeps the
+ * wrapper's heading with the clinic's name at the top, without the loading message; once she is in (Decap's header), hides it.
+ */
+export const hideWrapperScript = `const wrapper = document.getElementById('clinic-editor-wrapper');
+const place = () => {
+  const root = document.getElementById('nc-root');
+  if (!root) return;
+  document.getElementById('clinic-editor-loading').hidden = true;
+  wrapper.hidden = Boolean(root.querySelector('header'));
+  Object.assign(wrapper.style, { position: 'fixed', top: '0', left: '0', right: '0', margin: '1rem auto', textAlign: 'center' });
+};
+new MutationObserver(place).observe(document.body, { childList: true, subtree: true });
+place();
 `;
 
 /**
@@ -150,17 +159,15 @@ export function editorContentSecurityPolicy(github: boolean): string {
   ].join('; ');
 }
 
-/** The host's editor: the GitHub repository (OWNER/NAME) and branch it publishes to. */
-export interface HostedEditor {
-  repo: string;
-  branch: string;
+export type { HostedEditor } from './hosted-config.ts';
+
+/** Switches for the browser tests only, never set by the CLI: Decap's in-memory `test-repo` in place of GitHub. */
+export interface EditorTestSwitches {
+  backend?: CmsBackend;
 }
 
-/** What the editor's page says of the site: its name, and where it is published. */
-interface EditedSite {
-  name: string;
-  baseUrl: string;
-}
+/** The clinic's mark in the output, if the site has one: the login page shows it. */
+const clinicMark = 'favicon.svg';
 
 /** A file of the output (as the bundle stage makes them). */
 interface OutputFile {
@@ -172,10 +179,17 @@ interface OutputFile {
  * The output with the editor in admin/, configured for the GitHub backend (the host's login, as Netlify
  * provides it), and `_headers` given the editor's own rules: a later rule's header replaces the site's.
  */
-export async function withEditor(files: OutputFile[], editor: HostedEditor, site: EditedSite): Promise<OutputFile[]> {
+export async function withEditor(
+  files: OutputFile[],
+  editor: HostedEditor,
+  site: Omit<EditedSite, 'logo'>,
+  switches: EditorTestSwitches = {},
+): Promise<OutputFile[]> {
   if (missingEditor(generatorFolder())) throw problems.editorNotInstalled(generatorFolder());
   const script = await editorScript(generatorFolder());
-  const config = cmsConfig({ name: 'github', repo: editor.repo, branch: editor.branch }, site.baseUrl);
+  // Relative to admin/: the mark shows on a deploy preview's own address too (the editor's CSP allows only its own site).
+  const logo = files.some((f) => f.file === clinicMark) ? `../${clinicMark}` : undefined;
+  const config = hostedConfig(editor, { ...site, ...(logo ? { logo } : {}) }, switches.backend);
   const text = (file: string, body: string) => ({ file: `admin/${file}`, bytes: Buffer.from(body) });
   const admin = [
     text('index.html', adminPage({ script: script.file, siteName: site.name })),
