@@ -122,14 +122,15 @@ with a text editor.</p></noscript>
 
 /**
  * Once Decap has drawn its page: on its login page (Decap shows only its own or the clinic's picture there), keeps the
- * wrapper's heading with the clinic's name at the top, without the loading message; once she is in (Decap's header), hides it.
+ * wrapper's heading with the clinic's name at the top, without the loading message; hides it once she is in (Decap then
+ * keeps her login in localStorage, under decap-cms-user: its editor page has no header of its own to tell by).
  */
 export const hideWrapperScript = `const wrapper = document.getElementById('clinic-editor-wrapper');
 const place = () => {
   const root = document.getElementById('nc-root');
   if (!root) return;
   document.getElementById('clinic-editor-loading').hidden = true;
-  wrapper.hidden = Boolean(root.querySelector('header'));
+  wrapper.hidden = Boolean(localStorage.getItem('decap-cms-user'));
   Object.assign(wrapper.style, { position: 'fixed', top: '0', left: '0', right: '0', margin: '1rem auto', textAlign: 'center' });
 };
 new MutationObserver(place).observe(document.body, { childList: true, subtree: true });
