@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { loadContent } from '../load/content.ts';
 import type { Content, TranslationFile } from '../schemas/content.ts';
 import { schemaOfFile } from '../schemas/registry.ts';
-import { articleTranslationSchema, translationSchemaOf } from '../schemas/translation.ts';
+import { articleTranslationSchema, translationOf, translationSchemaOf } from '../schemas/translation.ts';
 import { changedFields } from '../validate/translations.ts';
 import { cmsCollections, type CmsCollection, type CmsConfig, type CmsField, type CmsFile } from './cms-config.ts';
 import { cmsFields, labelOf } from './cms-fields.ts';
@@ -20,7 +20,38 @@ export const outOfDate = 'Out of date — ';
 export async function withSpanish(config: CmsConfig, root: string): Promise<CmsConfig> {
   const content = await loadContent(root).catch(() => undefined);
   if (!content?.spanish) return config;
-  return { ...config, collections: [...config.collections, ...spanishCollections(content)] };
+  const spanish = spanishCollections(content);
+  return { ...config, collections: [...config.collections.map((c) => withSpanishLinks(c, spanish)), ...spanish] };
+}
+
+/**
+ * An English collection whose entries have Spanish versions, each form saying where its Spanish version is: a single file's
+ * form says whether its own is out of date, with a link to it; a folder's forms list those of its entries that are out of date.
+ */
+export function withSpanishLinks(collection: CmsCollection, spanish: CmsCollection[]): CmsCollection {
+  const versions = spanish.find((c) => c.name === spanishName(collection.name));
+  if (!versions) return collection;
+  const link = (f: CmsFile) => `#/collections/${versions.name}/entries/${f.name}`;
+  const stale = (f: CmsFile) => f.label.startsWith(outOfDate);
+  if (collection.files) {
+    const files = collection.files.map((file) => {
+      const version = versions.files!.find((f) => f.file === translationOf(file.file));
+      if (!version) return file;
+      const state = stale(version) ? 'out of date — [update it here]' : 'up to date — [open it]';
+      return { ...file, fields: withFirstHint(file.fields, `Spanish version: ${state}(${link(version)})`) };
+    });
+    return { ...collection, files };
+  }
+  const behind = versions.files!.filter(stale);
+  if (behind.length === 0 || !collection.fields) return collection;
+  const named = behind.map((f) => `[${f.label.slice(outOfDate.length).replace(/ \(Spanish\)$/, '')}](${link(f)})`).join(', ');
+  return { ...collection, fields: withFirstHint(collection.fields, `Spanish versions out of date, to update: ${named}`) };
+}
+
+/** `fields` with `notice` before the first one's hint. */
+function withFirstHint(fields: CmsField[], notice: string): CmsField[] {
+  const [first, ...rest] = fields;
+  return first ? [{ ...first, hint: first.hint ? `${notice}\n\n${first.hint}` : notice }, ...rest] : fields;
 }
 
 /** The Spanish collections of `content`: its pages and settings, then one per folder, then the blog's articles. */

@@ -2,8 +2,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cmsCollections } from '../../src/authoring/cms-config.ts';
-import { outOfDate, spanishCollections } from '../../src/authoring/cms-spanish.ts';
+import { cmsCollections, cmsConfig } from '../../src/authoring/cms-config.ts';
+import { outOfDate, spanishCollections, withSpanish } from '../../src/authoring/cms-spanish.ts';
 import type { CmsField, CmsFile } from '../../src/authoring/cms-config.ts';
 import { loadContent } from '../../src/load/content.ts';
 import type { Content } from '../../src/schemas/content.ts';
@@ -23,6 +23,7 @@ async function translationFiles(): Promise<string[]> {
   return all.filter((f) => /\.es\.(yaml|md)$/.test(f)).map((f) => `content/${f.split('\\').join('/')}`);
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const answer = 'Cada cuerpo responde de manera diferente';
 
 describe('spanishCollections', () => {
@@ -81,6 +82,19 @@ describe('an out-of-date translation in the editor', () => {
     expect(glp1.fields[0]!.hint).toMatch(/^OUT OF DATE: the English of Questions \(FAQ\) changed/);
     expect(glp1.fields.find((f) => f.name === 'faq')!.hint).toMatch(/^Changed in English\. English: .*Every body answers differently/);
     expect(glp1.fields.find((f) => f.name === 'description')!.hint).toMatch(/^English: /);
+  });
+
+  it("should tell her on the English entry's form which Spanish entry to update, with a link to it", async () => {
+    const config = cmsConfig({ name: 'proxy', proxy_url: '/admin/api/v1', branch: 'main' });
+    const { collections } = await withSpanish(config, dir);
+    const treatments = collections.find((c) => c.name === 'treatments')!;
+    const link = '[GLP-1 Medications (Semaglutide and Tirzepatide)](#/collections/es-treatments/entries/glp1)';
+    expect(treatments.fields![0]!.hint).toMatch(new RegExp(`^Spanish versions out of date, to update: .*${escaped(link)}`));
+    const home = collections.find((c) => c.name === 'pages')!.files!.find((f) => f.name === 'home')!;
+    expect(home.fields[0]!.hint).toMatch(/^Spanish version: up to date — \[open it\]\(#\/collections\/es-pages\/entries\/home\)/);
+    // The forms of files without a Spanish version say nothing of one.
+    const redirects = collections.find((c) => c.name === 'settings')!.files!.find((f) => f.name === 'redirects')!;
+    expect(redirects.fields[0]!.hint ?? '').not.toMatch(/Spanish/);
   });
 
   it('should record a Spanish entry saved in the editor as up to date with its English file', async () => {
