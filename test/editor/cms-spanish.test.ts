@@ -69,7 +69,8 @@ describe('an out-of-date translation in the editor', () => {
   let dir: string;
   beforeAll(async () => {
     dir = await tempProject();
-    await editFile(dir, 'content/treatments/glp1.yaml', /(faq:\n\s+- question: .*\n\s+answer: )(>-\n\s+)?/, '$1$2Every body answers differently. ');
+    const firstAnswer = /(faq:\n\s+- question: .*\n\s+answer: )(>-\n\s+)?/;
+    await editFile(dir, 'content/treatments/glp1.yaml', firstAnswer, '$1$2Every body answers differently. ');
   }, 60_000);
   afterAll(() => removeProject(dir));
 
