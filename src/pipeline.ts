@@ -11,23 +11,25 @@ import { bundleStamps, keptBundle } from './incremental/bundles.ts';
 import { memoReader } from './incremental/content.ts';
 import { bySite, keptListing, keptRoutes, siteKeyOf } from './incremental/routes.ts';
 import { emptyMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
-import { commitOutput, keptFeedBodies, renderChanged, sharedKeyOf, verifiedBefore, verifyChanged } from './incremental/outputs.ts';
-import type { RenderResult } from './incremental/outputs.ts';
+import { commitOutput, keptFeedBodies, keptPages, sharedKeyOf, verifiedBefore } from './incremental/outputs.ts';
 import { keptSearchIndex } from './incremental/search.ts';
 import { settledRecord, settleKeyOf } from './incremental/survey.ts';
 import type { InputSurvey, SettledRecord, SettledResult, SettleKey } from './incremental/survey.ts';
 import { loadContent } from './load/content.ts';
 import type { Content } from './schemas/content.ts';
-import { externalLinks, type SharedView } from './render/render.ts';
+import { externalLinks, feedBody } from './render/render.ts';
+import { renderStage, type RenderResult } from './render/stage.ts';
 import { blogFeeds, listingFiles } from './render/site-files.ts';
 import { undescribedCategories } from './route/categories.ts';
 import { legalPath, noticePath } from './route/pages.ts';
 import { lostPages, sitemapPaths } from './route/redirects.ts';
 import { feedArticles, publishedArticles, type Route, type RouteOptions } from './route/routes.ts';
 import { buildRoutes } from './route/table.ts';
+import type { SharedView } from './route/view.ts';
 import type { Article } from './schemas/article.ts';
 import type { HostedEditor } from './authoring/cms/admin-files.ts';
 import { reviewProblems, reviewWarnings } from './validate/review.ts';
+import { verifyStage } from './verify/stage.ts';
 import { translationProblems, translationWarnings } from './validate/translations.ts';
 import { surveyOutput, textOf, type FileStamp, type Output, type OutputSurvey, type Writer } from './write/writer.ts';
 
@@ -124,9 +126,9 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const shared = sharedView(content, bundle);
     const sharedKey = sharedKeyOf(bundle.templates, shared, content, routeOptions);
     // The dev server builds again, a page or two at a time, on this thread.
-    const rendered = await renderChanged(routes, bundle.templates, shared, sharedKey, memo, writer, !persistent);
+    const rendered = await renderStage(routes, bundle.templates, shared, writer, keptPages(memo, writer, sharedKey), !persistent);
     stage(`rendered ${rendered.fresh.length}, reused ${routes.length - rendered.fresh.length}`);
-    const feedBodies = keptFeedBodies(memo, content, shared, rendered.feedBodies);
+    const feedBodies = keptFeedBodies(memo, content, shared, rendered.feedBodies, (article) => feedBody(content, article, shared));
     const taken = [...bundle.assets.bundled, ...bundle.assets.publicFiles, ...beside, ...bundle.images.files];
     const feeds = blogFeeds(content, published, feedBodies.bodyOf, routeOptions.baseUrl);
     const takenNames = new Set([...taken, ...feeds].map((f) => f.file));
@@ -137,7 +139,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     // Read before the commit replaces it.
     const before = previousPages(writer, site.files);
     // Verified before indexing: the search index is no link target, and a changed index never widens the check.
-    verifyChanged(root, rendered, routes, files, verified);
+    verifyStage(root, rendered, routes, files, verified);
     stage('verified');
     // The dev server (memo and output in memory) makes its index when a page asks for it (see servedIndex).
     const search = await keptSearchIndex(memo.search, writer, content, routes, rendered.searchTexts, !persistent && !writer.output.folder);

@@ -7,7 +7,6 @@
  */
 import { hashOf } from '../hash.ts';
 import type { Content } from '../schemas/content.ts';
-import type { SiteFiles } from '../render/site-files.ts';
 import type { ImageSizes, Route, RouteOptions } from '../route/routes.ts';
 import { articlePageRoutes, buildRoutes } from '../route/table.ts';
 
@@ -18,7 +17,7 @@ export interface RouteMemo {
   key: string;
   routes: Route[];
   articles: Map<string, { index: number; sourceHash: string }>;
-  listing?: { taken: string; files: SiteFiles };
+  listing?: { taken: string; files: unknown };
 }
 
 /** The route table of this build, taken over from the last where it can be. */
@@ -40,10 +39,10 @@ export function keptRoutes(last: RouteMemo | undefined, content: Content, option
 /**
  * The files listed from the route table (`make`), taken over while the table's key and the files beside the pages (`taken`) are the same.
  */
-export function keptListing(table: RouteMemo, taken: Iterable<string>, make: () => SiteFiles): SiteFiles {
+export function keptListing<Listing>(table: RouteMemo, taken: Iterable<string>, make: () => Listing): Listing {
   const names = [...taken].join('\0');
   if (table.listing?.taken !== names) table.listing = { taken: names, files: make() };
-  return table.listing.files;
+  return table.listing.files as Listing;
 }
 
 function tableOf(key: string, routes: Route[], content: Content): RouteMemo {

@@ -16,13 +16,7 @@ import type { Route } from '../route/routes.ts';
 import type { Templates } from '../bundle/templates.ts';
 import { idsOf, internalLinksOf } from '../verify/links.ts';
 import { keepHyphenatedWordsWhole } from './words.ts';
-import type { ExternalLinks, RouteView, Shell } from '../route/view.ts';
-
-/** The part of every page's shell that is the same on all pages. */
-export type SharedView = Pick<Shell, 'site' | 'navigation' | 'assets' | 'links' | 'feed' | 'images' | 'legalLinks' | SharedLinks>;
-
-/** The parts of the shell a page in another language takes from its route (render.ts viewOf). */
-type SharedLinks = 'strings' | 'home' | 'blogHref' | 'noticeHref' | 'search' | 'searchHref';
+import type { ExternalLinks, RouteView, SharedView } from '../route/view.ts';
 
 /** What templates/index.tsx exports. */
 export interface TemplateModule {

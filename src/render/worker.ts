@@ -1,7 +1,8 @@
 /** A render worker: renders batches of routes with the template bundle it is given, off the main thread. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { renderRoute, threadCpuMs, viewRenderer } from './render.ts';
-import type { RenderJob, RenderOutput, SharedView, TemplateModule } from './render.ts';
+import type { RenderJob, RenderOutput, TemplateModule } from './render.ts';
+import type { SharedView } from '../route/view.ts';
 import { requireModule } from '../entries.ts';
 
 const { templatesFile, shared } = workerData as { templatesFile: string; shared: SharedView };

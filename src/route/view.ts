@@ -39,6 +39,12 @@ export interface PageMeta {
   feed?: { href: string; title: string };
 }
 
+/** The part of every page's shell that is the same on all pages. */
+export type SharedView = Pick<Shell, 'site' | 'navigation' | 'assets' | 'links' | 'feed' | 'images' | 'legalLinks' | SharedLinks>;
+
+/** The parts of the shell a page in another language takes from its route (render.ts viewOf). */
+type SharedLinks = 'strings' | 'home' | 'blogHref' | 'noticeHref' | 'search' | 'searchHref';
+
 /** What every page shares: site values, navigation, assets, its own path and metadata. */
 export interface Shell {
   site: Site;

@@ -91,6 +91,7 @@ const nevers: [from: string, to: string, why: string][] = [
   ['route', 'render', 'a route makes a view; render renders it'],
   ['bundle', 'route', 'assets are made before routes'],
   ['route', 'verify', 'verification reads routes, not back'],
+  ['incremental', 'render', 'the memo decides reuse; it renders nothing'],
   ['load', 'incremental', 'a stage is handed a reader'],
   ['render', 'incremental', 'a stage is handed what to make'],
   ['route', 'incremental', 'keys come from views'],
