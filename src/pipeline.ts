@@ -1,16 +1,17 @@
 /**
- * The pipeline of every build: load → validate → route → bundle → render → verify → index for search → write. Each
- * stage is a module of its own; incremental/ narrows each to what changed since the last build
- * (what the memo holds is taken over while what it was made from is unchanged).
+ * The pipeline of every build, in the order it runs: load → validate → bundle → route → render (each page written as it is made)
+ * → the files beside the pages (feeds, sitemaps) → verify → index for search → write (commit) → the memo kept for the next one.
+ * Each stage is a module of its own; incremental/ decides what each may take over from the last build (what the memo holds, while
+ * what it was made from is unchanged), and the dev server differs only by the memo it keeps in memory and the writer it passes.
  */
 import { gzipSync } from 'node:zlib';
 import { withPublicChecked, type OutputFile } from './bundle/assets.ts';
 import { besideFiles, checkImages, type Bundle } from './bundle/bundle.ts';
-import { SiteErrors } from './errors.ts';
+import { SiteErrors, type SiteError } from './errors.ts';
 import { bundleStamps, keptBundle } from './incremental/bundles.ts';
 import { memoReader } from './incremental/content.ts';
-import { bySite, keptListing, keptRoutes, siteKeyOf } from './incremental/routes.ts';
-import { emptyMemo, saveMemo, type BuildMemo } from './incremental/memo.ts';
+import { inMemory, onDisk, type AcrossSite, type Keeping, type RouteTable } from './incremental/keeping.ts';
+import { emptyMemo, type BuildMemo } from './incremental/memo.ts';
 import { commitOutput, keptFeedBodies, keptPages, sharedKeyOf, verifiedBefore } from './incremental/outputs.ts';
 import { keptSearchIndex } from './incremental/search.ts';
 import { settledRecord, settleKeyOf } from './incremental/survey.ts';
@@ -19,12 +20,11 @@ import { loadContent } from './load/content.ts';
 import type { Content } from './schemas/content.ts';
 import { externalLinks, feedBody } from './render/render.ts';
 import { renderStage, type RenderResult } from './render/stage.ts';
-import { blogFeeds, listingFiles } from './render/site-files.ts';
+import { blogFeeds, listingFiles, type SiteFiles } from './render/site-files.ts';
 import { undescribedCategories } from './route/categories.ts';
 import { legalPath, noticePath } from './route/pages.ts';
 import { lostPages, sitemapPaths } from './route/redirects.ts';
 import { feedArticles, publishedArticles, type Route, type RouteOptions } from './route/routes.ts';
-import { buildRoutes } from './route/table.ts';
 import type { SharedView } from './route/view.ts';
 import type { Article } from './schemas/article.ts';
 import type { HostedEditor } from './authoring/cms/admin-files.ts';
@@ -87,77 +87,48 @@ export interface PipelineRun {
 
 /** Builds the site into the writer and commits it; throws SiteErrors on any content or build problem. */
 export async function pipeline(options: BuildOptions, run: PipelineRun): Promise<BuildResult> {
-  const { started, key, survey } = run;
-  const stage = stageTimer(started);
-  const { root, writer } = options;
-  // Without a memo handed in (the dev server's, in memory), the build reads and saves the one on disk.
-  const persistent = options.memo === undefined;
-  const memo = options.memo ?? run.memo ?? emptyMemo();
-  // A build that fails must not leave the bundles of a tree it did not finish reading.
-  if (!options.changed || [...options.changed].some((p) => /^(templates|public)(\/|$)/.test(p))) delete memo.bundles.last;
-  const verified = verifiedBefore(memo, writer);
-  memo.settled = undefined;
+  const stage = stageTimer(run.started);
+  const { root, writer, changed } = options;
+  // The dev server hands in the memo it keeps in memory; any other build has the one on disk, which it saves back.
+  const keeping = options.memo ? inMemory(options.memo) : onDisk(root, run.memo ?? emptyMemo());
+  const { memo } = keeping;
+  const verified = memoAtStart(memo, writer, changed);
   stage('memo read');
   try {
-    const content = await loadContent(root, memoReader(memo.content, options.changed));
+    const content = await loadContent(root, memoReader(memo.content, changed));
     stage('content loaded');
-    const routeOptions = routeOptionsOf(key, content);
-    // The articles this build shows (drafts too with --drafts), and those it publishes: a draft's image stays out with it.
-    const shown = publishedArticles(content, routeOptions);
-    const published = feedArticles(content, routeOptions, shown);
-    // What reads the whole site but no article body: the dev server keeps it while the site's cards and YAML files are the same.
-    const whole = persistent ? undefined : { memo: (memo.site ??= new Map()), key: siteKeyOf(content, routeOptions) };
-    const acrossSite = <T>(name: string, extra: string, make: () => T): T => (whole ? bySite(whole.memo, name, `${whole.key} ` +
-      `${extra}`, make) : make());
-    // Medical review, judged on the build date: a warning, or with strictReview an error.
-    const review = acrossSite('review', '', () =>
-      reviewProblems(content, published, routeOptions.today).concat(translationProblems(content)));
-    if (options.strictReview && review.length > 0) throw new SiteErrors(review);
-    const beside = besideFiles(root, content, shown);
-    const bundle = await keptBundle(memo.bundles, root, content.site.socialImage, beside);
-    // Also read: the files of public/ and the pictures beside articles.
-    const imageKey = [...bundle.assets.publicFiles, ...beside].map((f) => f.file).join('\0') + JSON.stringify(bundle.images.images);
-    const imageWarnings = acrossSite('images', imageKey, () => checkImages(root, content, bundle));
+    const site = siteOf(content, run.key, keeping);
+    const review = validated(site, options.strictReview);
+    const { bundle, beside, imageWarnings } = await bundled(root, site, memo);
     stage('bundled');
-    // The dev server keeps its route table in memory from one rebuild to the next.
-    const table = persistent ? undefined : (memo.routes = keptRoutes(memo.routes, content, routeOptions, bundle.images.images));
-    const routes = table?.routes ?? buildRoutes(content, routeOptions, bundle.images.images);
+    const table = keeping.routes(content, site.options, bundle.images.images);
+    const { routes } = table;
     stage('routes');
     const shared = sharedView(content, bundle);
-    const sharedKey = sharedKeyOf(bundle.templates, shared, content, routeOptions);
-    // The dev server builds again, a page or two at a time, on this thread.
-    const rendered = await renderStage(routes, bundle.templates, shared, writer, keptPages(memo, writer, sharedKey), !persistent);
+    const sharedKey = sharedKeyOf(bundle.templates, shared, content, site.options);
+    const rendered = await renderStage(routes, bundle.templates, shared, writer, keptPages(memo, writer, sharedKey), keeping.rebuilds);
     stage(`rendered ${rendered.fresh.length}, reused ${routes.length - rendered.fresh.length}`);
-    const feedBodies = keptFeedBodies(memo, content, shared, rendered.feedBodies, (article) => feedBody(content, article, shared));
-    const taken = [...bundle.assets.bundled, ...bundle.assets.publicFiles, ...beside, ...bundle.images.files];
-    const feeds = blogFeeds(content, published, feedBodies.bodyOf, routeOptions.baseUrl);
-    const takenNames = new Set([...taken, ...feeds].map((f) => f.file));
-    const list = () => listingFiles(content, routes, shown, takenNames, routeOptions.baseUrl);
-    const site = table ? keptListing(table, takenNames, list) : list();
-    const files = withPublicChecked(bundle.assets.publicFiles, routes, [...taken, ...feeds, ...site.files]);
+    const listed = besidePages(site, bundle, beside, table, { memo, shared, rendered });
     stage('feeds');
     // Read before the commit replaces it.
-    const before = previousPages(writer, site.files);
+    const before = previousPages(writer, listed.listing.files);
     // Verified before indexing: the search index is no link target, and a changed index never widens the check.
-    verifyStage(root, rendered, routes, files, verified);
+    verifyStage(root, rendered, routes, listed.files, verified);
     stage('verified');
     // The dev server (memo and output in memory) makes its index when a page asks for it (see servedIndex).
-    const search = await keptSearchIndex(memo.search, writer, content, routes, rendered.searchTexts, !persistent && !writer.output.folder);
-    files.push(...search.files);
+    const lazy = keeping.rebuilds && !writer.output.folder;
+    const search = await keptSearchIndex(memo.search, writer, content, routes, rendered.searchTexts, lazy);
     stage('indexed');
-    // The browser editor, when asked for, is loaded only then: a plain build never reads it.
-    const editor = options.editor && (await import('./authoring/cms/admin-files.ts'));
-    const output = editor ? await editor.withEditor(files, options.editor!, content.site) : files;
+    const output = await withEditor([...listed.files, ...search.files], options.editor, content);
     const stamps = await commitOutput(memo, writer, output, routes, sharedKey);
-    feedBodies.keep();
+    listed.feedBodies.keep();
     memo.search = search.record;
     stage('committed');
-    const warnings = acrossSite('warnings', '', () => contentWarnings(content, shown, routeOptions, review)).concat(imageWarnings);
-    const lost = lostPages(before, routes, site.redirects, shown);
-    const result = resultOf(started, routes, rendered, bundle.assets.bundled, output, [...warnings, ...lost]);
+    const warnings = site.acrossSite('warnings', '', () => contentWarnings(site, review)).concat(imageWarnings);
+    const lost = lostPages(before, routes, listed.listing.redirects, site.shown);
+    const result = resultOf(run.started, routes, rendered, bundle.assets.bundled, output, [...warnings, ...lost]);
     // What the next build reports when nothing changed: the same, less the pages gone since the previous output.
-    const settled = survey && recordOf(survey, key, memo, writer, stamps, settledOf(result, warnings));
-    if (persistent) saveMemo(root, Object.assign(memo, { settled }));
+    keeping.keep(run.survey && recordOf(run.survey, run.key, memo, writer, stamps, settledOf(result, warnings)));
     stage('memo saved');
     return result;
   } catch (error) {
@@ -165,6 +136,84 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     // The memo on disk still describes the output as the last build left it; the one in memory is kept too.
     throw error;
   }
+}
+
+/**
+ * The memo as a build starts from it: the bundles of a tree it may not finish reading dropped, no settled record (a build that fails
+ * must not leave one); and the files whose links the last build verified.
+ */
+function memoAtStart(memo: BuildMemo, writer: Writer, changed: Set<string> | undefined): Set<string> | undefined {
+  if (!changed || [...changed].some((p) => /^(templates|public)(\/|$)/.test(p))) delete memo.bundles.last;
+  const verified = verifiedBefore(memo, writer);
+  memo.settled = undefined;
+  return verified;
+}
+
+/** What the stages after load share: the content, the build's options, the articles it shows and those it publishes, the site's work. */
+interface SiteRun {
+  content: Content;
+  options: RouteOptions;
+  /** The articles this build shows (drafts too with --drafts). */
+  shown: Article[];
+  /** The articles it publishes in feeds: a draft's image stays out with it. */
+  published: Article[];
+  acrossSite: AcrossSite;
+}
+
+/** The site as this build shows it. */
+function siteOf(content: Content, key: SettleKey, keeping: Keeping): SiteRun {
+  const options = routeOptionsOf(key, content);
+  const shown = publishedArticles(content, options);
+  const published = feedArticles(content, options, shown);
+  return { content, options, shown, published, acrossSite: keeping.acrossSite(content, options) };
+}
+
+/** The validate stage's checks across the site, judged on the build date: medical review and translations; errors with strictReview. */
+function validated(site: SiteRun, strict: boolean | undefined): SiteError[] {
+  const { content, published, options } = site;
+  const problems = () => reviewProblems(content, published, options.today).concat(translationProblems(content));
+  const review = site.acrossSite('review', '', problems);
+  if (strict && review.length > 0) throw new SiteErrors(review);
+  return review;
+}
+
+/** The bundle stage: templates, scripts, styles, public/ and images (the pictures beside articles among them), and image warnings. */
+async function bundled(
+  root: string, site: SiteRun, memo: BuildMemo,
+): Promise<{ bundle: Bundle; beside: OutputFile[]; imageWarnings: string[] }> {
+  const beside = besideFiles(root, site.content, site.shown);
+  const bundle = await keptBundle(memo.bundles, root, site.content.site.socialImage, beside);
+  // Also read: the files of public/ and the pictures beside articles.
+  const imageKey = [...bundle.assets.publicFiles, ...beside].map((f) => f.file).join('\0') + JSON.stringify(bundle.images.images);
+  const imageWarnings = site.acrossSite('images', imageKey, () => checkImages(root, site.content, bundle));
+  return { bundle, beside, imageWarnings };
+}
+
+/**
+ * The files beside the pages: the bundle's, the feeds (each article's body taken over while what it is made from is the same), and
+ * those listed from the route table (sitemaps, category pages' feeds, redirects), once none of public/ is at a path the build makes.
+ */
+function besidePages(
+  site: SiteRun,
+  bundle: Bundle,
+  beside: OutputFile[],
+  table: RouteTable,
+  made: { memo: BuildMemo; shared: SharedView; rendered: RenderResult },
+): { files: OutputFile[]; listing: SiteFiles; feedBodies: { keep: () => void } } {
+  const { content, options } = site;
+  const { memo, shared, rendered } = made;
+  const feedBodies = keptFeedBodies(memo, content, shared, rendered.feedBodies, (article) => feedBody(content, article, shared));
+  const taken = [...bundle.assets.bundled, ...bundle.assets.publicFiles, ...beside, ...bundle.images.files];
+  const feeds = blogFeeds(content, site.published, feedBodies.bodyOf, options.baseUrl);
+  const takenNames = new Set([...taken, ...feeds].map((f) => f.file));
+  const listing = table.listing(takenNames, () => listingFiles(content, table.routes, site.shown, takenNames, options.baseUrl));
+  const files = withPublicChecked(bundle.assets.publicFiles, table.routes, [...taken, ...feeds, ...listing.files]);
+  return { files, listing, feedBodies };
+}
+
+/** The output's files, with the browser editor in admin/ when asked for (loaded only then: a plain build never reads it). */
+async function withEditor(files: OutputFile[], editor: HostedEditor | undefined, content: Content): Promise<OutputFile[]> {
+  return editor ? (await import('./authoring/cms/admin-files.ts')).withEditor(files, editor, content.site) : files;
 }
 
 /** How routes are made in this build: drafts, future articles, today and the base URL. */
@@ -247,9 +296,7 @@ function sharedView(content: Content, bundle: Bundle): SharedView {
 }
 
 /** The warnings that follow from the content alone: articles left out, categories not described, pages not reviewed. */
-function contentWarnings(
-  content: Content, shown: Article[], options: RouteOptions, review: Parameters<typeof reviewWarnings>[0],
-): string[] {
+function contentWarnings({ content, shown, options }: SiteRun, review: SiteError[]): string[] {
   return [
     ...(options.drafts ? [] : leftOut(content.articles, shown)),
     ...undescribedCategories(shown, content.blogPage.categories),
