@@ -273,12 +273,15 @@ function articleFields(): CmsField[] {
   return cmsFields(articleSchema, 'article').map((f) => (f.name === 'image' ? { ...f, ...beside } : f));
 }
 
+/** The folder of the editor's Media page (its uploads); the page lists the pictures of every folder the forms upload to too. */
+export const libraryFolder = 'public/images/uploads';
+
 /** The whole configuration for a backend. */
 export function cmsConfig(backend: CmsBackend, siteUrl?: string): CmsConfig {
   return {
     backend,
     publish_mode: 'simple',
-    media_folder: 'public/images/uploads',
+    media_folder: libraryFolder,
     public_folder: '/images/uploads',
     ...(siteUrl ? { site_url: siteUrl, display_url: siteUrl } : {}),
     slug: { encoding: 'ascii', clean_accents: true, sanitize_replacement: '-' },

@@ -16,6 +16,7 @@ import {
   translationOf,
   type EditorPlaces,
 } from './editor-requests.ts';
+import { libraryFolder } from '../authoring/cms-config.ts';
 import { recordSavedTranslations } from '../authoring/translated.ts';
 import { refusedSaveLine, type SaveCheck, type SaveProblem } from './save-check.ts';
 
@@ -131,8 +132,13 @@ async function act(project: Project, action: string, params: Record<string, unkn
     case 'getMedia': {
       const folder = params.mediaFolder as string;
       check(readProblem(folder));
-      const names = await filesIn(root, folder, (name) => pictureProblem(places, `${folder}/${name}`) === undefined);
-      return Promise.all(names.map((name) => mediaOf(root, `${folder}/${name}`)));
+      // The Media page (the library's own folder) shows the photos of every form too: it said "No assets found" (issue 40).
+      const folders = folder === libraryFolder ? [...new Set([folder, ...places.pictures])] : [folder];
+      const paths = await Promise.all(folders.map(async (at) => {
+        const names = await filesIn(root, at, (name) => pictureProblem(places, `${at}/${name}`) === undefined);
+        return names.map((name) => `${at}/${name}`);
+      }));
+      return Promise.all(paths.flat().map((path) => mediaOf(root, path)));
     }
     case 'getMediaFile':
       check(readProblem(params.path));

@@ -104,6 +104,15 @@ describe('the editor at /admin/', () => {
     await page.context().close();
   }, 180_000);
 
+  it('should list the photos of the forms on the Media page, not "No assets found"', async () => {
+    // The site's photos are in the folders the forms upload to (public/images/services/…); the page listed only uploads/.
+    const page = await openEntry(1280, '#/collections/treatments');
+    await page.getByText('Media', { exact: true }).click({ timeout: 60_000 });
+    await expect.poll(() => page.getByText('mens-health.jpg', { exact: true }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
+    expect(await page.getByText('No assets found').count()).toBe(0);
+    await page.context().close();
+  }, 180_000);
+
   it('should change the office hours, show them in the real page, and save them to content/site.yaml', async () => {
     const before = await readFile(join(dir, 'content/site.yaml'), 'utf8');
     const page = await openEntry(1280, '#/collections/settings/entries/site');
