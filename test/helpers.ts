@@ -106,6 +106,23 @@ export const asNobody = (() => {
   }
 })();
 
+/**
+ * A copy of the project whose node_modules/.cache/clinic-site is its own (compiled templates, build memo), so what a test
+ * reads there is what its own builds left even while other test files build beside it; image variants stay shared.
+ */
+export async function projectWithOwnCache(): Promise<string> {
+  const copy = await tempProject();
+  await rm(join(copy, 'node_modules'));
+  mkdirSync(join(copy, 'node_modules', '.cache', 'clinic-site'), { recursive: true });
+  for (const name of readdirSync(join(projectRoot, 'node_modules'))) {
+    if (name !== '.cache') symlinkSync(join(projectRoot, 'node_modules', name), join(copy, 'node_modules', name));
+  }
+  const images = join(projectRoot, 'node_modules', '.cache', 'clinic-site', 'images');
+  mkdirSync(images, { recursive: true });
+  symlinkSync(images, join(copy, 'node_modules', '.cache', 'clinic-site', 'images'));
+  return copy;
+}
+
 /** A copy of the project (with a fixture) that "nobody" owns, with a node_modules of its own (so its cache is its own). */
 export async function projectForNobody(fixture?: string): Promise<string> {
   const copy = await tempProject(fixture);

@@ -12,6 +12,7 @@ import { startStaticServer } from '../../scripts/audit/server.mjs';
 import { build } from '../../src/build.ts';
 import { diskWriter } from '../../src/write/writer.ts';
 import { projectRoot } from '../helpers.ts';
+import { realSite } from '../real-site.ts';
 
 /** The built site, served, and one Chromium to look at it with. */
 export interface ServedSite {
@@ -21,13 +22,14 @@ export interface ServedSite {
 }
 
 /**
- * Builds a project (the real one unless told) into a temporary folder, serves it on 127.0.0.1 and
- * launches Debian's Chromium (or CHROMIUM_PATH) headless with the flags a closed network needs;
- * never downloads one. `today` fixes the build date (a fixture's articles stay published).
+ * Builds a project into a temporary folder (the real one is the run's one shared build, test/real-site.ts), serves it on
+ * 127.0.0.1 and launches Debian's Chromium (or CHROMIUM_PATH) headless with the flags a closed network needs; never
+ * downloads one. `today` fixes the build date (a fixture's articles stay published).
  */
 export async function servedSite(root = projectRoot, options: { today?: string } = {}): Promise<ServedSite> {
-  const out = join(await mkdtemp(join(tmpdir(), 'clinic-browser-')), 'dist');
-  await build({ root, writer: diskWriter(out, root), ...options });
+  const shared = root === projectRoot && options.today === undefined;
+  const out = shared ? (await realSite()).out : join(await mkdtemp(join(tmpdir(), 'clinic-browser-')), 'dist');
+  if (!shared) await build({ root, writer: diskWriter(out, root), ...options });
   const server = await startStaticServer({ root: out });
   const browser = await launchChromium();
   return {
@@ -36,7 +38,7 @@ export async function servedSite(root = projectRoot, options: { today?: string }
     async close() {
       await browser.close();
       await server.close();
-      await rm(join(out, '..'), { recursive: true, force: true });
+      if (!shared) await rm(join(out, '..'), { recursive: true, force: true });
     },
   };
 }

@@ -9,7 +9,7 @@ import { emptyMemo } from '../../src/incremental/memo.ts';
 import { codeFingerprint } from '../../src/hash.ts';
 import { cacheDir } from '../../src/bundle/templates.ts';
 import { diskWriter, memoryWriter } from '../../src/write/writer.ts';
-import { editFile, removeProject, runCli, tempProject } from '../helpers.ts';
+import { editFile, projectWithOwnCache, removeProject, runCli, tempProject } from '../helpers.ts';
 
 const folders: string[] = [];
 afterEach(async () => {
@@ -73,7 +73,9 @@ describe('build cache regressions', () => {
   });
 
   it('should build with compiled templates an interrupted build left half-written (they were imported as they were)', async () => {
-    const dir = await project();
+    // A cache of its own: other test files' builds write their templates into the shared one meanwhile.
+    const dir = await projectWithOwnCache();
+    folders.push(dir);
     const nonce = `n${Date.now().toString(36)}${process.pid}`;
     await editFile(dir, 'templates/pages/NotFound.tsx', '<h1>', `<h1 data-nonce="${nonce}">`);
     const first = await runCli(['build'], dir);

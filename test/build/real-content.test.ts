@@ -1,28 +1,23 @@
 /** An integration build of the real content/ into a temporary folder, checked with cheerio. */
 import { load, type CheerioAPI } from 'cheerio';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../src/build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BuildResult } from '../../src/build.ts';
 import { loadContent } from '../../src/load/content.ts';
 import type { Content } from '../../src/schemas/content.ts';
-import { diskWriter } from '../../src/write/writer.ts';
 import { projectRoot } from '../helpers.ts';
+import { realSite } from '../real-site.ts';
 
 let out: string;
 let result: BuildResult;
 let content: Content;
 
 beforeAll(async () => {
-  out = join(await mkdtemp(join(tmpdir(), 'clinic-build-')), 'dist');
+  ({ out, result } = await realSite());
   content = await loadContent(projectRoot);
-  result = await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
-});
-afterAll(async () => {
-  await rm(join(out, '..'), { recursive: true, force: true });
 });
 
 const page = async (file: string): Promise<CheerioAPI> => load(await readFile(join(out, file), 'utf8'));

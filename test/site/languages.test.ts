@@ -1,15 +1,14 @@
 /** The site in English and Spanish (issue 28): a whole build of the real content, checked with cheerio. */
 import { load, type CheerioAPI } from 'cheerio';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../src/build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BuildResult } from '../../src/build.ts';
 import { loadContent } from '../../src/load/content.ts';
 import type { Content } from '../../src/schemas/content.ts';
-import { diskWriter } from '../../src/write/writer.ts';
 import { projectRoot } from '../helpers.ts';
+import { realSite } from '../real-site.ts';
 
 let out: string;
 let result: BuildResult;
@@ -17,13 +16,9 @@ let content: Content;
 const pages = new Map<string, CheerioAPI>();
 
 beforeAll(async () => {
-  out = join(await mkdtemp(join(tmpdir(), 'clinic-languages-')), 'dist');
+  ({ out, result } = await realSite());
   content = await loadContent(projectRoot);
-  result = await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
   for (const file of result.files.filter((f) => f.endsWith('.html'))) pages.set(file, load(await readFile(join(out, file), 'utf8')));
-});
-afterAll(async () => {
-  await rm(join(out, '..'), { recursive: true, force: true });
 });
 
 const base = 'https://www.example.com';

@@ -3,32 +3,27 @@ import { markdownOf } from '../../src/load/article.ts';
 import { markdownToHtml } from '../../src/markdown/markdown.ts';
 import { load, type Cheerio, type CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type BuildResult } from '../../src/build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BuildResult } from '../../src/build.ts';
 import { loadContent } from '../../src/load/content.ts';
 import type { Content } from '../../src/schemas/content.ts';
 import { clipAtWord } from '../../src/route/pages.ts';
-import { diskWriter } from '../../src/write/writer.ts';
 import { Icon, type AnyIcon } from '../../templates/components/Icon.tsx';
 import { projectRoot } from '../helpers.ts';
+import { realSite } from '../real-site.ts';
 
 let out: string;
 let content: Content;
 let result: BuildResult;
 
 beforeAll(async () => {
-  out = join(await mkdtemp(join(tmpdir(), 'clinic-part1-')), 'dist');
+  ({ out, result } = await realSite());
   content = await loadContent(projectRoot);
-  result = await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
-});
-afterAll(async () => {
-  await rm(join(out, '..'), { recursive: true, force: true });
 });
 
 const fileOf = (route: string) => (route === '/' ? 'index.html' : route === '/404' ? '404.html' : `${route.replace(/^\/|\/$/g, '')}/index.html`);

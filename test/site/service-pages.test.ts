@@ -1,27 +1,21 @@
 /** The pellet page, lab sales, InBody and the eight service pages, built from the real content and checked with cheerio. */
 import { load, type Cheerio, type CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from '../../src/build.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadContent } from '../../src/load/content.ts';
 import type { Content } from '../../src/schemas/content.ts';
-import { diskWriter } from '../../src/write/writer.ts';
 import { projectRoot } from '../helpers.ts';
+import { realSite } from '../real-site.ts';
 
 let out: string;
 let content: Content;
 
 beforeAll(async () => {
-  out = join(await mkdtemp(join(tmpdir(), 'clinic-part2-')), 'dist');
+  ({ out } = await realSite());
   content = await loadContent(projectRoot);
-  await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
-});
-afterAll(async () => {
-  await rm(join(out, '..'), { recursive: true, force: true });
 });
 
 const fileOf = (route: string) => `${route.replace(/^\//, '')}/index.html`;

@@ -1,26 +1,22 @@
 /** Issue 13, "a clinic site patients trust": booking on phones, legal pages, medical review, the crisis line, built from the real content and checked with cheerio. */
 import { load, type CheerioAPI } from 'cheerio';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildResult } from '../../src/build.ts';
 import { loadContent } from '../../src/load/content.ts';
 import type { Content } from '../../src/schemas/content.ts';
 import { diskWriter, memoryWriter } from '../../src/write/writer.ts';
 import { editFile, projectRoot, removeProject, runCli, tempProject, siteErrorsOf } from '../helpers.ts';
+import { realSite } from '../real-site.ts';
 
 let out: string;
 let content: Content;
 let result: BuildResult;
 
 beforeAll(async () => {
-  out = join(await mkdtemp(join(tmpdir(), 'clinic-trust-')), 'dist');
+  ({ out, result } = await realSite());
   content = await loadContent(projectRoot);
-  result = await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
-});
-afterAll(async () => {
-  await rm(join(out, '..'), { recursive: true, force: true });
 });
 
 const fileOf = (route: string) => (route === '/' ? 'index.html' : /^(\/es)?\/404$/.test(route) ? `${route.slice(1)}.html` : `${route.replace(/^\/|\/$/g, '')}/index.html`);
