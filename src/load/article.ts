@@ -98,42 +98,6 @@ export function loadArticle(file: string, text: string, schema: typeof articleSc
 }
 
 /**
- * The article of `text` when its first `last.bodyOffset` characters are those `last` was loaded
- * from (its front matter, fences and all, character for character): the fields are `last`'s, as
- * they were checked then, and only the body is read and checked again, with no YAML parsed and no
- * schema loaded. `readTimeGiven`: the front matter gave the read time (else the body's length
- * does). Undefined, with the body's problems in `errors`, when the body has any.
- */
-export function articleWithBody(last: Article, readTimeGiven: boolean, text: string, errors: SiteError[]): Article | undefined {
-  const body = text.slice(last.bodyOffset);
-  // The same keys in the same order as toArticle's (a spread keeps them): one object layout for every article.
-  const article: Article = {
-    ...last,
-    readTime: readTimeGiven ? last.readTime : readTimeOf(body),
-    markdown: body,
-    references: undefined,
-    sourceHash: hashOf(text),
-    cardHash: '',
-  };
-  const before = errors.length;
-  article.references = checkBody(article, body, errors);
-  if (errors.length > before) return undefined;
-  article.cardHash = cardHashOf(article);
-  return article;
-}
-
-/**
- * The text before an article's body (the front matter with its fences) when `articleWithBody`
- * may take another version of the file by it: it ends a line, so what follows is the body
- * whatever it holds. Undefined otherwise (front matter closed at the very end of the file, or by
- * a lone carriage return).
- */
-export function openingOf(text: string, article: Article): string | undefined {
-  const opening = text.slice(0, article.bodyOffset);
-  return opening.endsWith('\n') ? opening : undefined;
-}
-
-/**
  * The front matter without the carriage return gray-matter leaves at its end in a file saved with
  * Windows line endings (it closes at "\n---"): the YAML parser would keep it in the last field's
  * value ("photo.png\r", "Sleep\r").

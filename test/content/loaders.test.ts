@@ -1,10 +1,7 @@
 /** Unit tests of each loader: YAML with positions, articles with front matter, markdown, suggestions. */
 import { describe, expect, it } from 'vitest';
 import { articleSchema } from '../../src/schemas/article.ts';
-import { articleWithBody, loadArticle, openingOf } from '../../src/load/article.ts';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { generateArticles } from '../../bench/harness/articles.mjs';
+import { loadArticle } from '../../src/load/article.ts';
 import { markdownToHtml, readTimeOf } from '../../src/markdown/markdown.ts';
 import { closest } from '../../src/suggest.ts';
 import { parseYaml } from '../../src/load/yaml.ts';
@@ -64,66 +61,6 @@ describe('loadArticle', () => {
     loadArticle('content/blog/t.md', text.replace('author: A', 'author: "A'), articleSchema, errors);
     expect(errors[0]?.code).toBe('yaml-syntax');
     expect(errors[0]?.loc?.line).toBe(4);
-  });
-});
-
-describe('articleWithBody', () => {
-  /** The real articles and some generated ones (half of which give their read time), with how each is written. */
-  const blog = join(import.meta.dirname, '..', '..', 'content', 'blog');
-  const texts = [
-    ...readdirSync(blog).filter((f) => f.endsWith('.md') && !f.endsWith('.es.md')).map((f) => ({ file: `content/blog/${f}`, text: readFileSync(join(blog, f), 'utf8') })),
-    ...generateArticles(12).map((a) => ({ file: `content/blog/${a.file}`, text: a.text })),
-  ];
-  const crlf = (text: string) => text.replace(/\r?\n/g, '\r\n');
-  const edits: [string, (body: string) => string][] = [
-    ['a paragraph typed at the end', (body) => `${body}\n\nA paragraph typed by the author, with [a link](/blog) and **bold** words in it.\n`],
-    ['a sentence typed at the start', (body) => `Typed first. ${body}`],
-    ['a new heading and a list', (body) => `${body}\n\n## A new section\n\n- one\n- two\n- three\n`],
-    ['the body emptied', () => ''],
-    ['a body that starts with a blank line', (body) => `\n\n${body}`],
-    ['six hundred words (a longer read)', (body) => `${body}\n\n${Array.from({ length: 600 }, (_, i) => `word${i}`).join(' ')}\n`],
-  ];
-  const load = (file: string, text: string) => {
-    const errors: SiteError[] = [];
-    return { loaded: loadArticle(file, text, articleSchema, errors), errors };
-  };
-
-  it.each(edits)('should make the same article as a full load after %s, for every article', (_, edit) => {
-    for (const { file, text } of [...texts, ...texts.slice(0, 3).map((t) => ({ ...t, text: crlf(t.text) }))]) {
-      const first = load(file, text);
-      expect(first.errors.map((e) => e.message), file).toEqual([]);
-      const last = first.loaded!;
-      const opening = openingOf(text, last.article)!;
-      expect(opening, file).toBeDefined();
-      const next = opening + edit(text.slice(opening.length));
-      const full = load(file, next);
-      const errors: SiteError[] = [];
-      const fast = articleWithBody(last.article, (last.source.data as { readTime?: unknown }).readTime !== undefined, next, errors);
-      expect(openingOf(next, full.loaded!.article), file).toBe(opening);
-      expect(fast, file).toEqual(full.loaded!.article);
-      expect(Object.keys(fast!), file).toEqual(Object.keys(full.loaded!.article));
-    }
-  });
-
-  it('should report a body problem at its line in the file, as a full load does', () => {
-    const { file, text } = texts[0]!;
-    const last = load(file, text).loaded!;
-    const next = `${text}\n\n::treatment\n\n:::nonsense\ntext\n:::\n`;
-    const errors: SiteError[] = [];
-    expect(articleWithBody(last.article, true, next, errors)).toBeUndefined();
-    expect(errors.map((e) => [e.code, e.loc?.line])).toEqual(load(file, next).errors.map((e) => [e.code, e.loc?.line]));
-    expect(errors.length).toBeGreaterThan(0);
-  });
-
-  it('should not be offered front matter that ends the file or a line with a lone carriage return', () => {
-    const lone = load('content/blog/a.md', '---\ntitle: "A"\nexcerpt: "An excerpt long enough."\nauthor: A\npublishDate: 2024-01-01\ncategory: Sleep\n---').loaded!;
-    expect(openingOf('---\ntitle: "A"\nexcerpt: "An excerpt long enough."\nauthor: A\npublishDate: 2024-01-01\ncategory: Sleep\n---\nBody', lone.article)).toBeUndefined();
-    // The closing fence followed by a lone carriage return: gray-matter takes it off the body, so the body of another version may start elsewhere.
-    const text = '---\ntitle: "A"\nexcerpt: "An excerpt long enough."\nauthor: A\npublishDate: 2024-01-01\ncategory: Sleep\n---\rBody';
-    const cr = load('content/blog/a.md', text);
-    expect(cr.errors).toEqual([]);
-    expect(cr.loaded!.article.markdown).toBe('Body');
-    expect(openingOf(text, cr.loaded!.article)).toBeUndefined();
   });
 });
 
