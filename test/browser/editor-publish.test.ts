@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve, type DevServer } from '../../src/serve/server.ts';
 import { removeProject, tempProject } from '../helpers.ts';
@@ -41,11 +41,18 @@ describe('a mistake the build refuses, shown at the field and not saved', () => 
   it('should keep an article with a TODO left in its text off the disk and the site, and say so at its Text field', async () => {
     const file = 'content/blog/body-composition-scanning.md';
     const before = await read(file);
+    const servedPage = () => fetch(`${server.url}/blog/body-composition-scanning/`).then((answer) => answer.text());
+    const shownBefore = await servedPage();
     const title = 'Beyond the Scale: What a Body Composition Scan Can Tell You';
     const page = await openEntry(1280, '#/collections/blog/entries/body-composition-scanning', 'Title', title);
     await page.locator('[contenteditable="true"]').last().click();
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('contenteditable'));
+    await expect.poll(focused, { timeout: 30_000 }).toBe('true');
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' TODO add the price.');
+    // The form holds the TODO where the build finds it: the preview says so (the same build the save runs).
+    const problems = page.frameLocator('iframe[class*="PreviewPaneFrame"]').locator('[data-preview-problems]');
+    await expect.poll(() => problems.textContent().catch(() => ''), { timeout: 60_000 }).toMatch(/"TODO" is placeholder text/);
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Publish now').click();
     // The build's own words, under the article's Text field (the body), with what to do.
@@ -56,13 +63,93 @@ describe('a mistake the build refuses, shown at the field and not saved', () => 
     const shown = await note.boundingBox();
     expect(Math.abs(shown!.y - field!.y)).toBeLessThan(120);
     if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, 'refused-save.png') });
-    // Not saved, not published: the file is as it was, the site still builds and shows no TODO, and the entry is unsaved.
+    // Not saved, not published: the file is as it was, the site still builds and shows the page as it was, the entry unsaved.
     expect(await read(file)).toBe(before);
     await server.idle();
     expect(server.errors()).toBeUndefined();
-    expect(await (await fetch(`${server.url}/blog/body-composition-scanning/`)).text()).not.toContain('TODO');
+    expect(await servedPage()).toBe(shownBefore);
+    expect(shownBefore).not.toContain('TODO');
     expect(await page.getByText('Published', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(1);
+    await page.context().close();
+  }, 240_000);
+});
+
+/** The page inside the preview (a frame in Decap's preview frame), once it shows `holding`. */
+async function previewFrame(page: Page, holding: string): Promise<Frame> {
+  const frame = page.frameLocator('iframe[class*="PreviewPaneFrame"]').locator('iframe[data-preview-width]');
+  await frame.waitFor({ timeout: 60_000 });
+  const inner = (await (await frame.elementHandle())!.contentFrame())!;
+  await expect.poll(() => inner.evaluate(() => document.body?.innerText ?? '').catch(() => ''), { timeout: 60_000 }).toContain(holding);
+  return inner;
+}
+
+/** Where the block holding `text` is in the preview's page: in view or not, and whether the FAQ answer around it is open. */
+function placeOf(inner: Frame, text: string): Promise<{ inView: boolean; open: boolean | null } | null> {
+  return inner
+    .evaluate((wanted) => {
+      const block = [...document.querySelectorAll('p')].find((p) => p.textContent?.includes(wanted));
+      if (!block) return null;
+      const box = block.getBoundingClientRect();
+      const inView = box.top >= 0 && box.top < innerHeight && box.left >= 0 && box.right <= innerWidth + 1;
+      return { inView, open: block.closest('details')?.open ?? null };
+    }, text)
+    .catch(() => null);
+}
+
+describe('the preview following her typing at phone and desktop width', () => {
+  for (const [button, width] of [['Phone (390 px)', 390], ['Desktop', 1280]] as const) {
+    it(`should show the page at ${width} px, open at the FAQ answer she types in, with the site's script and links kept`, async () => {
+      const page = await openEntry(1280, '#/collections/treatments/entries/ssri', 'Title', 'SSRI Medication');
+      const inner = await previewFrame(page, 'SSRI Medication');
+      await page.frameLocator('iframe[class*="PreviewPaneFrame"]').getByRole('button', { name: button }).click();
+      // The page is laid out at the chosen width, and scaled to fit the pane.
+      await expect.poll(() => inner.evaluate(() => innerWidth).catch(() => 0), { timeout: 30_000 }).toBe(width);
+      const pane = (await page.locator('iframe[class*="PreviewPaneFrame"]').boundingBox())!;
+      const shown = (await page.frameLocator('iframe[class*="PreviewPaneFrame"]').locator('iframe[data-preview-width]').boundingBox())!;
+      expect(shown.x).toBeGreaterThanOrEqual(pane.x - 1);
+      expect(shown.x + shown.width).toBeLessThanOrEqual(pane.x + pane.width + 1);
+      // The page opens at its top.
+      expect(await inner.evaluate(() => scrollY)).toBe(0);
+      // An answer far down the page, folded until she edits it.
+      const row = page.locator('[class*="ListItem"]').filter({ hasText: 'Will I need to take it forever?' }).first();
+      await row.locator('button').first().click({ timeout: 60_000 });
+      const answer = page.getByLabel('Answer', { exact: true }).locator('visible=true').first();
+      await answer.press('End');
+      await answer.pressSequentially(' Ask at each visit.');
+      await expect.poll(() => placeOf(inner, 'Ask at each visit.'), { timeout: 60_000 }).toEqual({ inView: true, open: true });
+      // The site's own script runs in the preview (it marks the page), and its links leave the editor where it is.
+      expect(await inner.evaluate(() => document.documentElement.classList.contains('js'))).toBe(true);
+      await inner.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="#site-map"]')!.click());
+      const opened = page.context().waitForEvent('page');
+      await inner.evaluate(() => document.querySelector<HTMLAnchorElement>('header a[href="/"]')!.click());
+      expect((await opened).url()).toBe(`${server.url}/`);
+      expect(await inner.evaluate(() => [location.href, document.title.startsWith('Edit the website')])).toEqual(['about:srcdoc', false]);
+      expect(page.url()).toBe(`${server.url}/admin/#/collections/treatments/entries/ssri`);
+      await page.context().close();
+    }, 240_000);
+  }
+});
+
+describe('the editor on a phone', () => {
+  it('should fit 390 px: no sideways scrolling, Publish fully in view, the preview under the form', async () => {
+    const page = await openEntry(390, '#/collections/treatments/entries/ssri', 'Title', 'SSRI Medication');
+    await page.getByLabel('Title', { exact: true }).press('End');
+    await page.getByLabel('Title', { exact: true }).pressSequentially(' (SSRI)');
+    const publish = page.getByRole('button', { name: 'Publish', exact: true });
+    const box = (await publish.boundingBox({ timeout: 30_000 }))!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.y + box.height).toBeLessThanOrEqual(800);
+    // In the toolbar, above the form, not over its first field.
+    const field = (await page.getByLabel('Title', { exact: true }).boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(field.y);
+    expect(await page.evaluate(() => [document.scrollingElement!.scrollWidth, innerWidth])).toEqual([390, 390]);
+    const preview = (await page.locator('iframe[class*="PreviewPaneFrame"]').boundingBox())!;
+    expect(preview.x).toBeGreaterThanOrEqual(0);
+    expect(preview.x + preview.width).toBeLessThanOrEqual(390);
+    expect(preview.y + 100).toBeLessThan(800);
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, 'editor-390.png') });
     await page.context().close();
   }, 240_000);
 });

@@ -12,6 +12,7 @@ import { listField, type CmsBackend } from '../cms-config.ts';
 import { hostedConfig, type EditedSite, type HostedEditor } from './hosted-config.ts';
 import { requireModule } from '../../entries.ts';
 import { problems } from '../../errors.ts';
+import { narrowScreenStyle } from './narrow-screen.ts';
 
 /** The folder of the generator (its package.json): where its node_modules and the editor's script source are. */
 export function generatorFolder(): string {
@@ -103,6 +104,7 @@ export function adminPage({ script, preview, secret, siteName }: AdminPageOption
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Edit the website · ${escape(siteName)}</title>
+<style>${narrowScreenStyle}</style>
 <script id="clinic-editor-settings" type="application/json">${settings}</script>
 <script src="${script}" defer></script>
 </head>

@@ -1,10 +1,13 @@
 /**
  * The editor's preview: the real page, built by the dev server from the entry's unsaved values with the
- * site's own templates and CSS, shown in a frame beside the form. When the entry has a problem, the build's
- * located message is shown over the last good page. Runs in the browser, inside Decap's preview pane.
+ * site's own templates, CSS and script, shown in a frame beside the form at a phone's or a desktop's width
+ * (preview-width.ts; preview-frame.ts keeps its links in the preview and follows the author's typing). When the entry
+ * has a problem, the build's located message is shown over the last good page. Runs in the browser, inside Decap's preview pane.
  */
 import { createElement as h, useEffect, useRef, useState, type ReactElement } from 'react';
 import type { FileFormat } from './file-format.ts';
+import { frameState, readyFrame, type FrameState } from './preview-frame.ts';
+import { frameStyle, lastWidth, rememberWidth, useStageWidth, widthSwitch, type PreviewWidth } from './preview-width.ts';
 
 /** A problem as the dev server's overlay receives it (src/report.ts OverlayError). */
 interface PreviewProblem {
@@ -101,7 +104,10 @@ export function previewTemplate(format: FileFormat, endpoint: string): (props: P
     const [problems, setProblems] = useState<PreviewProblem[]>([]);
     const [warnings, setWarnings] = useState<string[]>([]);
     const [status, setStatus] = useState('Building the page…');
+    const [width, setWidth] = useState<PreviewWidth>(lastWidth());
     const frame = useRef<HTMLIFrameElement>(null);
+    const stage = useRef<HTMLDivElement>(null);
+    const stageWidth = useStageWidth(stage);
     const data = (props.entry.get('data') as ImmutableLike).toJS() as Record<string, unknown>;
     const fieldNames = ((props.fields?.toJS() ?? []) as { name: string }[]).map((f) => f.name);
     const { file, page } = entryTarget(props, data);
@@ -119,7 +125,8 @@ export function previewTemplate(format: FileFormat, endpoint: string): (props: P
               setStatus('');
               return;
             }
-            keepScroll(frame.current);
+            left = frameState(frame.current, shownPage) ?? left;
+            shownPage = page;
             setProblems([]);
             setWarnings(answer.warnings ?? []);
             setHtml(answer.html);
@@ -135,26 +142,32 @@ export function previewTemplate(format: FileFormat, endpoint: string): (props: P
       };
     }, [file, text, page]);
 
+    const choose = (chosen: PreviewWidth) => setWidth(rememberWidth(chosen));
     return h(
       'div',
-      { className: 'clinic-preview', style: { position: 'relative', height: '100vh' } },
-      html === undefined ? h('p', { role: 'status', style: noteStyle }, status || 'Building the page…') : null,
-      html === undefined
-        ? null
-        : h('iframe', {
-            ref: frame,
-            title: `Preview of ${page}`,
-            srcDoc: html,
-            style: frameStyle,
-            onLoad: () => restoreScroll(frame.current, page),
-          }),
-      problems.length > 0 ? problemPanel(problems) : warnings.length > 0 ? warningPanel(warnings) : null,
+      { className: 'clinic-preview', style: { display: 'flex', flexDirection: 'column', height: '100vh' } },
+      widthSwitch(width, choose),
+      h(
+        'div',
+        { ref: stage, style: { position: 'relative', flex: '1 1 auto', overflow: 'hidden', background: '#e5e7eb' } },
+        html === undefined ? h('p', { role: 'status', style: noteStyle }, status || 'Building the page…') : null,
+        html === undefined
+          ? null
+          : h('iframe', {
+              ref: frame,
+              title: `Preview of ${page}`,
+              srcDoc: html,
+              'data-preview-width': width,
+              style: frameStyle(width, stageWidth),
+              onLoad: () => readyFrame(frame.current, page, left),
+            }),
+        problems.length > 0 ? problemPanel(problems) : warnings.length > 0 ? warningPanel(warnings) : null,
+      ),
     );
   };
 }
 
 const noteStyle = { font: '16px system-ui, sans-serif', padding: '24px', color: '#1f2937' } as const;
-const frameStyle = { border: 0, width: '100%', height: '100%' } as const;
 /** The problems sit over the top of the page, clear of Decap's buttons at the right of the pane. */
 const panelStyle = {
   position: 'absolute',
@@ -209,16 +222,6 @@ function warningPanel(warnings: string[]): ReactElement {
   );
 }
 
-let scrollY = 0;
-
-/** Remembers how far the author had scrolled, so the page built again opens at the same place. */
-function keepScroll(frame: HTMLIFrameElement | null): void {
-  scrollY = frame?.contentWindow?.scrollY ?? scrollY;
-}
-
-/** Opens the page where the author was, or at the part of the page the entry is shown in (/#contact) the first time. */
-function restoreScroll(frame: HTMLIFrameElement | null, page: string): void {
-  const target = scrollY === 0 && page.includes('#') ? frame?.contentDocument?.getElementById(page.split('#')[1]!) : undefined;
-  if (target) target.scrollIntoView();
-  else frame?.contentWindow?.scrollTo(0, scrollY);
-}
+/** The page last shown in the frame, and where it was left when a new build of it came (its scroll, its text). */
+let shownPage = '';
+let left: FrameState | undefined;
