@@ -40,7 +40,8 @@ describe('build --editor', () => {
   }, 120_000);
 
   it('should publish through the editorial workflow, linking each change to the host\'s deploy preview', async () => {
-    const built = await runCli(['build', '--editor', 'heard-health/website', '--editor-preview-status', 'pages/preview', '--out', 'out'], dir);
+    const flags = ['--editor', 'heard-health/website', '--editor-preview-status', 'pages/preview'];
+    const built = await runCli(['build', ...flags, '--out', 'out'], dir);
     expect(built.code, built.stderr).toBe(0);
     const config = JSON.parse(await readFile(join(dir, 'out/admin/config.json'), 'utf8')) as Record<string, unknown>;
     const site = parse(await readFile(join(dir, 'content/site.yaml'), 'utf8')) as { name: string; baseUrl: string };
