@@ -48,7 +48,8 @@ async function unsavedPhotos(props: PreviewProps, data: unknown): Promise<{ path
   const found: { path: string; content: string }[] = [];
   for (const name of photoNames(data)) {
     const held = (await Promise.resolve(props.getAsset?.(name))) as HeldPhoto | undefined;
-    if (!held?.fileObj || !held.path) continue;
+    // While Decap still loads a saved photo it holds a stand-in (empty.svg) with a file: that is no photo to send.
+    if (!held?.fileObj || !held.path || !/\.(png|jpe?g|webp|avif|gif)$/i.test(held.path)) continue;
     const bytes = new Uint8Array(await held.fileObj.arrayBuffer());
     let binary = '';
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
