@@ -119,7 +119,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const lazy = keeping.rebuilds && !writer.output.folder;
     const search = await keptSearchIndex(memo.search, writer, content, routes, rendered.searchTexts, lazy);
     stage('indexed');
-    const output = await withEditor([...listed.files, ...search.files], options.editor, content);
+    const output = await withEditor([...listed.files, ...search.files], options.editor, content, routes);
     const stamps = await commitOutput(memo, writer, output, routes, sharedKey);
     listed.feedBodies.keep();
     memo.search = search.record;
@@ -212,8 +212,8 @@ function besidePages(
 }
 
 /** The output's files, with the browser editor in admin/ when asked for (loaded only then: a plain build never reads it). */
-async function withEditor(files: OutputFile[], editor: HostedEditor | undefined, content: Content): Promise<OutputFile[]> {
-  return editor ? (await import('./authoring/cms/admin-files.ts')).withEditor(files, editor, content.site) : files;
+async function withEditor(files: OutputFile[], editor: HostedEditor | undefined, content: Content, routes: Route[]): Promise<OutputFile[]> {
+  return editor ? (await import('./authoring/cms/admin-files.ts')).withEditor(files, editor, content.site, routes.map((r) => r.file)) : files;
 }
 
 /** How routes are made in this build: drafts, future articles, today and the base URL. */

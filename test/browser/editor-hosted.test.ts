@@ -4,9 +4,9 @@
  * the CLI never sets), holding the real content/site.yaml: a saved change waits as a draft in the Workflow tab, and
  * reaches the repository only once it is moved to Ready and published.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -26,10 +26,14 @@ const site = parse(siteFile) as { name: string; baseUrl: string; phone: string }
 beforeAll(async () => {
   out = join(await mkdtemp(join(tmpdir(), 'clinic-hosted-')), 'dist');
   await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
-  // The editor's own rules alone in _headers: this server, like Cloudflare Pages, joins the site's CSP with the editor's
-  // into two policies, and the site's forbids what Decap needs (a host question left open, see the report of issue 40).
-  const built = [{ file: '_headers', bytes: Buffer.from('') }, { file: 'favicon.svg', bytes: await readFile(join(out, 'favicon.svg')) }];
-  const files = await withEditor(built, { repo: 'heard-health/website', branch: 'main' }, site, { backend: { name: 'test-repo' } });
+  // The site's real _headers and files: this server, like Cloudflare Pages, joins the headers of every rule a path matches,
+  // so a site policy that reached admin/ (it forbids what Decap needs) would stop the editor before its login page.
+  const names = (await readdir(out, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+  const built = await Promise.all(names.map(async (e) => {
+    const path = join(e.parentPath, e.name);
+    return { file: relative(out, path), bytes: await readFile(path) };
+  }));
+  const files = await withEditor(built, { repo: 'heard-health/website', branch: 'main' }, site, [], { backend: { name: 'test-repo' } });
   for (const { file, bytes } of files) {
     await mkdir(dirname(join(out, file)), { recursive: true });
     await writeFile(join(out, file), bytes);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { load } from 'cheerio';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headersFor, parseHeadersFile } from '../../scripts/audit/server.mjs';
 import { removeProject, runCli, tempProject } from '../helpers.ts';
 
 let dir: string;
@@ -37,6 +38,14 @@ describe('build --editor', () => {
     expect(editor).toBeGreaterThan(site);
     expect(headers.slice(editor)).toMatch(/Content-Security-Policy: default-src 'self'; script-src 'self' 'unsafe-eval'/);
     expect(headers.slice(editor)).toMatch(/connect-src 'self' blob: data: https:\/\/api\.github\.com;/);
+    // A host joins every matching rule's headers (Cloudflare Pages): admin/ gets the editor's policy alone, the pages the site's.
+    const rules = parseHeadersFile(headers);
+    const policy = (path: string) => (headersFor(rules, path) as Record<string, string>)['content-security-policy'];
+    for (const path of ['/admin/', '/admin/index.html', '/admin/config.json']) expect(policy(path), path).toMatch(/^[^,]*'unsafe-eval'[^,]*$/);
+    for (const path of ['/', '/index.html', '/blog', '/blog/', '/es/blog/why-we-started/', '/assets/site.css', '/404.html']) {
+      expect(policy(path), path).toMatch(/^default-src 'self'; script-src 'self' 'wasm-unsafe-eval'[^,]*$/);
+    }
+    expect((headersFor(rules, '/admin/') as Record<string, string>)['x-content-type-options']).toBe('nosniff');
   }, 120_000);
 
   it('should publish through the editorial workflow, linking each change to the host\'s deploy preview', async () => {

@@ -186,6 +186,8 @@ export async function withEditor(
   files: OutputFile[],
   editor: HostedEditor,
   site: Omit<EditedSite, 'logo'>,
+  /** The pages' files (written as they render, so not among `files`). */
+  pages: readonly string[],
   switches: EditorTestSwitches = {},
 ): Promise<OutputFile[]> {
   if (missingEditor(generatorFolder())) throw problems.editorNotInstalled(generatorFolder());
@@ -208,6 +210,21 @@ export async function withEditor(
     '  Cache-Control: no-cache',
     '',
   ].join('\n');
-  const headers = (f: OutputFile) => (f.file === '_headers' ? { file: f.file, bytes: Buffer.concat([f.bytes, Buffer.from(rules)]) } : f);
+  const headers = (f: OutputFile) =>
+    f.file === '_headers' ? { file: f.file, bytes: Buffer.from(policyOffAdmin(Buffer.from(f.bytes).toString(), [...files.map((o) => o.file), ...pages]) + rules) } : f;
   return [...files.map(headers), ...admin];
+}
+
+/**
+ * The site's `_headers` with its Content-Security-Policy kept off admin/: hosts join the headers of every rule a path matches
+ * (Cloudflare Pages does), and the site's policy forbids what the editor needs ('unsafe-eval'). `_headers` has no "all but",
+ * so the policy moves from `/*` onto each other top-level entry of the output (an unknown path's 404 page goes without it).
+ */
+export function policyOffAdmin(text: string, files: readonly string[]): string {
+  const policy = /^ {2}Content-Security-Policy: .*\n/m.exec(text);
+  if (!policy) return text;
+  const entries = new Set(files.map((file) => file.split('/')[0]!).filter((name) => name !== 'admin' && !name.startsWith('_')));
+  const paths = ['/', ...[...entries].sort().flatMap((name) => (files.includes(name) ? [`/${name}`] : [`/${name}`, `/${name}/*`]))];
+  const rules = paths.map((path) => `\n${path}\n${policy[0]}`).join('');
+  return text.replace(policy[0], '') + rules;
 }
