@@ -69,7 +69,9 @@ export function spanishCollections(content: Content): CmsCollection[] {
     name: spanishName(english.name),
     label: `Español: ${english.label.toLowerCase()}`,
     description: `The Spanish site's ${english.label.toLowerCase()}: each field shows the English it translates under it.`,
-    format: english.format,
+    // Its own format and entry names: Decap keeps one format and one preview per name, and the last registered wins (the
+    // Spanish 'blog' page's took over the English articles' preview and saves).
+    format: `${english.format}.es`,
     delete: false,
     files: files.sort((a, b) => (a.label < b.label ? -1 : 1)),
   }));
@@ -95,7 +97,7 @@ function spanishFile(content: Content, translation: TranslationFile, collection:
   const fields = formFields(translation.english, collection).map((field) => withEnglish(field, englishData[field.name], changed));
   if (changed.length > 0 && fields[0]) fields[0] = { ...fields[0], hint: `${staleNotice(changed, fields)}\n\n${fields[0].hint ?? ''}` };
   return {
-    name: id,
+    name: `es-${id}`,
     label: `${changed.length > 0 ? outOfDate : ''}${title} (Spanish)`,
     file: translation.file,
     preview_path: spanishPage(single?.preview_path ?? collection.preview_path ?? '/', id, englishData),

@@ -45,13 +45,17 @@ describe('a mistake the build refuses, shown at the field and not saved', () => 
     const shownBefore = await servedPage();
     const title = 'Beyond the Scale: What a Body Composition Scan Can Tell You';
     const page = await openEntry(1280, '#/collections/blog/entries/body-composition-scanning', 'Title', title);
+    // Typed once the form has settled: the first preview has shown the page (text typed while Decap still fills the form is lost).
+    const pane = page.frameLocator('iframe[class*="PreviewPaneFrame"]');
+    await expect.poll(() => pane.locator('iframe[data-preview-width]').count(), { timeout: 60_000 }).toBe(1);
     await page.locator('[contenteditable="true"]').last().click();
     const focused = () => page.evaluate(() => document.activeElement?.getAttribute('contenteditable'));
     await expect.poll(focused, { timeout: 30_000 }).toBe('true');
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' TODO add the price.');
     // The form holds the TODO where the build finds it: the preview says so (the same build the save runs).
-    const problems = page.frameLocator('iframe[class*="PreviewPaneFrame"]').locator('[data-preview-problems]');
+    await expect.poll(() => page.locator('[contenteditable="true"]').last().textContent(), { timeout: 30_000 }).toContain('TODO add the price.');
+    const problems = pane.locator('[data-preview-problems]');
     await expect.poll(() => problems.textContent().catch(() => ''), { timeout: 60_000 }).toMatch(/"TODO" is placeholder text/);
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Publish now').click();

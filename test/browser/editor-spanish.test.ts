@@ -74,8 +74,8 @@ describe('Spanish in the editor', () => {
     await openEditor('#/collections/treatments/entries/glp1', /Spanish versions out of date, to update:/);
     // (The editor opens a hint's link in a new tab: the entry is then read afresh.)
     const link = page.getByRole('link', { name: 'GLP-1 Medications (Semaglutide and Tirzepatide)', exact: true }).first();
-    expect(await link.getAttribute('href')).toBe('#/collections/es-treatments/entries/glp1');
-    await openEditor('#/collections/es-treatments/entries/glp1', /OUT OF DATE: the English of Questions \(FAQ\) changed/);
+    expect(await link.getAttribute('href')).toBe('#/collections/es-treatments/entries/es-glp1');
+    await openEditor('#/collections/es-treatments/entries/es-glp1', /OUT OF DATE: the English of Questions \(FAQ\) changed/);
 
     // The Spanish entry is listed as out of date, and its form says so, with the new English under the questions.
     await openEditor('#/collections/es-treatments', /Out of date — GLP-1 Medications/);

@@ -89,10 +89,10 @@ describe('an out-of-date translation in the editor', () => {
     const config = cmsConfig({ name: 'proxy', proxy_url: '/admin/api/v1', branch: 'main' });
     const { collections } = await withSpanish(config, dir);
     const treatments = collections.find((c) => c.name === 'treatments')!;
-    const link = '[GLP-1 Medications (Semaglutide and Tirzepatide)](#/collections/es-treatments/entries/glp1)';
+    const link = '[GLP-1 Medications (Semaglutide and Tirzepatide)](#/collections/es-treatments/entries/es-glp1)';
     expect(treatments.fields![0]!.hint).toMatch(new RegExp(`^Spanish versions out of date, to update: .*${escaped(link)}`));
     const home = collections.find((c) => c.name === 'pages')!.files!.find((f) => f.name === 'home')!;
-    expect(home.fields[0]!.hint).toMatch(/^Spanish version: up to date — \[open it\]\(#\/collections\/es-pages\/entries\/home\)/);
+    expect(home.fields[0]!.hint).toMatch(/^Spanish version: up to date — \[open it\]\(#\/collections\/es-pages\/entries\/es-home\)/);
     // The forms of files without a Spanish version say nothing of one.
     const redirects = collections.find((c) => c.name === 'settings')!.files!.find((f) => f.name === 'redirects')!;
     expect(redirects.fields[0]!.hint ?? '').not.toMatch(/Spanish/);

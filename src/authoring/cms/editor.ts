@@ -85,7 +85,8 @@ async function start(): Promise<void> {
   const singleFiles = singleFileLines(config);
   for (const collection of config.collections) {
     const name = collection.format;
-    const type = name.replace(/^clinic-(yaml|frontmatter)-?/, '');
+    // A Spanish collection's format is its English one's, named apart (".es"): the same schema line.
+    const type = name.replace(/^clinic-(yaml|frontmatter)-?/, '').replace(/\.es$/, '');
     const line = type ? schemaLine(type, 2) : singleFiles;
     // A collection of single files has one format: the order of its files' fields together (the first file's wins).
     const order = collection.fields ?? (collection.files ?? []).flatMap((file) => file.fields);
