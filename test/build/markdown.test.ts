@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { githubSlug, renderMarkdown, renderPageAndFeed, type MarkdownContext } from '../../src/markdown/markdown.ts';
 import { memoryWriter } from '../../src/write/writer.ts';
+import { keepHyphenatedWordsWhole } from '../../src/render/words.ts';
 import { articleBodies, projectRoot, removeProject, tempProject } from '../helpers.ts';
 
 let dir: string;
@@ -169,7 +170,8 @@ describe('the feed', () => {
     const page = load(text('blog/why-we-started/index.html'))('.prose').html()!.trim();
     const feed = load(text('feed.xml'), { xml: true });
     const item = feed('item').filter((_, i) => feed(i).find('link').text().endsWith('/blog/why-we-started/'));
-    expect(item.find('content\\:encoded').text().trim()).toBe(page);
+    // The page keeps hyphenated words whole at a line's end (a span a feed reader has no CSS for): the rest is the same render.
+    expect(keepHyphenatedWordsWhole(item.find('content\\:encoded').text().trim())).toBe(page);
     expect(await readFile(join(projectRoot, 'content/blog/why-we-started.md'), 'utf8')).not.toContain(':::');
   });
 });

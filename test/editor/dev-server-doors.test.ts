@@ -204,6 +204,16 @@ describe('renaming an entry (issue 37, item 4)', () => {
     expect((await readdir(join(dir, 'content/blog'))).length).toBe(before);
   });
 
+  it('should not write an article saved with a TODO left in its text, and name its Text field (issue 40: "Published" was shown)', async () => {
+    const file = 'content/blog/body-composition-scanning.md';
+    const before = await readFile(join(dir, file), 'utf8');
+    const answer = await ask('persistEntry', entry(file, `${before.trimEnd()} TODO add the price.\n`));
+    expect(answer.status).toBe(422);
+    expect(answer.json.error).toMatch(/^Not saved, so the site stays as it was: /);
+    expect(answer.json.problems).toEqual([expect.objectContaining({ file, field: 'body', message: '"TODO" is placeholder text that would be published' })]);
+    expect(await readFile(join(dir, file), 'utf8')).toBe(before);
+  });
+
   it('should refuse, moving nothing, a rename the site would not build with (a treatment its pages name)', async () => {
     const before = await readdir(join(dir, 'content/treatments'));
     const raw = await readFile(join(dir, 'content/treatments/ssri.yaml'), 'utf8');

@@ -125,7 +125,7 @@ describe('one source for every fact', () => {
     const page = await pages(dir);
     const $ = page('index.html');
     expect($('.founder-portrait figcaption strong').text()).toBe('Dr. Jane Sample, DNP, FNP-C');
-    expect($('.founder-portrait figcaption span').text()).toBe('Founder and Family Nurse Practitioner');
+    expect($('.founder-portrait figcaption > span').text()).toBe('Founder and Family Nurse Practitioner');
     const article = page('blog/hrt-glow-up/index.html');
     expect(article('main').text()).toContain('Dr. Jane Sample, DNP, FNP-C');
     const data = article('script[type="application/ld+json"]').toArray().map((s) => article(s).text()).join('');
