@@ -14,6 +14,7 @@ export function ArticleCard({
   readMore,
   categoryLabel,
   featured = false,
+  halfRow = false,
   headingLevel = 3,
 }: {
   article: ArticleSummary;
@@ -21,6 +22,8 @@ export function ArticleCard({
   /** What screen readers hear on the category badge, `{category}` standing for its name. */
   categoryLabel: string;
   featured?: boolean;
+  /** On a last row of two in three columns (halfRowAtWide): its picture is shown wider. */
+  halfRow?: boolean;
   headingLevel?: 2 | 3;
 }): ReactElement {
   const Title = headingLevel === 2 ? 'h2' : 'h3';
@@ -31,7 +34,7 @@ export function ArticleCard({
         // Decorative art: the title says what the article is about. The featured card's is above the fold on
         // phones and desktops alike, and the largest thing there (the LCP element): it loads first, not lazily.
         <div className="card-image">
-          <Picture src={article.image} alt="" priority={featured} sizes={featured ? '(min-width: 1200px) 634px, (min-width: 768px) 55vw, 100vw' : '(min-width: 1200px) 380px, (min-width: 1024px) 32vw, (min-width: 768px) 50vw, 100vw'} />
+          <Picture src={article.image} alt="" priority={featured} sizes={sizesOf(featured, halfRow)} />
         </div>
       ) : featured ? (
         <div className="featured-visual" aria-hidden="true">
@@ -74,4 +77,18 @@ export function CategoryLink({ article, label }: { article: Pick<ArticleSummary,
       {article.category}
     </a>
   );
+}
+
+/** The width a card's picture is shown at, for the browser to pick its variant. */
+function sizesOf(featured: boolean, halfRow: boolean): string {
+  if (featured) return '(min-width: 1200px) 634px, (min-width: 768px) 55vw, 100vw';
+  return `(min-width: 1200px) ${halfRow ? '572px' : '380px'}, (min-width: 1024px) ${halfRow ? '48vw' : '32vw'}, (min-width: 768px) 50vw, 100vw`;
+}
+
+/**
+ * Whether the card at `index` of `count` stands on a last row of two in the three-column grid (blog.css: 3 + 2 -> the last two,
+ * 3 + 1 -> the last four as two rows of two), where each is half the row wide.
+ */
+export function halfRowAtWide(index: number, count: number): boolean {
+  return (count % 3 === 2 && index >= count - 2) || (count % 3 === 1 && count >= 4 && index >= count - 4);
 }

@@ -1,7 +1,7 @@
 /** An article's own page: title, byline, body (`.prose`, which the blog's dialog loads), and a way to book. */
 import type { ReactElement } from 'react';
 import type { PageView, Shell } from '../../src/route/view.ts';
-import { ArticleCard, CategoryLink } from '../components/ArticleCard.tsx';
+import { ArticleCard, CategoryLink, halfRowAtWide } from '../components/ArticleCard.tsx';
 import { CrisisLine } from '../components/CrisisLine.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ActionLink } from '../components/Links.tsx';
@@ -84,8 +84,9 @@ export function ArticlePage({ shell, view }: { shell: Shell; view: ArticleView }
         <section className="container related-articles" aria-labelledby="related-heading" data-pagefind-ignore="">
           <h2 id="related-heading">{page.relatedHeading}</h2>
           <div className="article-grid">
-            {related.map((other) => (
-              <ArticleCard key={other.slug} article={other} readMore={page.readMore} categoryLabel={page.category.linkLabel} />
+            {related.map((other, index) => (
+              <ArticleCard key={other.slug} article={other} readMore={page.readMore} categoryLabel={page.category.linkLabel}
+                halfRow={halfRowAtWide(index, related.length)} />
             ))}
           </div>
         </section>

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react';
 import type { BlogPage } from '../../src/schemas/pages.ts';
 import type { PageView, Pagination, Shell } from '../../src/route/view.ts';
-import { ArticleCard } from '../components/ArticleCard.tsx';
+import { ArticleCard, halfRowAtWide } from '../components/ArticleCard.tsx';
 import { Icon } from '../components/Icon.tsx';
 import { ActionLink } from '../components/Links.tsx';
 import { Modal } from '../components/Modal.tsx';
@@ -73,16 +73,18 @@ export function BlogPage({ shell, view }: { shell: Shell; view: BlogView }): Rea
         ) : null}
         {recent.length > 0 && category ? (
           <div className="article-grid">
-            {recent.map((article) => (
-              <ArticleCard key={article.slug} article={article} readMore={page.readMore} categoryLabel={label} headingLevel={2} />
+            {recent.map((article, index) => (
+              <ArticleCard key={article.slug} article={article} readMore={page.readMore} categoryLabel={label} headingLevel={2}
+                halfRow={halfRowAtWide(index, recent.length)} />
             ))}
           </div>
         ) : recent.length > 0 ? (
           <section aria-labelledby="recent-heading" className="blog-recent">
             <h2 id="recent-heading">{page.recentHeading}</h2>
             <div className="article-grid">
-              {recent.map((article) => (
-                <ArticleCard key={article.slug} article={article} readMore={page.readMore} categoryLabel={label} />
+              {recent.map((article, index) => (
+                <ArticleCard key={article.slug} article={article} readMore={page.readMore} categoryLabel={label}
+                  halfRow={halfRowAtWide(index, recent.length)} />
               ))}
             </div>
           </section>
