@@ -213,7 +213,9 @@ function besidePages(
 
 /** The output's files, with the browser editor in admin/ when asked for (loaded only then: a plain build never reads it). */
 async function withEditor(files: OutputFile[], editor: HostedEditor | undefined, content: Content, routes: Route[]): Promise<OutputFile[]> {
-  return editor ? (await import('./authoring/cms/admin-files.ts')).withEditor(files, editor, content.site, routes.map((r) => r.file)) : files;
+  if (!editor) return files;
+  const admin = await import('./authoring/cms/admin-files.ts');
+  return admin.withEditor(files, editor, content.site, routes.map((r) => r.file));
 }
 
 /** How routes are made in this build: drafts, future articles, today and the base URL. */

@@ -210,8 +210,9 @@ export async function withEditor(
     '  Cache-Control: no-cache',
     '',
   ].join('\n');
+  const names = [...files.map((f) => f.file), ...pages];
   const headers = (f: OutputFile) =>
-    f.file === '_headers' ? { file: f.file, bytes: Buffer.from(policyOffAdmin(Buffer.from(f.bytes).toString(), [...files.map((o) => o.file), ...pages]) + rules) } : f;
+    f.file === '_headers' ? { file: f.file, bytes: Buffer.from(policyOffAdmin(Buffer.from(f.bytes).toString(), names) + rules) } : f;
   return [...files.map(headers), ...admin];
 }
 
