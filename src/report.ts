@@ -2,7 +2,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SiteError } from './errors.ts';
-import { outsideProject } from './load/read.ts';
+import { outsideProject } from './read.ts';
 
 /** Whether to colour output: only on a terminal, never with NO_COLOR set. */
 export function useColor(stream: NodeJS.WriteStream = process.stdout): boolean {

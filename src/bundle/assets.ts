@@ -6,7 +6,7 @@ import { join, relative, sep } from 'node:path';
 import { requireModule } from '../entries.ts';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import { locOf } from './templates.ts';
-import { linksLeaving, outsideProject, readProblem } from '../load/read.ts';
+import { linksLeaving, outsideProject, readProblem } from '../read.ts';
 import { generatorPathOf } from '../schemas/redirects.ts';
 import { withOpenFile } from '../open-files.ts';
 

@@ -8,7 +8,7 @@ import type { YamlSource } from '../schemas/content.ts';
 import type { Article } from '../schemas/article.ts';
 import { codeUnitOrder } from '../hash.ts';
 import { problems, SiteError, SiteErrors } from '../errors.ts';
-import { readProblem, readProjectFileSync } from '../load/read.ts';
+import { readProblem, readProjectFileSync } from '../read.ts';
 
 /** What a template needs to draw an image: its size and the variants to offer. */
 export interface ImageInfo {

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { requireModule } from '../entries.ts';
 import { problems, SiteErrors } from '../errors.ts';
 import { reasonOf } from '../write/guard.ts';
-import { linksLeaving } from '../load/read.ts';
+import { linksLeaving } from '../read.ts';
 import { withOpenFile } from '../open-files.ts';
 
 /** A template bundle and the hash of its code (part of every page's cache key). */

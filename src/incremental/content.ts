@@ -14,7 +14,7 @@ import {
   type ArticleFile,
   type ContentReader,
 } from '../load/content.ts';
-import { readContentFile, readContentFileSync } from '../load/read.ts';
+import { readContentFile, readContentFileSync } from '../read.ts';
 import { isTranslationFile } from '../schemas/translation.ts';
 import { lazySource } from '../load/yaml.ts';
 import type { YamlSource } from '../schemas/content.ts';

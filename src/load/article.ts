@@ -1,13 +1,13 @@
 /** Loading one blog article: front matter (with real line numbers when something is wrong) and its markdown body. */
 import matter from 'gray-matter';
-import { readFileSync } from 'node:fs';
-import { basename, join, posix } from 'node:path';
+import { basename, posix } from 'node:path';
 import { checkBodyText } from '../validate/body.ts';
 import { hashOf } from '../hash.ts';
 import { problems, type SiteError } from '../errors.ts';
 import type { Article, articleSchema } from '../schemas/article.ts';
 import { besideImageName, components, inspectMarkdown, readTimeOf, type BodyPosition } from '../markdown/markdown.ts';
-import { articlePlaceholders, placeholdersIn } from '../validate/placeholders.ts';
+import { articlePlaceholders } from '../validate/placeholders.ts';
+import { placeholdersIn } from '../markdown/placeholders.ts';
 import { validate } from '../validate/schema.ts';
 import { parseYaml } from './yaml.ts';
 import type { YamlSource } from '../schemas/content.ts';
@@ -225,38 +225,6 @@ function besideImage(file: string, image: string | undefined): { image: string; 
   if (image === undefined || image.startsWith('/')) return undefined;
   const imageFile = posix.join(posix.dirname(file), image);
   return { imageFile, image: `/images/${posix.relative('content', imageFile)}` };
-}
-
-/** Where to read an article's markdown body again: its file, where the body starts, and the file's hash. */
-export interface MarkdownSource {
-  /** Absolute path of the file. */
-  path: string;
-  /** The file as the project names it, for messages. */
-  file: string;
-  offset: number;
-  hash: string;
-}
-
-/** An article's body from its file; a file that changed since it was loaded is an error, not a silent mix. */
-export function readMarkdown(source: MarkdownSource): string {
-  let text: string;
-  try {
-    text = readFileSync(source.path, 'utf8');
-  } catch {
-    throw problems.changedDuringBuild(source.file);
-  }
-  if (hashOf(text) !== source.hash) throw problems.changedDuringBuild(source.file);
-  return text.slice(source.offset);
-}
-
-/** The markdown body of an article of the project in `root`, from memory or from its file. */
-export function markdownOf(root: string, article: Article): string {
-  return article.markdown ?? readMarkdown(markdownSourceOf(root, article));
-}
-
-/** Where an article's body can be read again. */
-export function markdownSourceOf(root: string, article: Article): MarkdownSource {
-  return { path: join(root, article.file), file: article.file, offset: article.bodyOffset, hash: article.sourceHash };
 }
 
 /** The front matter text of an article file (for locating a field of an article taken from the cache). */

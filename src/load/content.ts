@@ -17,7 +17,7 @@ import { fillFacts } from '../validate/facts.ts';
 import { validate } from '../validate/schema.ts';
 import { parseYaml } from './yaml.ts';
 import { isTranslationFile } from '../schemas/translation.ts';
-import { outsideProject, projectRootOf, readContentFile, readContentFileSync, readProblem } from './read.ts';
+import { outsideProject, projectRootOf, readContentFile, readContentFileSync, readProblem } from '../read.ts';
 import { isSlug, slugOf } from '../suggest.ts';
 import { checkStrayFiles } from './strays.ts';
 import { codeUnitOrder, hashOf } from '../hash.ts';

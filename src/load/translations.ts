@@ -17,7 +17,7 @@ import { articleSchema } from '../schemas/article.ts';
 import { fieldLabel } from '../validate/schema.ts';
 import { closest } from '../suggest.ts';
 import { loadArticle } from './article.ts';
-import { readContentFileSync, withoutDoubledExtension } from './read.ts';
+import { readContentFileSync, withoutDoubledExtension } from '../read.ts';
 import type { Content, LanguageSite, TranslationFile, YamlSource } from '../schemas/content.ts';
 
 /** Reads one translation YAML file through the load stage's reader, checked against its derived schema. */

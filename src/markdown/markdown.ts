@@ -10,7 +10,7 @@ import { remark } from 'remark';
 import remarkDirective from 'remark-directive';
 import remarkGfm from 'remark-gfm';
 import remarkHtml from 'remark-html';
-import { placeholdersIn } from '../validate/placeholders.ts';
+import { placeholdersIn } from './placeholders.ts';
 import { closest } from '../suggest.ts';
 import { isAmbiguousHref } from '../schemas/links.ts';
 

@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { ComponentType, ReactElement } from 'react';
 import { compiledEntry, requireModule, resolveModule } from '../entries.ts';
 import type { Content } from '../schemas/content.ts';
-import { markdownOf, readMarkdown } from '../load/article.ts';
+import { markdownOf, readMarkdown } from '../markdown/source.ts';
 import { articleMarkdownContext } from '../route/blog.ts';
 import type { Article } from '../schemas/article.ts';
 import { renderMarkdown, renderPageAndFeed, type RenderedMarkdown } from '../markdown/markdown.ts';

@@ -1,7 +1,7 @@
 /** The routes of the blog: its index pages, a page per category, and a page per article. */
 import { posix } from 'node:path';
 import { problems } from '../errors.ts';
-import { markdownSourceOf } from '../load/article.ts';
+import { markdownSourceOf } from '../markdown/source.ts';
 import type { ArticleMarkdownContext, MarkdownContext } from '../markdown/markdown.ts';
 import type { Article } from '../schemas/article.ts';
 import type { BlogCategory } from '../schemas/pages.ts';

@@ -1,6 +1,6 @@
 /** What the route stage makes (Route) and what every page kind's routes are made with (RouteContext). */
 import { problems, type SiteError } from '../errors.ts';
-import type { MarkdownSource } from '../load/article.ts';
+import type { MarkdownSource } from '../markdown/source.ts';
 import type { Content, LanguageSite, TranslationFile } from '../schemas/content.ts';
 import type { Article } from '../schemas/article.ts';
 import type { PageMetaEntry } from '../schemas/catalogue.ts';

@@ -1,6 +1,7 @@
 /** The placeholder text `new article` and `new treatment` write: a page that still holds any of it, or a TODO, is not published. */
 import { problems, type SiteError } from '../errors.ts';
 import type { Content } from '../schemas/content.ts';
+import { placeholdersIn } from '../markdown/placeholders.ts';
 
 /** Sentences of the `new article` scaffold's body and front matter. */
 export const articlePlaceholders = [
@@ -21,22 +22,6 @@ export const treatmentPlaceholders = [
   'Another one',
   'A short, careful answer',
 ] as const;
-
-/** Placeholders that are ordinary words inside a sentence: only a value that is exactly this is one. */
-const wholeValueOnly = new Set<string>(['Another one']);
-
-/** The placeholders a text holds, in order: TODO as a word, or a scaffold sentence. */
-export function placeholdersIn(text: string, placeholders: readonly string[]): { text: string; index: number }[] {
-  const found: { text: string; index: number }[] = [];
-  for (const placeholder of placeholders) {
-    let index = -1;
-    if (placeholder === 'TODO') index = text.search(/\bTODO\b/);
-    else if (wholeValueOnly.has(placeholder)) index = text.trim() === placeholder ? 0 : -1;
-    else index = text.indexOf(placeholder);
-    if (index >= 0) found.push({ text: placeholder, index });
-  }
-  return found.sort((a, b) => a.index - b.index);
-}
 
 /**
  * Adds a located problem for each placeholder left in a YAML file that would be published:

@@ -4,7 +4,7 @@
  * use, the pages without JavaScript, and no axe-core violations at 390 and 1280 px (also with the drawer, dropdown and
  * dialogs open).
  */
-import { markdownOf } from '../../src/load/article.ts';
+import { markdownOf } from '../../src/markdown/source.ts';
 import { markdownToHtml } from '../../src/markdown/markdown.ts';
 import { load } from 'cheerio';
 import type { Browser, BrowserContext, Page } from 'playwright-core';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
-import { readContentFileSync } from '../../src/load/read.ts';
+import { readContentFileSync } from '../../src/read.ts';
 import { memoryWriter } from '../../src/write/writer.ts';
 import { siteErrorsOf, throwawayProjects } from '../helpers.ts';
 

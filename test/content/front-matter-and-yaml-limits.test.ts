@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadArticle } from '../../src/load/article.ts';
-import { readContentFileSync } from '../../src/load/read.ts';
+import { readContentFileSync } from '../../src/read.ts';
 import { slugOf } from '../../src/suggest.ts';
 import { parseYaml } from '../../src/load/yaml.ts';
 import type { SiteError } from '../../src/errors.ts';

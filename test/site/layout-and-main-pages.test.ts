@@ -1,5 +1,5 @@
 /** The shared layout, home, blog, articles, process and not-found pages, built from the real content and checked with cheerio. */
-import { markdownOf } from '../../src/load/article.ts';
+import { markdownOf } from '../../src/markdown/source.ts';
 import { markdownToHtml } from '../../src/markdown/markdown.ts';
 import { load, type Cheerio, type CheerioAPI } from 'cheerio';
 import type { AnyNode, Element } from 'domhandler';

@@ -3,8 +3,8 @@ import { closeSync, constants, openSync, readdirSync, readFileSync, realpathSync
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { isUtf8 } from 'node:buffer';
-import { problems, SiteError } from '../errors.ts';
-import { withOpenFile } from '../open-files.ts';
+import { problems, SiteError } from './errors.ts';
+import { withOpenFile } from './open-files.ts';
 
 /** The text of a file, or the problem that keeps it from being read; `file` is the path the project names it by. */
 export type ReadResult = { text: string; error?: undefined } | { text?: undefined; error: SiteError };
