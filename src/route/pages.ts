@@ -1,5 +1,6 @@
 /** The routes of the site's own pages: home, treatments, process, pellets, labs, scans, services, legal pages and not-found. */
 import type { Treatment } from '../schemas/catalogue.ts';
+import type { Provider } from '../schemas/review.ts';
 import type { RouteContext, SiteContent } from './routes.ts';
 import { breadcrumbs, faqPage, medicalWebPage, serializeJsonLd } from './structured-data.ts';
 
@@ -20,15 +21,29 @@ export function homeRoutes({ content, add, metaFor, inLanguage }: RouteContext):
     })),
   }));
   const founder = content.home.about.founder;
-  const view = { template: 'home' as const, home: content.home, pillars, founder: content.providers.get(founder)! };
+  const team = teamOf(content).map((p) => ({ ...p, ...inEnglish(providerFile(p.id)) }));
+  const view = { template: 'home' as const, home: content.home, pillars, founder: content.providers.get(founder)!, team };
   add('/', { ...view, ...(inLanguage([providerFile(founder)]) ? {} : { founderInEnglish: true }) }, metaFor('/', content.metadata['/']), {
     sources: homeSources(content),
   });
 }
 
-/** The files the home page shows: its own, the founder's, and those of the treatments its pillars list. */
+/**
+ * The providers the home page's providers' section lists: every one, the founder first, then by name; none when the page has
+ * no such section or the founder is the only provider (the About section above shows her).
+ */
+export function teamOf(content: SiteContent): Provider[] {
+  const founder = content.home.about.founder;
+  if (!content.home.team || content.providers.size < 2) return [];
+  const others = [...content.providers.values()].filter((p) => p.id !== founder).sort((a, b) => a.name.localeCompare(b.name));
+  const first = content.providers.get(founder);
+  return first ? [first, ...others] : others;
+}
+
+/** The files the home page shows: its own, its providers' (the founder's at least), and those of the treatments its pillars list. */
 function homeSources(content: SiteContent): string[] {
-  return ['content/home.yaml', providerFile(content.home.about.founder), ...homeTreatments(content).map((t) => treatmentFile(t.id))];
+  const providers = new Set([content.home.about.founder, ...teamOf(content).map((p) => p.id)]);
+  return ['content/home.yaml', ...[...providers].map(providerFile), ...homeTreatments(content).map((t) => treatmentFile(t.id))];
 }
 
 /** The files a service page shows: its own, and those of the treatments on its cards. */

@@ -173,6 +173,9 @@ export interface ReviewView {
   date: string;
 }
 
+/** A provider in the home page's providers' section; `inEnglish` while their file has no translation in the page's language. */
+export type TeamMember = Provider & { inEnglish?: boolean };
+
 /** Each template and the data it receives, by name. */
 export type PageView =
   | {
@@ -182,6 +185,8 @@ export type PageView =
       founder: Provider;
       /** On the home page in another language: the founder's file has no translation yet, so her role and bio are in English. */
       founderInEnglish?: boolean;
+      /** The providers' section: every provider, the founder first (none while she is the only one). */
+      team: TeamMember[];
     }
   | {
       template: 'treatment';

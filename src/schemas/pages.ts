@@ -93,6 +93,11 @@ export const homeSchema = z.strictObject({
     bio: textList.describe('The biography, one paragraph per entry.'),
     credentials: z.array(highlight).length(3, 'must list exactly three credential highlights').describe('The three credential highlights.'),
   }),
+  team: section(
+    "The providers' section (#team), after the founder's: every provider in content/providers/ with photo, name, credentials " +
+      'and role, shown once the practice has more than one.',
+    { heading: sectionHeading },
+  ).optional(),
   conditions: section('The conditions section (#conditions).', {
     heading: sectionHeading,
     intro: sectionIntro,

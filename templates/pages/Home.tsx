@@ -6,6 +6,7 @@ import { Conditions } from '../components/home/Conditions.tsx';
 import { Contact } from '../components/home/Contact.tsx';
 import { Hero } from '../components/home/Hero.tsx';
 import { Services } from '../components/home/Services.tsx';
+import { Team } from '../components/home/Team.tsx';
 
 type HomeView = Extract<PageView, { template: 'home' }>;
 
@@ -22,6 +23,7 @@ export function HomePage({ shell, view }: { shell: Shell; view: HomeView }): Rea
         tagline={shell.site.tagline}
         inEnglish={view.founderInEnglish ? shell.strings.language.inEnglish : undefined}
       />
+      <Team team={home.team} members={view.team} inEnglish={shell.strings.language.inEnglish} />
       <Conditions conditions={home.conditions} />
       <Contact contact={home.contact} site={shell.site} links={shell.links} dates={shell.strings.dates} />
       <p className="container home-notice">

@@ -105,6 +105,10 @@ describe("the office manager's tasks in the editor", () => {
   it('should add a blog category after the others, and file an article under it', async () => {
     const blog = await read('content/blog.yaml');
     await openEntry('#/collections/pages/entries/blog', 'Heading', /^heading: (.+)$/m.exec(blog)![1]);
+    // The Blog page previews as itself: it shared the articles' preview (both named blog), which read it as an article.
+    const pane = page.frameLocator('iframe[class*="PreviewPaneFrame"]');
+    await expect.poll(() => pane.locator('iframe[title="Preview of /blog"]').count(), { timeout: 60_000 }).toBe(1);
+    expect(await pane.locator('[data-preview-problems]').count()).toBe(0);
     await page.getByRole('button', { name: 'Add category', exact: true }).click();
     await visibleField('Name').fill('Sleep Health');
     await pick('Color', 'blu', 'blue');

@@ -7,6 +7,7 @@ import CMS from 'decap-cms-app';
 import { frontMatterFormat, schemaLine, unreadEntryProblem, yamlFormat, type FileFormat, type SchemaLineOf } from './file-format.ts';
 import { dateWidget, PlainDateControl, PlainDatePreview } from './date-widget.ts';
 import { previewTemplate, type PreviewProps } from './preview.ts';
+import { previewsByName } from './preview-names.ts';
 import { showSaveProblems } from './save-problems.ts';
 import { sendSecret } from './session.ts';
 import type { CmsConfig } from '../cms-config.ts';
@@ -83,6 +84,7 @@ async function start(): Promise<void> {
   if (config.backend.name === 'proxy') showSaveProblems(config.backend.proxy_url);
   const decap = CMS as unknown as Decap;
   const singleFiles = singleFileLines(config);
+  const previews: { name: string; collection: string; template: (props: PreviewProps) => unknown }[] = [];
   for (const collection of config.collections) {
     const name = collection.format;
     // A Spanish collection's format is its English one's, named apart (".es"): the same schema line.
@@ -94,9 +96,10 @@ async function start(): Promise<void> {
     decap.registerCustomFormat(name, collection.extension ?? 'yaml', format);
     if (!settings.preview) continue;
     const template = previewTemplate(format, settings.preview);
-    decap.registerPreviewTemplate(collection.name, template);
-    for (const file of collection.files ?? []) decap.registerPreviewTemplate(file.name, template);
+    previews.push({ name: collection.name, collection: collection.name, template });
+    for (const file of collection.files ?? []) previews.push({ name: file.name, collection: collection.name, template });
   }
+  for (const [name, template] of previewsByName(previews)) decap.registerPreviewTemplate(name, template);
   // The frame of the preview fills the pane: the page inside it brings its own CSS.
   decap.registerPreviewStyle('html, body { margin: 0; padding: 0; } .frame-content > div { height: 100vh; }', { raw: true });
   decap.registerWidget(dateWidget, PlainDateControl, PlainDatePreview);
