@@ -18,16 +18,17 @@ import { settledRecord, settleKeyOf } from './incremental/survey.ts';
 import type { InputSurvey, SettledRecord, SettledResult, SettleKey } from './incremental/survey.ts';
 import { loadContent } from './load/content.ts';
 import type { Content } from './schemas/content.ts';
-import { externalLinks, feedBody } from './render/render.ts';
+import { feedBody } from './render/render.ts';
+import { sharedView } from './render/shared-view.ts';
 import { renderStage, type RenderResult } from './render/stage.ts';
 import { blogFeeds, listingFiles, type SiteFiles } from './render/site-files.ts';
 import { undescribedCategories } from './route/categories.ts';
-import { legalPath, noticePath } from './route/pages.ts';
 import { lostPages, sitemapPaths } from './route/redirects.ts';
 import { feedArticles, publishedArticles, type Route, type RouteOptions } from './route/routes.ts';
 import type { SharedView } from './route/view.ts';
 import type { Article } from './schemas/article.ts';
 import type { HostedEditor } from './authoring/cms/admin-files.ts';
+import type { PreviewSource } from './authoring/cms/hosted-preview.ts';
 import { reviewProblems, reviewWarnings } from './validate/review.ts';
 import { verifyStage } from './verify/stage.ts';
 import { translationProblems, translationWarnings } from './validate/translations.ts';
@@ -104,7 +105,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const table = keeping.routes(content, site.options, bundle.images.images);
     const { routes } = table;
     stage('routes');
-    const shared = sharedView(content, bundle);
+    const shared = sharedView(content, bundle.assets.links, bundle.images.images);
     const sharedKey = sharedKeyOf(bundle.templates, shared, content, site.options);
     const rendered = await renderStage(routes, bundle.templates, shared, writer, keptPages(memo, writer, sharedKey), keeping.rebuilds);
     stage(`rendered ${rendered.fresh.length}, reused ${routes.length - rendered.fresh.length}`);
@@ -119,7 +120,8 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const lazy = keeping.rebuilds && !writer.output.folder;
     const search = await keptSearchIndex(memo.search, writer, content, routes, rendered.searchTexts, lazy);
     stage('indexed');
-    const output = await withEditor([...listed.files, ...search.files], options.editor, content, routes);
+    const preview = { root, assets: bundle.assets.links, images: bundle.images.images, baseUrl: site.options.baseUrl };
+    const output = await withEditor([...listed.files, ...search.files], options.editor, content, routes, preview);
     const stamps = await commitOutput(memo, writer, output, routes, sharedKey);
     listed.feedBodies.keep();
     memo.search = search.record;
@@ -212,10 +214,12 @@ function besidePages(
 }
 
 /** The output's files, with the browser editor in admin/ when asked for (loaded only then: a plain build never reads it). */
-async function withEditor(files: OutputFile[], editor: HostedEditor | undefined, content: Content, routes: Route[]): Promise<OutputFile[]> {
+async function withEditor(
+  files: OutputFile[], editor: HostedEditor | undefined, content: Content, routes: Route[], preview: PreviewSource,
+): Promise<OutputFile[]> {
   if (!editor) return files;
   const admin = await import('./authoring/cms/admin-files.ts');
-  return admin.withEditor(files, editor, content.site, routes.map((r) => r.file));
+  return admin.withEditor(files, editor, content.site, routes.map((r) => r.file), {}, preview);
 }
 
 /** How routes are made in this build: drafts, future articles, today and the base URL. */
@@ -276,25 +280,6 @@ function recordOf(
 /** The output folder as this build left it; none for output kept in memory. */
 function outputSurvey(output: Output, stamps: Map<string, FileStamp>): OutputSurvey | undefined {
   return output.folder === undefined ? undefined : surveyOutput(output.folder, stamps);
-}
-
-/** What every page's shell shares. */
-function sharedView(content: Content, bundle: Bundle): SharedView {
-  return {
-    site: content.site,
-    navigation: content.navigation,
-    assets: bundle.assets.links,
-    links: externalLinks(content),
-    feed: { href: '/feed.xml', title: content.strings.blog.feedTitle.replaceAll('{site}', content.site.name) },
-    images: bundle.images.images,
-    legalLinks: content.legal.map((page) => ({ name: page.footerLabel, href: legalPath(page.id) })),
-    strings: content.strings,
-    home: '/',
-    blogHref: '/blog',
-    searchHref: '/search',
-    noticeHref: noticePath,
-    search: content.search.dialog,
-  };
 }
 
 /** The warnings that follow from the content alone: articles left out, categories not described, pages not reviewed. */

@@ -1,17 +1,16 @@
 /**
- * The hosted editor (`build --editor`) in Chromium, publishing through Decap's editorial workflow. No Git host is reachable
- * here, so the admin files are made with Decap's in-memory `test-repo` in place of GitHub (a switch of withEditor that
- * the CLI never sets), holding the real content/site.yaml: a saved change waits as a draft in the Workflow tab, and
- * reaches the repository only once it is moved to Ready and published.
+ * The hosted editor (`build --editor`) in Chromium, publishing through Decap's editorial workflow, and previewing the real page
+ * with no server behind it. No Git host is reachable here, so the built configuration names Decap's in-memory `test-repo` in
+ * place of GitHub, holding the real content files: a saved change waits as a draft in the Workflow tab, and reaches the
+ * repository only once it is moved to Ready and published.
  */
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { join } from 'node:path';
+import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startStaticServer } from '../../scripts/audit/server.mjs';
-import { withEditor } from '../../src/authoring/cms/admin-files.ts';
 import { build } from '../../src/build.ts';
 import { diskWriter } from '../../src/write/writer.ts';
 import { projectRoot } from '../helpers.ts';
@@ -25,23 +24,18 @@ const site = parse(siteFile) as { name: string; baseUrl: string; phone: string }
 
 beforeAll(async () => {
   out = join(await mkdtemp(join(tmpdir(), 'clinic-hosted-')), 'dist');
-  await build({ root: projectRoot, writer: diskWriter(out, projectRoot) });
-  // The site's real _headers and files: this server, like Cloudflare Pages, joins the headers of every rule a path matches,
-  // so a site policy that reached admin/ (it forbids what Decap needs) would stop the editor before its login page.
-  const names = (await readdir(out, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
-  const built = await Promise.all(names.map(async (e) => {
-    const path = join(e.parentPath, e.name);
-    return { file: relative(out, path), bytes: await readFile(path) };
-  }));
-  const files = await withEditor(built, { repo: 'heard-health/website', branch: 'main' }, site, [], { backend: { name: 'test-repo' } });
-  for (const { file, bytes } of files) {
-    await mkdir(dirname(join(out, file)), { recursive: true });
-    await writeFile(join(out, file), bytes);
-  }
+  // The real `build --editor` output: the site's _headers, and the hosted preview's script and snapshot beside the editor.
+  // This server, like Cloudflare Pages, joins the headers of every rule a path matches, so a site policy that reached admin/
+  // (it forbids what Decap needs) would stop the editor before its login page.
+  await build({ root: projectRoot, writer: diskWriter(out, projectRoot), editor: { repo: 'heard-health/website', branch: 'main' } });
+  // Decap's in-memory repository in place of GitHub (what withEditor's test switch writes): the rest of the configuration as built.
+  const config = JSON.parse(await readFile(join(out, 'admin/config.json'), 'utf8')) as Record<string, unknown>;
+  await writeFile(join(out, 'admin/config.json'), `${JSON.stringify({ ...config, backend: { name: 'test-repo' } })}\n`);
   server = await startStaticServer({ root: out });
   // The server compresses a file on its first request, as a host does once: the editor's 6 MB take it a while, so not in a test.
-  const script = files.find((f) => /^admin\/editor-\w+\.js$/.test(f.file))!.file;
-  await fetch(`${server.origin}/${script}`, { headers: { 'accept-encoding': 'br' } });
+  for (const script of (await readdir(join(out, 'admin'))).filter((f) => /^(editor|preview)-\w+\.js$/.test(f))) {
+    await fetch(`${server.origin}/admin/${script}`, { headers: { 'accept-encoding': 'br' } });
+  }
   browser = await launchChromium();
 }, 300_000);
 afterAll(async () => {
@@ -101,6 +95,63 @@ describe('the hosted editor, publishing through the editorial workflow', () => {
     await page.getByText('Publish now').click();
     await expect.poll(async () => (await repository(page)).published, { timeout: 30_000 }).toBe(siteFile.replace(site.phone, changed));
     expect((await repository(page)).waiting).toEqual({});
+    await page.context().close();
+  }, 240_000);
+});
+
+/** What a frame's script returns, or '' when the frame is between pages (evaluating it then can wait for ever). */
+function inFrame(frame: Frame, script: () => string): Promise<string> {
+  return Promise.race([frame.evaluate(script).catch(() => ''), new Promise<string>((resolve) => setTimeout(() => resolve(''), 3_000))]);
+}
+
+/** The preview's page (a frame inside Decap's preview frame) holding `text`: its text, and how its CSS laid it out. */
+async function previewed(page: Page, text: string): Promise<{ text: string; layout: string } | undefined> {
+  for (const frame of page.frames()) {
+    const shown = await inFrame(frame, () => document.body?.innerText ?? '');
+    if (!shown.includes(text) || !shown.includes('Book Visit')) continue;
+    // The site's CSS reached the frame: the header is the site's sticky bar, the page's heading in the site's font size.
+    const layout = await inFrame(frame, () => {
+      const header = document.querySelector('header');
+      return header ? `${getComputedStyle(header).position} ${document.querySelector('link[rel=stylesheet]')?.getAttribute('href')}` : '';
+    });
+    return { text: shown, layout };
+  }
+  return undefined;
+}
+
+/** The build's messages shown over the preview, or ''. */
+async function previewProblems(page: Page): Promise<string> {
+  for (const frame of page.frames()) {
+    const text = await inFrame(frame, () => document.querySelector('[data-preview-problems]')?.textContent ?? '');
+    if (text) return text;
+  }
+  return '';
+}
+
+describe('the hosted editor\'s preview, made in the browser', () => {
+  it('should show the real service page with the form\'s unsaved values, follow her typing, and say what is wrong in her words', async () => {
+    const file = await readFile(join(projectRoot, 'content/services/mens-health.yaml'), 'utf8');
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.addInitScript((text: string) => {
+      const services = { 'mens-health.yaml': { path: 'content/services/mens-health.yaml', content: text } };
+      Object.assign(window, { repoFiles: { content: { services } } });
+    }, file);
+    await page.goto(`${server.origin}/admin/#/collections/services/entries/mens-health`);
+    await page.getByRole('button', { name: 'Login' }).click({ timeout: 60_000 });
+    // The saved page, made from the snapshot by the site's own templates: a card's treatment from another file, the site's CSS.
+    await expect.poll(async () => (await previewed(page, 'Our Men\'s Health Programs'))?.layout, { timeout: 60_000 })
+      .toMatch(/^sticky \/assets\/.+\.css$/);
+    const heading = page.getByLabel('Heading', { exact: true }).first();
+    await heading.fill('Our Programs for Texas Men');
+    await expect.poll(async () => (await previewed(page, 'Our Programs for Texas Men'))?.text ?? '', { timeout: 30_000 })
+      .toContain('Testosterone');
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, 'hosted-preview.png') });
+    expect((await previewed(page, 'Our Programs for Texas Men'))!.text).not.toContain('Our Men\'s Health Programs');
+    // A value the site would refuse: the build's own message, at the file and line, over the last good page.
+    await heading.fill('');
+    await expect.poll(() => previewProblems(page), { timeout: 30_000 }).toMatch(/content\/services\/mens-health\.yaml, line \d+/);
+    expect(await previewed(page, 'Our Programs for Texas Men')).toBeDefined();
+    if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, 'hosted-preview-problem.png') });
     await page.context().close();
   }, 240_000);
 });

@@ -13,6 +13,8 @@ import { hostedConfig, type EditedSite, type HostedEditor } from './hosted-confi
 import { requireModule } from '../../entries.ts';
 import { problems } from '../../errors.ts';
 import { narrowScreenStyle } from './narrow-screen.ts';
+import { hostedPreview, type PreviewSource } from './hosted-preview.ts';
+import type { HostedPreviewFiles } from './hosted-builder.ts';
 
 /** The folder of the generator (its package.json): where its node_modules and the editor's script source are. */
 export function generatorFolder(): string {
@@ -90,12 +92,14 @@ export interface AdminPageOptions {
   preview?: string;
   secret?: string;
   siteName: string;
+  /** The hosted editor's preview: its script and snapshot beside the page (hosted-preview.ts). */
+  hostedPreview?: HostedPreviewFiles;
 }
 
 /** The wrapper page: a title, a message while the editor loads (and without JavaScript), and the editor's settings. */
-export function adminPage({ script, preview, secret, siteName }: AdminPageOptions): string {
-  const settings = JSON.stringify({ config: 'config.json', listField, ...(preview ? { preview } : {}), ...(secret ? { secret } : {}) })
-    .replace(/</g, '\\u003c');
+export function adminPage({ script, preview, secret, siteName, hostedPreview }: AdminPageOptions): string {
+  const optional = { ...(preview ? { preview } : {}), ...(secret ? { secret } : {}), ...(hostedPreview ? { hostedPreview } : {}) };
+  const settings = JSON.stringify({ config: 'config.json', listField, ...optional }).replace(/</g, '\\u003c');
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return `<!doctype html>
 <html lang="en">
@@ -189,18 +193,22 @@ export async function withEditor(
   /** The pages' files (written as they render, so not among `files`). */
   pages: readonly string[],
   switches: EditorTestSwitches = {},
+  /** What the hosted preview makes pages from (the build's bundle): without it, the editor shows no preview. */
+  preview?: PreviewSource,
 ): Promise<OutputFile[]> {
   if (missingEditor(generatorFolder())) throw problems.editorNotInstalled(generatorFolder());
   const script = await editorScript(generatorFolder());
+  const shown = preview && (await hostedPreview(preview, generatorFolder()));
   // Relative to admin/: the mark shows on a deploy preview's own address too (the editor's CSP allows only its own site).
   const logo = files.some((f) => f.file === clinicMark) ? `../${clinicMark}` : undefined;
   const config = hostedConfig(editor, { ...site, ...(logo ? { logo } : {}) }, switches.backend);
   const text = (file: string, body: string) => ({ file: `admin/${file}`, bytes: Buffer.from(body) });
   const admin = [
-    text('index.html', adminPage({ script: script.file, siteName: site.name })),
+    text('index.html', adminPage({ script: script.file, siteName: site.name, ...(shown ? { hostedPreview: { script: shown.script, snapshot: shown.snapshot } } : {}) })),
     text('config.json', `${JSON.stringify(config)}\n`),
     text('hide-wrapper.js', hideWrapperScript),
     { file: `admin/${script.file}`, bytes: script.bytes },
+    ...(shown?.files ?? []),
   ];
   const rules = [
     '',

@@ -6,7 +6,8 @@
 import CMS from 'decap-cms-app';
 import { frontMatterFormat, schemaLine, unreadEntryProblem, yamlFormat, type FileFormat, type SchemaLineOf } from './file-format.ts';
 import { dateWidget, PlainDateControl, PlainDatePreview } from './date-widget.ts';
-import { previewTemplate, type PreviewProps } from './preview.ts';
+import { endpointBuilder, previewTemplate, type PageBuilder, type PreviewProps } from './preview.ts';
+import { hostedBuilder, type HostedPreviewFiles } from './hosted-builder.ts';
 import { previewsByName } from './preview-names.ts';
 import { showSaveProblems } from './save-problems.ts';
 import { sendSecret } from './session.ts';
@@ -59,6 +60,14 @@ interface EditorSettings {
   preview?: string;
   secret?: string;
   listField: string;
+  /** On the hosted site (`build --editor`): the preview's script and the snapshot of the site it makes pages from. */
+  hostedPreview?: HostedPreviewFiles;
+}
+
+/** How this editor's previews are built: by the dev server, or in the browser on the hosted site; none without either. */
+function pageBuilder(settings: EditorSettings): PageBuilder | undefined {
+  if (settings.preview) return endpointBuilder(settings.preview);
+  return settings.hostedPreview ? hostedBuilder(settings.hostedPreview) : undefined;
 }
 
 /**
@@ -85,6 +94,7 @@ async function start(): Promise<void> {
   const decap = CMS as unknown as Decap;
   const singleFiles = singleFileLines(config);
   const previews: { name: string; collection: string; template: (props: PreviewProps) => unknown }[] = [];
+  const builder = pageBuilder(settings);
   for (const collection of config.collections) {
     const name = collection.format;
     // A Spanish collection's format is its English one's, named apart (".es"): the same schema line.
@@ -94,8 +104,8 @@ async function start(): Promise<void> {
     const order = collection.fields ?? (collection.files ?? []).flatMap((file) => file.fields);
     const format = name.startsWith('clinic-frontmatter') ? frontMatterFormat(line, order) : yamlFormat(line, settings.listField, order);
     decap.registerCustomFormat(name, collection.extension ?? 'yaml', format);
-    if (!settings.preview) continue;
-    const template = previewTemplate(format, settings.preview);
+    if (!builder) continue;
+    const template = previewTemplate(format, builder);
     previews.push({ name: collection.name, collection: collection.name, template });
     for (const file of collection.files ?? []) previews.push({ name: file.name, collection: collection.name, template });
   }

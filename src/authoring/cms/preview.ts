@@ -10,7 +10,7 @@ import { frameState, readyFrame, type FrameState } from './preview-frame.ts';
 import { frameStyle, lastWidth, rememberWidth, useStageWidth, widthSwitch, type PreviewWidth } from './preview-width.ts';
 
 /** A problem as the dev server's overlay receives it (src/report.ts OverlayError). */
-interface PreviewProblem {
+export interface PreviewProblem {
   title: string;
   message: string;
   hint?: string;
@@ -20,7 +20,25 @@ interface PreviewProblem {
 }
 
 /** What the preview endpoint answers: the page, or the build's problems. */
-type PreviewAnswer = { html: string; page: string; warnings?: string[] } | { errors: PreviewProblem[] };
+export type PreviewAnswer = { html: string; page: string; warnings?: string[] } | { errors: PreviewProblem[] };
+
+/** What a preview is asked for: the page `page` with `file` holding `text`, and the photos chosen but not saved yet. */
+export interface PageRequest {
+  file: string;
+  text: string;
+  page: string;
+  photos?: { path: string; content: string }[];
+}
+
+/** Builds the page a preview shows: the dev server's endpoint (serve), or the site's own code in the browser (hosted-builder.ts). */
+export type PageBuilder = (request: PageRequest, signal: AbortSignal) => Promise<PreviewAnswer>;
+
+/** The dev server's preview endpoint as a page builder. */
+export function endpointBuilder(endpoint: string): PageBuilder {
+  return (request, signal) =>
+    fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(request), signal })
+      .then((response) => response.json() as Promise<PreviewAnswer>);
+}
 
 /** The little of Decap's Immutable maps the preview reads. */
 interface ImmutableLike {
@@ -98,8 +116,8 @@ export function slugOf(title: string): string {
 /** How long the preview waits after the last keystroke before it builds the page again. */
 const settleMs = 400;
 
-/** Makes the preview template for a collection whose files are written with `format`. */
-export function previewTemplate(format: FileFormat, endpoint: string): (props: PreviewProps) => ReactElement {
+/** Makes the preview template for a collection whose files are written with `format`, its pages built by `builder`. */
+export function previewTemplate(format: FileFormat, builder: PageBuilder): (props: PreviewProps) => ReactElement {
   return function RealPagePreview(props: PreviewProps): ReactElement {
     const [html, setHtml] = useState<string | undefined>(undefined);
     const [problems, setProblems] = useState<PreviewProblem[]>([]);
@@ -117,10 +135,10 @@ export function previewTemplate(format: FileFormat, endpoint: string): (props: P
     useEffect(() => {
       const controller = new AbortController();
       const timer = setTimeout(async () => {
-        const body = JSON.stringify({ file, text, page, photos: await unsavedPhotos(props, data).catch(() => []) });
-        fetch(endpoint, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: controller.signal })
-          .then((response) => response.json() as Promise<PreviewAnswer>)
+        const photos = await unsavedPhotos(props, data).catch(() => []);
+        builder({ file, text, page, photos }, controller.signal)
           .then((answer) => {
+            if (controller.signal.aborted) return;
             if ('errors' in answer) {
               setProblems(answer.errors);
               setStatus('');
