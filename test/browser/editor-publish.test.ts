@@ -167,6 +167,16 @@ describe('the editor on a phone', () => {
     // In the toolbar, above the form, not over its first field.
     const field = (await page.getByLabel('Title', { exact: true }).boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(field.y);
+    // Decap's side buttons (show the preview, scroll together) sat over the Title field: now in the toolbar, beside Publish.
+    for (const name of ['Toggle preview', 'Sync scrolling']) {
+      const side = (await page.getByTitle(name, { exact: true }).boundingBox())!;
+      expect(side.x + side.width, name).toBeLessThanOrEqual(390);
+      expect(side.y + side.height, name).toBeLessThanOrEqual(field.y - 24);
+      expect(side.x >= box.x + box.width || side.y >= box.y + box.height || side.y + side.height <= box.y, name).toBe(true);
+    }
+    const label = (await page.locator('label[for^="title-field-"]').boundingBox())!;
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('label')?.htmlFor ?? '', [label.x + 4, label.y + 4]))
+      .toMatch(/^title-field-/);
     expect(await page.evaluate(() => [document.scrollingElement!.scrollWidth, innerWidth])).toEqual([390, 390]);
     const preview = (await page.locator('iframe[class*="PreviewPaneFrame"]').boundingBox())!;
     expect(preview.x).toBeGreaterThanOrEqual(0);

@@ -1,7 +1,9 @@
 /**
  * Decap's editor on a phone: Decap lays its toolbar and panes out at 800 px at least, so at 390 px the page scrolled
  * sideways and Publish was off the screen. Below 800 px the toolbar takes two rows (the entry and its status, then Publish),
- * and the form and the preview stand one above the other. Decap names its parts in its class names (`css-…-ToolbarContainer`).
+ * and the form and the preview stand one above the other. Decap's side buttons (show the preview, scroll both together) sat
+ * over the form's first field, at its top right: they go to the right of Publish, in the toolbar's second row, which keeps
+ * room for them. Decap names its parts in its class names (`css-…-ToolbarContainer`).
  */
 
 /** The admin page's CSS for screens narrower than 800 px. */
@@ -11,7 +13,11 @@ export const narrowScreenStyle = `@media (max-width: 799px) {
   [class*="-ToolbarSectionBackLink"] { flex: 1 1 0 !important; min-width: 0; height: 56px !important; padding: 0 12px !important; }
   [class*="-BackCollection"] { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
   [class*="-ToolbarSectionMeta"] { height: 56px !important; }
-  [class*="-ToolbarSectionMain"] { order: 3; flex: 1 0 100% !important; height: 56px !important; border-top: 1px solid #dfdfe3; }
+  [class*="-ToolbarSectionMain"] {
+    order: 3; flex: 1 0 100% !important; height: 56px !important; border-top: 1px solid #dfdfe3; padding-right: 104px !important;
+  }
+  [class*="-ViewControls"] { top: -48px !important; right: 8px !important; z-index: 301 !important; display: flex; gap: 8px; }
+  [class*="-EditorToggle"] { margin: 0 !important; }
   [class*="-PreviewButtonContainer"] { display: none !important; }
   .SplitPane.vertical { flex-direction: column !important; }
   .SplitPane.vertical > .Pane { width: 100% !important; flex: 0 0 auto !important; min-height: 0; }
