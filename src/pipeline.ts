@@ -219,7 +219,7 @@ async function withEditor(
 ): Promise<OutputFile[]> {
   if (!editor) return files;
   const admin = await import('./authoring/cms/admin-files.ts');
-  return admin.withEditor(files, editor, content.site, routes.map((r) => r.file), {}, preview);
+  return admin.withEditor(files, editor, content.site, routes.map((r) => r.file), {}, preview, content);
 }
 
 /** How routes are made in this build: drafts, future articles, today and the base URL. */

@@ -19,7 +19,12 @@ export const outOfDate = 'Out of date — ';
 /** The configuration with the Spanish collections of the project at `root` after the English ones (none when content has errors). */
 export async function withSpanish(config: CmsConfig, root: string): Promise<CmsConfig> {
   const content = await loadContent(root).catch(() => undefined);
-  if (!content?.spanish) return config;
+  return content ? withSpanishOf(config, content) : config;
+}
+
+/** The configuration with the Spanish collections of `content` after the English ones (as `build --editor` writes it). */
+export function withSpanishOf(config: CmsConfig, content: Content): CmsConfig {
+  if (!content.spanish) return config;
   const spanish = spanishCollections(content);
   return { ...config, collections: [...config.collections.map((c) => withSpanishLinks(c, spanish)), ...spanish] };
 }

@@ -16,7 +16,9 @@ import {
   missingEditor,
 } from '../authoring/cms/admin-files.ts';
 import { cmsConfig } from '../authoring/cms-config.ts';
-import { withSpanish } from '../authoring/cms-spanish.ts';
+import { withSpanish, withSpanishOf } from '../authoring/cms-spanish.ts';
+import { spanishVersions, spanishVersionsFile } from '../authoring/cms/spanish-versions.ts';
+import { loadContent } from '../load/content.ts';
 import { localBackend } from './editor-backend.ts';
 import { bodyOf, closeAfter, editorRequestProblem, newSecret } from './editor-guard.ts';
 import { editorPlaces, entryProblem, pictureProblem, type EditorPlaces } from './editor-requests.ts';
@@ -138,6 +140,11 @@ async function serveFile(path: string, response: ServerResponse, from: string, r
     // With the Spanish collections, read from the content as it is now (which entries are out of date).
     const config = await withSpanish(cmsConfig({ name: 'proxy', proxy_url: apiPath, branch: 'main' }), root);
     reply(response, 200, 'application/json; charset=utf-8', JSON.stringify(config));
+  } else if (path === `${base}${spanishVersionsFile}`) {
+    // The Spanish entries as the content is now: a save of English text names the Spanish entry to update.
+    const content = await loadContent(root).catch(() => undefined);
+    const config = content && withSpanishOf(cmsConfig({ name: 'proxy', proxy_url: apiPath, branch: 'main' }), content);
+    reply(response, 200, 'application/json; charset=utf-8', JSON.stringify(content && config ? spanishVersions(content, config) : []));
   } else if (path === `${base}${script.file}`) {
     reply(response, 200, 'text/javascript; charset=utf-8', script.bytes);
   } else if (path === `${base}hide-wrapper.js`) {

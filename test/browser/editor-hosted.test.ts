@@ -12,22 +12,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { startStaticServer } from '../../scripts/audit/server.mjs';
 import { build } from '../../src/build.ts';
+import { loadContent } from '../../src/load/content.ts';
+import { translationProblems } from '../../src/validate/translations.ts';
 import { diskWriter } from '../../src/write/writer.ts';
-import { projectRoot } from '../helpers.ts';
+import { editFile, projectRoot, removeProject, tempProject } from '../helpers.ts';
 import { launchChromium } from './static-server.ts';
 
 let out: string;
+let project: string;
 let server: { origin: string; close(): Promise<void> };
 let browser: Browser;
+const glp1 = 'content/treatments/glp1.yaml';
+const glp1Spanish = 'content/treatments/glp1.es.yaml';
 const siteFile = await readFile(join(projectRoot, 'content/site.yaml'), 'utf8');
 const site = parse(siteFile) as { name: string; baseUrl: string; phone: string };
 
+/** The first GLP-1 answer's English as the site has it once her change went live: its Spanish version is then out of date. */
+const changedAnswer = 'Every body answers differently.';
+
 beforeAll(async () => {
+  project = await tempProject();
+  await editFile(project, glp1, 'answer: >-\n      Studies of GLP-1', `answer: >-\n      ${changedAnswer} Studies of GLP-1`);
   out = join(await mkdtemp(join(tmpdir(), 'clinic-hosted-')), 'dist');
   // The real `build --editor` output: the site's _headers, and the hosted preview's script and snapshot beside the editor.
   // This server, like Cloudflare Pages, joins the headers of every rule a path matches, so a site policy that reached admin/
   // (it forbids what Decap needs) would stop the editor before its login page.
-  await build({ root: projectRoot, writer: diskWriter(out, projectRoot), editor: { repo: 'heard-health/website', branch: 'main' } });
+  await build({ root: project, writer: diskWriter(out, project), editor: { repo: 'heard-health/website', branch: 'main' } });
   // Decap's in-memory repository in place of GitHub (what withEditor's test switch writes): the rest of the configuration as built.
   const config = JSON.parse(await readFile(join(out, 'admin/config.json'), 'utf8')) as Record<string, unknown>;
   await writeFile(join(out, 'admin/config.json'), `${JSON.stringify({ ...config, backend: { name: 'test-repo' } })}\n`);
@@ -42,6 +52,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
   if (out) await rm(join(out, '..'), { recursive: true, force: true });
+  if (project) await removeProject(project);
 });
 
 /** What the in-memory repository holds: content/site.yaml as published, and the changes waiting in the workflow. */
@@ -152,6 +163,77 @@ describe('the hosted editor\'s preview, made in the browser', () => {
     await expect.poll(() => previewProblems(page), { timeout: 30_000 }).toMatch(/content\/services\/mens-health\.yaml, line \d+/);
     expect(await previewed(page, 'Our Programs for Texas Men')).toBeDefined();
     if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, 'hosted-preview-problem.png') });
+    await page.context().close();
+  }, 240_000);
+});
+
+/** Gives the in-memory repository the site settings and every treatment of the project, as GitHub would hand them over. */
+async function withTreatments(page: Page): Promise<void> {
+  const folder = join(project, 'content/treatments');
+  const names = (await readdir(folder)).filter((name) => name.endsWith('.yaml'));
+  const treatments = Object.fromEntries(await Promise.all(names.map(async (name) => {
+    const path = `content/treatments/${name}`;
+    return [name, { path, content: await readFile(join(project, path), 'utf8') }] as const;
+  })));
+  await page.addInitScript((files) => {
+    Object.assign(window, { repoFiles: { content: files } });
+  }, { 'site.yaml': { path: 'content/site.yaml', content: siteFile }, treatments });
+}
+
+/** The text of a change waiting in the workflow, by its entry (collection/name). */
+function waitingText(page: Page, key: string): Promise<string | undefined> {
+  return page.evaluate((key) => {
+    type Waiting = { repoFilesUnpublished: Record<string, { diffs: { content: string }[] }> };
+    return (window as unknown as Waiting).repoFilesUnpublished[key]?.diffs[0]?.content;
+  }, key);
+}
+
+/** Changes the first question's answer of the entry open in the editor, and saves it as a draft of the workflow. */
+async function changeFirstAnswer(page: Page, question: string, change: (answer: string) => string, key: string): Promise<void> {
+  const row = page.locator('[class*="ListItem"]').filter({ hasText: question }).first();
+  await row.locator('button').first().click({ timeout: 60_000 });
+  const answer = page.getByLabel(/^Answer( \(optional\))?$/).first();
+  await expect.poll(() => answer.inputValue(), { timeout: 60_000 }).not.toBe('');
+  await answer.fill(change(await answer.inputValue()));
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect.poll(() => waitingText(page, key), { timeout: 30_000 }).toBeDefined();
+}
+
+describe('Spanish in the hosted editor', () => {
+  it('should edit the Spanish version of an answer she changed in English, and record it as up to date in the same change', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await withTreatments(page);
+    await page.goto(`${server.origin}/admin/#/collections/treatments/entries/glp1`);
+    await page.getByRole('button', { name: 'Login' }).click({ timeout: 60_000 });
+    // The English form names the Spanish entry that is out of date since her change went live.
+    await page.getByText(/Spanish versions out of date, to update:/).first().waitFor({ timeout: 60_000 });
+    // Another change of English text: the editor names the Spanish entry to update, with its link.
+    await changeFirstAnswer(page, 'How much weight could I lose?', (a) => `${a} Ask us.`, 'treatments/glp1');
+    const notice = page.locator('[data-spanish-notice]');
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.textContent()).toContain('You changed English text that the Spanish site translates (Questions (FAQ))');
+    const link = notice.getByRole('link', { name: /^Update the Spanish version: GLP-1 Medications/ });
+    expect(await link.getAttribute('href')).toBe('#/collections/es-treatments/entries/es-glp1');
+
+    // The Spanish list says which entry is out of date; its form says so, with the English as live under each field.
+    await page.evaluate(() => (window.location.hash = '#/collections/es-treatments'));
+    await page.getByText(/Out of date — GLP-1 Medications/).click({ timeout: 60_000 });
+    await page.getByText(/OUT OF DATE: the English of Questions \(FAQ\) changed/).waitFor({ timeout: 60_000 });
+    await page.getByText(new RegExp(`Changed in English\\. English: .*${changedAnswer}`)).waitFor({ timeout: 60_000 });
+    const before = await readFile(join(project, glp1Spanish), 'utf8');
+    await changeFirstAnswer(page, '¿Cuánto peso podría perder?', (a) => `Cada cuerpo responde de manera diferente. ${a}`, 'es-treatments/es-glp1');
+
+    // The change waiting in the workflow holds her Spanish and the record: once published, the build no longer warns.
+    const saved = (await waitingText(page, 'es-treatments/es-glp1'))!;
+    expect(saved).toContain('Cada cuerpo responde de manera diferente.');
+    const stale = async () => translationProblems(await loadContent(project)).filter((e) => e.code === 'translation-stale');
+    expect((await stale()).map((e) => e.loc?.file)).toContain(glp1Spanish);
+    await writeFile(join(project, glp1Spanish), saved);
+    try {
+      expect((await stale()).map((e) => e.loc?.file)).not.toContain(glp1Spanish);
+    } finally {
+      await writeFile(join(project, glp1Spanish), before);
+    }
     await page.context().close();
   }, 240_000);
 });

@@ -69,6 +69,12 @@ describe('Spanish in the editor', () => {
     await page.getByText('GLP-1 Medications (Semaglutide and Tirzepatide)', { exact: true }).click();
     await changeFirstAnswer('How much weight could I lose?', (a) => `Every body answers differently. ${a}`, english);
     expect(await staleWarning(spanish)).toBeDefined();
+    // Right after her save, the editor names the Spanish entry to update, with a link to it: not only the terminal's warning.
+    const notice = page.locator('[data-spanish-notice]');
+    await notice.waitFor({ timeout: 30_000 });
+    expect(await notice.textContent()).toContain('You changed English text that the Spanish site translates (Questions (FAQ))');
+    const update = notice.getByRole('link', { name: /^Update the Spanish version: GLP-1 Medications/ });
+    expect(await update.getAttribute('href')).toBe('#/collections/es-treatments/entries/es-glp1');
 
     // The English entry's form names the Spanish entry to update, and its link opens that entry.
     await openEditor('#/collections/treatments/entries/glp1', /Spanish versions out of date, to update:/);

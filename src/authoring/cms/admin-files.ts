@@ -15,6 +15,9 @@ import { problems } from '../../errors.ts';
 import { narrowScreenStyle } from './narrow-screen.ts';
 import { hostedPreview, type PreviewSource } from './hosted-preview.ts';
 import type { HostedPreviewFiles } from './hosted-builder.ts';
+import { withSpanishOf } from '../cms-spanish.ts';
+import { spanishVersions, spanishVersionsFile } from './spanish-versions.ts';
+import type { Content } from '../../schemas/content.ts';
 
 /** The folder of the generator (its package.json): where its node_modules and the editor's script source are. */
 export function generatorFolder(): string {
@@ -195,18 +198,22 @@ export async function withEditor(
   switches: EditorTestSwitches = {},
   /** What the hosted preview makes pages from (the build's bundle): without it, the editor shows no preview. */
   preview?: PreviewSource,
+  /** The site's content: its Spanish entries go beside the English ones, with what saving them records. */
+  content?: Content,
 ): Promise<OutputFile[]> {
   if (missingEditor(generatorFolder())) throw problems.editorNotInstalled(generatorFolder());
   const script = await editorScript(generatorFolder());
   const shown = preview && (await hostedPreview(preview, generatorFolder()));
   // Relative to admin/: the mark shows on a deploy preview's own address too (the editor's CSP allows only its own site).
   const logo = files.some((f) => f.file === clinicMark) ? `../${clinicMark}` : undefined;
-  const config = hostedConfig(editor, { ...site, ...(logo ? { logo } : {}) }, switches.backend);
+  const english = hostedConfig(editor, { ...site, ...(logo ? { logo } : {}) }, switches.backend);
+  const config = content ? withSpanishOf(english, content) : english;
   const text = (file: string, body: string) => ({ file: `admin/${file}`, bytes: Buffer.from(body) });
   const admin = [
     text('index.html', adminPage({ script: script.file, siteName: site.name, ...(shown ? { hostedPreview: { script: shown.script, snapshot: shown.snapshot } } : {}) })),
     text('config.json', `${JSON.stringify(config)}\n`),
     text('hide-wrapper.js', hideWrapperScript),
+    text(spanishVersionsFile, `${JSON.stringify(content ? spanishVersions(content, config) : [])}\n`),
     { file: `admin/${script.file}`, bytes: script.bytes },
     ...(shown?.files ?? []),
   ];

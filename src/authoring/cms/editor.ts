@@ -11,6 +11,8 @@ import { hostedBuilder, type HostedPreviewFiles } from './hosted-builder.ts';
 import { previewsByName } from './preview-names.ts';
 import { showSaveProblems } from './save-problems.ts';
 import { sendSecret } from './session.ts';
+import { spanishSaves } from './spanish-save.ts';
+import { spanishVersionsFile, type SpanishVersion } from './spanish-versions.ts';
 import type { CmsConfig } from '../cms-config.ts';
 
 /** The little of Decap's API the editor uses. */
@@ -20,7 +22,7 @@ interface Decap {
   registerPreviewStyle(style: string, options?: { raw: boolean }): void;
   registerWidget(name: string, control: unknown, preview: unknown): void;
   init(options: { config: CmsConfig & { load_config_file: false } }): void;
-  registerEventListener(listener: { name: 'preSave'; handler: (event: { entry: DecapEntry }) => undefined }): void;
+  registerEventListener(listener: { name: 'preSave' | 'postSave'; handler: (event: { entry: DecapEntry }) => unknown }): void;
 }
 
 /** The little of Decap's entry (an Immutable map) the editor reads before a save. */
@@ -84,6 +86,12 @@ function singleFileLines(config: CmsConfig): SchemaLineOf {
   return (keys) => lines.get(keys.join(' ')) ?? '';
 }
 
+/** The Spanish entries beside the configuration (none when the site has no Spanish version, or the file is missing). */
+async function spanishVersions(): Promise<SpanishVersion[]> {
+  const answer = await fetch(spanishVersionsFile).catch(() => undefined);
+  return answer?.ok ? ((await answer.json()) as SpanishVersion[]) : [];
+}
+
 async function start(): Promise<void> {
   const settings = JSON.parse(document.getElementById('clinic-editor-settings')!.textContent!) as EditorSettings;
   const config = (await (await fetch(settings.config)).json()) as CmsConfig;
@@ -114,6 +122,8 @@ async function start(): Promise<void> {
   decap.registerPreviewStyle('html, body { margin: 0; padding: 0; } .frame-content > div { height: 100vh; }', { raw: true });
   decap.registerWidget(dateWidget, PlainDateControl, PlainDatePreview);
   guardUnreadEntries(decap);
+  // Without a server when she saves (the hosted editor), a Spanish save writes its record itself.
+  spanishSaves(decap as never, await spanishVersions(), config.backend.name !== 'proxy');
   reloadOnEntryAddress();
   decap.init({ config: { ...config, load_config_file: false } });
 }
