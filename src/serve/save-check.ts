@@ -32,10 +32,15 @@ export function saveCheck(problemsWith: BuildWith): SaveCheck {
   };
 }
 
-/** The one line Decap shows for a refused save: nothing was written, and what the build said first. */
+/**
+ * The one line Decap shows for a refused save (after "Not saved: "): why the site stays as it was, what the build said
+ * first and what to do about it.
+ */
 export function refusedSaveLine(problems: SaveProblem[]): string {
+  const [first] = problems;
   const more = problems.length > 1 ? ` (and ${problems.length - 1} more, each shown at its field)` : '';
-  return `Not saved, so the site stays as it was: ${problems[0]!.message}${more}`;
+  const todo = first!.hint ? ` What to do: ${first!.hint.replace(/\.?$/, '.')}` : '';
+  return `the site would not build with this change, so it stays as it was: ${first!.message.replace(/\.?$/, '.')}${todo}${more}`;
 }
 
 /** A top-level key of YAML (`hours:`, `title: …`), at the start of a line. */

@@ -94,6 +94,19 @@ describe('a mistake the build refuses, shown at the field and not saved', () => 
     expect(shownBefore).not.toContain('TODO');
     expect(await page.getByText('Published', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Publish', exact: true }).count()).toBe(1);
+    // Decap's message says it in her words too: "Failed to persist entry: API_ERROR: …" was code to her.
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'Not saved' }).last();
+    const said = await toast.textContent({ timeout: 30_000 });
+    expect(said).toMatch(/^Not saved: the site would not build with this change, so it stays as it was: "TODO" is placeholder text/);
+    expect(said).toMatch(/What to do: finish what the TODO asks for and remove it/);
+    expect(said).not.toMatch(/API_ERROR|persist|Failed/);
+    // A save that never reaches the server (it stopped) says so, and what to do, rather than "TypeError: Failed to fetch".
+    await page.route('**/admin/api/v1', (route) => route.abort('connectionrefused'));
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Publish now').click();
+    const gone = page.locator('.Toastify__toast').filter({ hasText: 'could not reach' });
+    expect(await gone.textContent({ timeout: 30_000 })).toMatch(/^Not saved: the editor could not reach its server .* Start the editor again/);
+    expect(await read(file)).toBe(before);
     await page.context().close();
   }, 240_000);
 });

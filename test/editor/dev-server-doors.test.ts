@@ -209,7 +209,9 @@ describe('renaming an entry (issue 37, item 4)', () => {
     const before = await readFile(join(dir, file), 'utf8');
     const answer = await ask('persistEntry', entry(file, `${before.trimEnd()} TODO add the price.\n`));
     expect(answer.status).toBe(422);
-    expect(answer.json.error).toMatch(/^Not saved, so the site stays as it was: /);
+    // After Decap's "Not saved: ", what went wrong and what to do (Decap showed "API_ERROR: Not saved, …" alone: issue 40).
+    const refused = /^the site would not build with this change, so it stays as it was: "TODO" is placeholder text .*\. What to do: finish/;
+    expect(answer.json.error).toMatch(refused);
     expect(answer.json.problems).toEqual([expect.objectContaining({ file, field: 'body', message: '"TODO" is placeholder text that would be published' })]);
     expect(await readFile(join(dir, file), 'utf8')).toBe(before);
   });
@@ -219,7 +221,7 @@ describe('renaming an entry (issue 37, item 4)', () => {
     const raw = await readFile(join(dir, 'content/treatments/ssri.yaml'), 'utf8');
     const answer = await ask('persistEntry', entry('content/treatments/ssri.yaml', raw, 'content/treatments/ssri-renamed.yaml'));
     expect(answer.status).toBe(422);
-    expect(answer.json.error).toMatch(/^Not saved, so the site stays as it was: /);
+    expect(answer.json.error).toMatch(/^the site would not build with this change, so it stays as it was: /);
     expect(JSON.stringify(answer.json.problems)).toContain('ssri');
     expect(await readdir(join(dir, 'content/treatments'))).toEqual(before);
   });

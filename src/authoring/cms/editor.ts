@@ -13,6 +13,7 @@ import { showSaveProblems } from './save-problems.ts';
 import { sendSecret } from './session.ts';
 import { spanishSaves } from './spanish-save.ts';
 import { spanishVersionsFile, type SpanishVersion } from './spanish-versions.ts';
+import { herWordsForFailures, sayWhenServerIsGone } from './toasts.ts';
 import type { CmsConfig } from '../cms-config.ts';
 
 /** The little of Decap's API the editor uses. */
@@ -23,6 +24,8 @@ interface Decap {
   registerWidget(name: string, control: unknown, preview: unknown): void;
   init(options: { config: CmsConfig & { load_config_file: false } }): void;
   registerEventListener(listener: { name: 'preSave' | 'postSave'; handler: (event: { entry: DecapEntry }) => unknown }): void;
+  getLocale(locale: string): unknown;
+  registerLocale(locale: string, phrases: unknown): void;
 }
 
 /** The little of Decap's entry (an Immutable map) the editor reads before a save. */
@@ -99,7 +102,10 @@ async function start(): Promise<void> {
   if (settings.secret && config.backend.name === 'proxy') sendSecret(settings.secret, [config.backend.proxy_url, settings.preview ?? '']);
   // The dev server refuses a save the site would not build with: its message goes to the field it concerns.
   if (config.backend.name === 'proxy') showSaveProblems(config.backend.proxy_url);
+  // A request that never reaches the dev server is told in words, as its refusals are.
+  if (config.backend.name === 'proxy') sayWhenServerIsGone([config.backend.proxy_url]);
   const decap = CMS as unknown as Decap;
+  herWordsForFailures(decap);
   const singleFiles = singleFileLines(config);
   const previews: { name: string; collection: string; template: (props: PreviewProps) => unknown }[] = [];
   const builder = pageBuilder(settings);
