@@ -104,12 +104,12 @@ function bundlePipeline(root) {
   const src = (path) => JSON.stringify(join(root, 'src', path));
   writeFileSync(
     entry,
-    `export * as articleModule from ${src('content/article.ts')};
-export * as markdownModule from ${src('content/markdown.ts')};
-export * as yamlModule from ${src('content/yaml.ts')};
-export * as validateModule from ${src('content/validate.ts')};
+    `export * as articleModule from ${src('load/article.ts')};
+export * as markdownModule from ${src('markdown/markdown.ts')};
+export * as yamlModule from ${src('load/yaml.ts')};
+export * as validateModule from ${src('validate/schema.ts')};
 export * as articleSchemaModule from ${src('schemas/article.ts')};
-export * as routesModule from ${src('routes.ts')};
+export * as routesModule from ${src('route/dates.ts')};
 export { default as matter } from 'gray-matter';
 export { remark } from 'remark';
 export { default as remarkHtml } from 'remark-html';
@@ -119,8 +119,8 @@ export { toHtml } from 'hast-util-to-html';
 export { micromark } from 'micromark';
 `,
   );
-  // The article loader alone, for worker threads.
-  writeFileSync(join(root, '.bench', 'article.ts'), `export { loadArticle } from ${src('content/article.ts')};\n`);
+  // The article loader alone (with the schema it checks against), for worker threads.
+  writeFileSync(join(root, '.bench', 'article.ts'), `export { loadArticle } from ${src('load/article.ts')};\nexport { articleSchema } from ${src('schemas/article.ts')};\n`);
   const esbuild = join(root, 'node_modules', 'esbuild', 'bin', 'esbuild');
   for (const [input, output] of [[entry, 'pipeline.mjs'], [join(root, '.bench', 'article.ts'), 'article.mjs']]) {
     const r = spawnSync(esbuild, [input, '--bundle', '--format=esm', '--platform=node', '--target=node20', '--packages=external', `--outfile=${join(root, '.bench', output)}`, '--log-level=warning'], {

@@ -72,7 +72,7 @@ for (let pass = 1; pass <= 2; pass++) {
   // The product's own functions for one article, end to end: loadArticle (split, YAML, validation, and
   // markdown where it renders the body itself), then markdownToHtml where it leaves the body as markdown.
   let a = performance.now();
-  const loaded = texts.map((text, i) => P.loadArticle(`content/blog/${names[i]}`, text, errors)?.article);
+  const loaded = texts.map((text, i) => P.loadArticle(`content/blog/${names[i]}`, text, P.articleSchema, errors)?.article);
   t.loadArticle = performance.now() - a;
   a = performance.now();
   for (const article of loaded) if (article && article.html === undefined && typeof article.markdown === 'string') P.markdownToHtml(article.markdown);
@@ -140,7 +140,7 @@ async function workers(count) {
     import(pathToFileURL(workerData.articleFile).href).then((P) => {
       const imported = performance.now();
       const errors = [];
-      const articles = workerData.items.map(([name, text]) => P.loadArticle('content/blog/' + name, text, errors)?.article);
+      const articles = workerData.items.map(([name, text]) => P.loadArticle('content/blog/' + name, text, P.articleSchema, errors)?.article);
       parentPort.postMessage({ articles, importMs: imported - begun, ms: performance.now() - imported });
     });`;
   const results = await Promise.all(
