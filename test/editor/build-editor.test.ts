@@ -1,6 +1,6 @@
 /** `build --editor`: the browser editor in the output's admin/, for the GitHub backend, with its own rules in _headers; off by default. */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { load } from 'cheerio';
 import { parse } from 'yaml';
@@ -75,6 +75,57 @@ describe('build --editor', () => {
     expect(plain.code, plain.stderr).toBe(0);
     expect(existsSync(join(dir, 'out/admin'))).toBe(false);
     expect(await readFile(join(dir, 'out/_headers'), 'utf8')).not.toContain('/admin/*');
+  }, 120_000);
+
+  it('should write the hosted preview beside the editor: a snapshot of the site and its script, named by their hash', async () => {
+    const built = await runCli(['build', '--editor', 'heard-health/website', '--out', 'out'], dir);
+    expect(built.code, built.stderr).toBe(0);
+    const page = await readFile(join(dir, 'out/admin/index.html'), 'utf8');
+    const settings = JSON.parse(load(page)('#clinic-editor-settings').text()) as { hostedPreview?: { script: string; snapshot: string } };
+    expect(settings.hostedPreview?.script).toMatch(/^preview-[0-9a-f]{10}\.js$/);
+    expect(settings.hostedPreview?.snapshot).toMatch(/^site-[0-9a-f]{10}\.json$/);
+    const { script, snapshot: snapshotFile } = settings.hostedPreview!;
+    type Snapshot = { files: Record<string, string>; assets: { css: string }; images: Record<string, unknown>; baseUrl: string };
+    const snapshot = JSON.parse(await readFile(join(dir, 'out/admin', snapshotFile), 'utf8')) as Snapshot;
+    // The content files as the build read them, the links and images of this build, the site's address.
+    const service = 'content/services/mens-health.yaml';
+    expect(snapshot.files[service]).toBe(await readFile(join(dir, service), 'utf8'));
+    expect(Object.keys(snapshot.files)).toContain('content/site.yaml');
+    expect(Object.keys(snapshot.files).some((file) => file.startsWith('content/blog/') && file.endsWith('.md'))).toBe(true);
+    expect(Object.keys(snapshot.files).every((file) => /^content\/.+\.(ya?ml|md)$/.test(file))).toBe(true);
+    expect(existsSync(join(dir, 'out', snapshot.assets.css))).toBe(true);
+    expect(snapshot.images['/images/services/mens-health.jpg']).toBeDefined();
+    expect(snapshot.baseUrl).toBe((parse(await readFile(join(dir, 'content/site.yaml'), 'utf8')) as { baseUrl: string }).baseUrl);
+    // Kept small: the whole site's text is about 375 KB (110 KB compressed); the script is loaded by the editor alone.
+    expect((await readFile(join(dir, 'out/admin', snapshotFile))).length).toBeLessThan(600_000);
+    expect(existsSync(join(dir, 'out/admin', script))).toBe(true);
+    for (const file of ['index.html', 'services/body/mens-health/index.html', 'blog/index.html']) {
+      const html = await readFile(join(dir, 'out', file), 'utf8');
+      expect(html, file).not.toContain(script);
+      expect(html, file).not.toContain(snapshotFile);
+    }
+  }, 120_000);
+
+  it('should still build a site where the editor is not installed (npm ci --omit=dev), and refuse --editor saying how to add it', async () => {
+    // Node finds no decap-cms-app here, nor the packages the hosted preview takes from it.
+    const hook = join(dir, 'no-editor.cjs');
+    await writeFile(hook, `const Module = require('node:module');
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  if (/^(decap-cms-[\\w-]+|path-browserify|buffer\\/)(\\/|$)/.test(request)) {
+    throw Object.assign(new Error('Cannot find module ' + request), { code: 'MODULE_NOT_FOUND' });
+  }
+  return resolve.call(this, request, ...rest);
+};
+`);
+    const env = { NODE_OPTIONS: `--require ${hook}` };
+    const plain = await runCli(['build', '--out', 'bare'], dir, env);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect((await readdir(join(dir, 'bare'))).length).toBeGreaterThan(10);
+    expect(existsSync(join(dir, 'bare/admin'))).toBe(false);
+    const editor = await runCli(['build', '--editor', 'heard-health/website', '--out', 'bare'], dir, env);
+    expect(editor.code).toBe(1);
+    expect(editor.stderr).toMatch(/the browser editor \(decap-cms-app\) is not installed here/);
   }, 120_000);
 
   it('should refuse a repository that is not OWNER/NAME, with exit code 2', async () => {

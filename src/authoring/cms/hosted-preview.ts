@@ -73,13 +73,18 @@ export async function hostedPreview(source: PreviewSource, generator: string): P
  */
 function nodeShims(root: string, generator: string): import('esbuild').Plugin {
   const browser = join(generator, 'src', 'authoring', 'cms', 'browser');
-  const pathModule = createRequire(join(generator, 'package.json')).resolve('path-browserify');
+  // Decap's own (decap-cms-core depends on both): present wherever the editor is installed.
+  const decap = createRequire(createRequire(join(generator, 'package.json')).resolve('decap-cms-core/package.json'));
+  const pathModule = decap.resolve('path-browserify');
+  // The package, not Node's module of the same name.
+  const bufferModule = decap.resolve('buffer/');
   const shimOf = (name: string) =>
     /^node:fs(\/promises)?$/.test(name) ? join(browser, 'virtual-fs.ts') : name === 'node:path' ? pathModule : join(browser, 'node-shims.ts');
   return {
     name: 'clinic-preview-shims',
     setup(build) {
       build.onResolve({ filter: /^node:/ }, (args) => ({ path: args.path, namespace: 'node-shim' }));
+      build.onResolve({ filter: /^buffer$/ }, () => ({ path: bufferModule }));
       build.onLoad({ filter: /.*/, namespace: 'node-shim' }, (args) => ({
         resolveDir: browser,
         loader: 'js',
