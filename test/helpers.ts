@@ -1,7 +1,7 @@
 /** Shared test helpers: temporary copies of the project, fixture overlays, and running the CLI. */
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -9,6 +9,7 @@ import matter from 'gray-matter';
 import { generateArticles } from '../bench/harness/articles.mjs';
 import { afterAll } from 'vitest';
 import { SiteErrors, type SiteError } from '../src/errors.ts';
+import { fineSettledMs, settledMs } from '../src/incremental/survey.ts';
 
 /** The project being tested. */
 export const projectRoot = join(import.meta.dirname, '..');
@@ -62,16 +63,39 @@ export function runCli(args: string[], cwd: string, env: Record<string, string> 
 /**
  * A hash of every file under a folder, by relative path: proves a folder did not change. An output's
  * marker counts by its presence alone: it lists the times its files were written, which no two builds share.
+ * Given `known` (kept between calls on the same folder), a file whose inode, size, modification and change times
+ * are all as when it was last hashed keeps that hash: a write of any kind moves its change time, so what changed is hashed again.
  */
-export async function snapshot(dir: string): Promise<Record<string, string>> {
+export async function snapshot(dir: string, known?: Map<string, { stamp: string; hash: string }>): Promise<Record<string, string>> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   const result: Record<string, string> = {};
   for (const entry of entries.filter((e) => e.isFile())) {
     const path = join(entry.parentPath, entry.name);
     const file = relative(dir, path);
-    result[file] = file === '.clinic-site-output' ? 'marker' : createHash('sha256').update(await readFile(path)).digest('hex');
+    if (file === '.clinic-site-output') {
+      result[file] = 'marker';
+      continue;
+    }
+    const s = known && (await stat(path, { bigint: true }));
+    const stamp = s ? `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}` : '';
+    const kept = known?.get(path);
+    if (kept && kept.stamp === stamp) {
+      result[file] = kept.hash;
+      continue;
+    }
+    result[file] = createHash('sha256').update(await readFile(path)).digest('hex');
+    known?.set(path, { stamp, hash: result[file] });
   }
   return result;
+}
+
+/**
+ * Waits until what was just written under `dir` is old enough for a build to trust it and leave its record (src/incremental/survey.ts):
+ * its short window where the file system keeps fractions of a second (tmpfs, ext4), its 2 s window where it keeps whole seconds.
+ */
+export function settlePause(dir: string): Promise<void> {
+  const fine = [dir, join(dir, 'content'), join(dir, 'package.json')].some((p) => statSync(p, { bigint: true }).mtimeNs % 1_000_000_000n !== 0n);
+  return new Promise((resolve) => setTimeout(resolve, (fine ? fineSettledMs : settledMs) + 100));
 }
 
 /** mulberry32: a small, good-enough PRNG whose whole state is the seed (seeded tests replay exactly). */

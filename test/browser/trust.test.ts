@@ -33,24 +33,20 @@ type GtagCommand = [string, string, { event_category?: string; event_label?: str
 
 describe('booking on phones', () => {
   it('should show a booking button in the first 390 × 844 viewport of every route, inside the 96 px header, covering nothing', async () => {
-    const page = await phone.newPage();
-    for (const route of routes) {
-      await page.goto(`${site.origin}${route}`, { waitUntil: 'domcontentloaded' });
-      const book = page.locator('.site-header a.header-book');
-      expect(await book.isVisible(), route).toBe(true);
-      const box = (await book.boundingBox())!;
+    for (const [route, seen] of await visited()) {
+      const { book } = seen;
+      expect(book.visible, route).toBe(true);
+      const box = book.box!;
       expect(box.y + box.height, route).toBeLessThanOrEqual(96);
       expect(box.x + box.width, route).toBeLessThanOrEqual(390);
       expect(box.height, route).toBeGreaterThanOrEqual(44);
-      const header = (await page.locator('.site-header').boundingBox())!;
-      expect(header.height, route).toBe(96);
+      expect(book.headerHeight, route).toBe(96);
       // Nothing overlaps it: the element at its centre is the button itself.
-      expect(await book.evaluate((el) => { const r = el.getBoundingClientRect(); return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }), route).toBe(true);
+      expect(book.onTop, route).toBe(true);
       // The page does not scroll sideways.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), route).toBeLessThanOrEqual(390);
+      expect(book.scrollWidth, route).toBeLessThanOrEqual(390);
     }
-    await page.close();
-  }, 180_000);
+  }, 240_000);
 
   it('should raise start_visit_clicked / conversion / mobile_header and open the booking page in a new tab', async () => {
     const page = await phone.newPage();
@@ -68,20 +64,18 @@ describe('booking on phones', () => {
 
 describe('legal pages', () => {
   it('should show the five legal links in the footer of every route, each opening its page', async () => {
-    const page = await phone.newPage();
-    for (const route of routes) {
-      await page.goto(`${site.origin}${route}`, { waitUntil: 'domcontentloaded' });
-      const links = page.locator('footer .footer-legal a');
-      expect(await links.count(), route).toBe(5);
-      for (const link of await links.all()) expect(await link.isVisible(), route).toBe(true);
+    for (const [route, seen] of await visited()) {
+      expect(seen.legalLinks.length, route).toBe(5);
+      for (const visible of seen.legalLinks) expect(visible, route).toBe(true);
     }
+    const page = await phone.newPage();
     for (const legal of content.legal) {
       const response = await page.goto(`${site.origin}/legal/${legal.id}`);
       expect(response?.status()).toBe(200);
       expect(await page.locator('h1').textContent()).toBe(legal.title);
     }
     await page.close();
-  }, 180_000);
+  }, 240_000);
 });
 
 /** Every visible link and button whose box is under 24 × 24 CSS px. */
@@ -100,32 +94,62 @@ async function smallTargets(page: Page): Promise<string[]> {
   );
 }
 
-describe('target size', () => {
-  it('should make every link and button at least 24 × 24 CSS px at 390 px on every route', async () => {
-    const page = await phone.newPage();
-    const small: string[] = [];
-    for (const route of routes) {
-      await page.goto(`${site.origin}${route}`, { waitUntil: 'domcontentloaded' });
-      for (const target of await smallTargets(page)) small.push(`${route}: ${target}`);
-    }
-    await page.close();
-    expect(small).toEqual([]);
-  }, 180_000);
+type AxeResult = { violations: { id: string; nodes: { target: string[] }[] }[]; passes: { id: string; nodes: unknown[] }[] };
 
-  it("should pass axe-core's target-size rule on every route at 390 px", async () => {
+/** What the checks on every route read from it, at 390 × 844: the booking button, the footer's legal links, small targets, axe's rule. */
+interface Seen {
+  book: { visible: boolean; box: { x: number; y: number; width: number; height: number } | null; headerHeight: number | undefined; onTop: boolean; scrollWidth: number };
+  legalLinks: boolean[];
+  smallTargets: string[];
+  axe: AxeResult;
+}
+
+let visits: Promise<Map<string, Seen>> | undefined;
+/** Every route loaded once in one phone page, everything the route checks read taken from it (axe last: it adds its script). */
+function visited(): Promise<Map<string, Seen>> {
+  visits ??= (async () => {
     const page = await phone.newPage();
-    const failures: string[] = [];
+    const seen = new Map<string, Seen>();
     for (const route of routes) {
       await page.goto(`${site.origin}${route}`, { waitUntil: 'domcontentloaded' });
+      const button = page.locator('.site-header a.header-book');
+      const visible = await button.isVisible();
+      const book = {
+        visible,
+        box: visible ? await button.boundingBox() : null,
+        headerHeight: (await page.locator('.site-header').boundingBox())?.height,
+        onTop: visible && (await button.evaluate((el) => { const r = el.getBoundingClientRect(); return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); })),
+        scrollWidth: await page.evaluate(() => document.documentElement.scrollWidth),
+      };
+      const legalLinks = await Promise.all((await page.locator('footer .footer-legal a').all()).map((link) => link.isVisible()));
+      const small = await smallTargets(page);
       await page.evaluate(axeSource);
-      const result = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[]; passes: { id: string; nodes: unknown[] }[] }> } }).axe;
+      const axe = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (c: Document, o: object) => Promise<AxeResult> } }).axe;
         return axe.run(document, { runOnly: { type: 'rule', values: ['target-size'] }, resultTypes: ['violations', 'passes'] });
       });
+      seen.set(route, { book, legalLinks, smallTargets: small, axe });
+    }
+    await page.close();
+    return seen;
+  })();
+  return visits;
+}
+
+describe('target size', () => {
+  it('should make every link and button at least 24 × 24 CSS px at 390 px on every route', async () => {
+    const small: string[] = [];
+    for (const [route, seen] of await visited()) for (const target of seen.smallTargets) small.push(`${route}: ${target}`);
+    expect(small).toEqual([]);
+  }, 240_000);
+
+  it("should pass axe-core's target-size rule on every route at 390 px", async () => {
+    const failures: string[] = [];
+    for (const [route, seen] of await visited()) {
+      const result = seen.axe;
       expect(result.passes.find((p) => p.id === 'target-size')?.nodes.length ?? 0, route).toBeGreaterThan(0);
       for (const v of result.violations) failures.push(`${route}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     }
-    await page.close();
     expect(failures).toEqual([]);
   }, 240_000);
 });

@@ -11,12 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateArticles } from '../../bench/harness/articles.mjs';
 import { build, type BuildResult } from '../../src/build.ts';
 import { emptyMemo } from '../../src/incremental/memo.ts';
-import { fineSettledMs, settledMs } from '../../src/incremental/survey.ts';
+import { fineSettledMs } from '../../src/incremental/survey.ts';
 import { diskWriter, memoryWriter } from '../../src/write/writer.ts';
-import { editFile, removeProject, runCli, siteErrorsOf, snapshot, tempProject } from '../helpers.ts';
-
-/** Long enough for what was just written to be settled on any file system (then the build leaves its record). */
-const pause = () => new Promise((resolve) => setTimeout(resolve, settledMs + 100));
+import { editFile, removeProject, runCli, settlePause, siteErrorsOf, snapshot, tempProject } from '../helpers.ts';
+import { cleanBuilds } from './clean-builds.ts';
 
 describe('a rebuild after articles were typed into', { retry: 0, timeout: 120_000 }, () => {
   let dir: string;
@@ -26,14 +24,9 @@ describe('a rebuild after articles were typed into', { retry: 0, timeout: 120_00
   /** A build as `clinic-site build` runs it: the cache read from node_modules/.cache and saved again. */
   const warm = () => build({ root: dir, writer: diskWriter(out(), dir) });
   /** What a clean build of the same tree writes (into a folder of its own, with a cache of its own). */
-  const clean = async () => {
-    const folder = join(dir, 'clean');
-    await rm(folder, { recursive: true, force: true });
-    await build({ root: dir, writer: diskWriter(folder, dir), memo: emptyMemo() });
-    const files = await snapshot(folder);
-    await rm(folder, { recursive: true, force: true });
-    return files;
-  };
+  let clean: ReturnType<typeof cleanBuilds>;
+  /** Long enough for what was just written to be settled (then the build leaves its record). */
+  const pause = () => settlePause(dir);
   /** Edits, then builds once the edit is settled (so that the build leaves a record for the next). */
   const settledBuild = async (edit: () => Promise<void>): Promise<BuildResult> => {
     await edit();
@@ -44,6 +37,7 @@ describe('a rebuild after articles were typed into', { retry: 0, timeout: 120_00
 
   beforeAll(async () => {
     dir = await tempProject();
+    clean = cleanBuilds(dir);
     // Thirty articles newer than the real ones: the feed carries twenty of them, the real ones fall out of it.
     for (const a of generateArticles(30)) await writeFile(join(dir, 'content', 'blog', a.file), a.text);
     const first = await settledBuild(async () => undefined);

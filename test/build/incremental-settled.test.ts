@@ -10,13 +10,11 @@ import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type BuildOptions } from '../../src/build.ts';
-import { emptyMemo } from '../../src/incremental/memo.ts';
 import { memoFolderOf, memoName, readMemo } from '../../src/incremental/memo.ts';
-import { fineSettledMs, settledMs } from '../../src/incremental/survey.ts';
+import { fineSettledMs } from '../../src/incremental/survey.ts';
 import { diskWriter } from '../../src/write/writer.ts';
-import { removeProject, runCli, siteErrorsOf, snapshot, tempProject } from '../helpers.ts';
-
-const pause = () => new Promise((resolve) => setTimeout(resolve, settledMs + 100));
+import { removeProject, runCli, settlePause, siteErrorsOf, snapshot, tempProject } from '../helpers.ts';
+import { cleanBuilds } from './clean-builds.ts';
 
 describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
   let dir: string;
@@ -27,14 +25,9 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
   /** A build as `clinic-site build` runs it: the cache read from node_modules/.cache and saved again. */
   const warm = (options: Partial<BuildOptions> = {}) => build({ root: dir, writer: diskWriter(out(), dir), ...options });
   /** What a clean build of the same tree writes (into a folder of its own, with a cache of its own). */
-  const clean = async (options: Partial<BuildOptions> = {}) => {
-    const folder = join(dir, 'clean');
-    await rm(folder, { recursive: true, force: true });
-    await build({ root: dir, writer: diskWriter(folder, dir), memo: emptyMemo(), ...options });
-    const files = await snapshot(folder);
-    await rm(folder, { recursive: true, force: true });
-    return files;
-  };
+  let clean: ReturnType<typeof cleanBuilds>;
+  /** Long enough for what was just written to be settled (then the build leaves its record). */
+  const pause = () => settlePause(dir);
   /** Builds after a pause, so that the build records what it read: the next one with nothing changed is settled. */
   const settle = async (options: Partial<BuildOptions> = {}) => {
     await pause();
@@ -44,6 +37,7 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     dir = await tempProject();
+    clean = cleanBuilds(dir);
     await settle();
   });
   afterAll(async () => {
@@ -162,17 +156,24 @@ describe('a settled build', { retry: 0, timeout: 120_000 }, () => {
       damaged((record) => ({ ...record, output: null })),
       damaged(() => [1, 2, 3]),
     ];
-    for (const damage of damages) {
-      await settle();
-      await writeFile(join(dir, 'content/blog/settled-damage.md'), '---\ntitle: Damage\nexcerpt: A record was damaged.\nauthor: Dr. Jane Example, DNP, FNP-C\npublishDate: 2024-01-04\ncategory: Metabolic Health\nreadTime: 2 min read\n---\n\nDamaged.\n');
+    // An article added before one damage and removed before the next: each damaged record follows a settled build with work to do.
+    const article = join(dir, 'content/blog/settled-damage.md');
+    await settle();
+    for (const [i, damage] of damages.entries()) {
+      if (i % 2 === 0) {
+        await writeFile(article, '---\ntitle: Damage\nexcerpt: A record was damaged.\nauthor: Dr. Jane Example, DNP, FNP-C\npublishDate: 2024-01-04\ncategory: Metabolic Health\nreadTime: 2 min read\n---\n\nDamaged.\n');
+      } else {
+        await rm(article);
+      }
       await pause();
       await warm();
+      expect(await recorded()).toBeDefined();
       await writeFile(recordOf(), damage(deserialize(await readFile(recordOf())) as Record<string, any>));
       const result = await warm();
       expect(result.pages).toBeGreaterThan(40);
       expect(await snapshot(out())).toEqual(await clean());
-      await rm(join(dir, 'content/blog/settled-damage.md'));
     }
+    await rm(article, { force: true });
   });
 
   it('should take no guidance from a record whose output names a path leading out of the output folder', async () => {
