@@ -21,6 +21,10 @@ beforeAll(async () => {
   dir = await tempProject();
   // A typo to fix, in the first question of a card of the Men's Health page.
   await editFile(dir, 'content/treatments/testosterone-optimization.yaml', 'morning blood draws', 'mornig blood draws');
+  // Saturday on a row of its own, closed, as a clinic that opens on Saturdays starts (in this copy only: the real hours are the SPEC's).
+  const weekend = '  - label: Saturday and Sunday\n    days: [Sa, Su]\n    closed: true\n';
+  const apart = '  - label: Saturday\n    days: [Sa]\n    closed: true\n  - label: Sunday\n    days: [Su]\n    closed: true\n';
+  await editFile(dir, 'content/site.yaml', weekend, apart);
   server = await serve({ root: dir, port: 0, host: '127.0.0.1', log: () => undefined });
   browser = await launchChromium();
   page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -70,24 +74,37 @@ async function pick(label: string, typed: string, option: string): Promise<void>
 }
 
 describe("the office manager's tasks in the editor", () => {
-  it('should change the phone number to one with an extension, shown with it and dialled by the links', async () => {
+  it('should open on Saturdays and add an extension to the phone number, shown on the site and dialled by the links', async () => {
     const before = await read('content/site.yaml');
     const phone = /^phone: (.+)$/m.exec(before)![1]!;
     await openEntry('#/collections/settings/entries/site', 'Phone', phone);
     await page.getByLabel('Phone', { exact: true }).fill(`${phone} ext. 12`);
-    await publish('content/site.yaml', before.replace(`phone: ${phone}`, `phone: ${phone} ext. 12`));
+    // The Saturday row: no longer closed, open in the morning.
+    const row = page.locator('[class*="ListItem"]').filter({ hasText: /^Saturday/ }).first();
+    await row.locator('button').first().click({ timeout: 60_000 });
+    await row.getByLabel(/^Closed/).first().click();
+    await row.getByLabel(/^Opens/).first().fill('9:00 AM');
+    await row.getByLabel(/^Closes/).first().fill('12:00 PM');
+    const saturday = /( {2}- label: Saturday\n {4}days: \[Sa\]\n)( {4}closed: true\n)/;
+    const hours = '$1    closed: false\n    opens: 9:00 AM\n    closes: 12:00 PM\n';
+    await publish('content/site.yaml', before.replace(`phone: ${phone}`, `phone: ${phone} ext. 12`).replace(saturday, hours));
     const tel = `tel:${phone.replace(/\D/g, '')},12`;
     await expect.poll(async () => (await served('/')).includes(`href="${tel}"`), { timeout: 30_000 }).toBe(true);
-    expect(await served('/')).toMatch(/ext\.\s12<\/a>/);
+    const home = await served('/');
+    expect(home).toMatch(/ext\.\s12<\/a>/);
+    expect(home.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')).toMatch(/Saturday 9:00 AM to 12:00 PM/);
   }, 120_000);
 
-  it("should fix a typo in a Men's Health question, found from the service page, changing that line only", async () => {
+  it("should fix a typo in a Men's Health answer, found by searching the editor, changing that line only", async () => {
     await openEntry('#/collections/services/entries/mens-health');
     // The service page's cards say where their questions are edited.
     const hint = /change those in Treatments, in the entry of the treatment the card names/;
     await expect.poll(() => page.getByText(hint).count(), { timeout: 60_000 }).toBe(1);
-    // The editor's search finds the typo inside an answer (it searched titles alone: issue 40), the entry first.
-    await page.goto(`${server.url}/admin/#/search/mornig`);
+    // She searches the editor for the typo (its search looked at titles alone: issue 40): it finds it inside an answer.
+    await page.evaluate(() => (window.location.hash = '#/collections/treatments'));
+    const search = page.getByPlaceholder(/^Search/).first();
+    await search.fill('mornig', { timeout: 60_000 });
+    await search.press('Enter');
     const found = page.getByText('Testosterone Optimization', { exact: true });
     await expect.poll(() => found.count(), { timeout: 60_000 }).toBe(1);
     await found.click();
@@ -251,6 +268,34 @@ describe('dates in the editor', () => {
     await expect.poll(() => field.inputValue(), { timeout: 60_000 }).toBe(date);
     expect(await field.getAttribute('type')).toBe('date');
     for (const word of ['Now', 'Clear', 'UTC']) expect(await texas.getByText(word, { exact: true }).count(), word).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it("should mark a page reviewed today on a Texas evening with her date, not tomorrow's (UTC)", async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(new Date());
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: 'America/Chicago' });
+    const texas = await context.newPage();
+    // Today, late in the evening in Texas: UTC is already at tomorrow.
+    // Flowing from there (a fixed time stops the pick lists, which wait on the clock to search).
+    await texas.clock.setSystemTime(new Date(`${today}T23:30:00-06:00`));
+    const file = 'content/services/womens-health.yaml';
+    const before = await read(file);
+    await texas.goto(`${server.url}/admin/#/collections/services/entries/womens-health`);
+    await texas.getByRole('button', { name: 'Login' }).click({ timeout: 60_000 });
+    const label = texas.getByLabel('Label', { exact: true }).first();
+    await expect.poll(() => label.inputValue(), { timeout: 60_000 }).toBe(/^label: (.+)$/m.exec(before)![1]);
+    // The day her computer shows her: today in Texas (the page's clock), while UTC says tomorrow.
+    const [local, utc] = await texas.evaluate(() => [new Date().toLocaleDateString('en-CA'), new Date().toISOString().slice(0, 10)]);
+    expect([local, utc === local]).toEqual([today, false]);
+    await texas.getByLabel('Reviewed by (optional)', { exact: true }).click();
+    await texas.keyboard.type('Jane');
+    await texas.getByText('Dr. Jane Example', { exact: true }).last().click();
+    await texas.getByLabel('Reviewed on (optional)', { exact: true }).fill(local!);
+    await texas.getByRole('button', { name: 'Publish', exact: true }).click();
+    await texas.getByText('Publish now').click();
+    await expect.poll(() => read(file), { timeout: 30_000 }).toBe(`${before}reviewedBy: jane-example\nreviewedOn: ${today}\n`);
+    const page = () => served('/services/body/womens-health');
+    await expect.poll(page, { timeout: 30_000 }).toContain(`<time dateTime="${today}">`);
     await context.close();
   }, 120_000);
 });
