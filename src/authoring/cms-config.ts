@@ -23,6 +23,8 @@ export interface CmsCollection {
   format: string;
   create?: boolean;
   delete?: boolean;
+  /** Left out of the editor's lists: reached by links only. */
+  hide?: boolean;
   slug?: string;
   identifier_field?: string;
   summary?: string;

@@ -4,14 +4,16 @@
  * the English it translates, and an entry whose English changed since it was translated marked "Out of date".
  */
 import { basename } from 'node:path';
-import type { z } from 'zod';
 import { loadContent } from '../load/content.ts';
 import type { Content, TranslationFile } from '../schemas/content.ts';
-import { schemaOfFile } from '../schemas/registry.ts';
-import { articleTranslationSchema, translationOf, translationSchemaOf } from '../schemas/translation.ts';
+import { translationOf } from '../schemas/translation.ts';
 import { changedFields } from '../validate/translations.ts';
 import { cmsCollections, type CmsCollection, type CmsConfig, type CmsField, type CmsFile } from './cms-config.ts';
-import { cmsFields, labelOf } from './cms-fields.ts';
+import { labelOf } from './cms-fields.ts';
+import { newSpanishCollections, withNewSpanishLinks } from './cms-new-spanish.ts';
+import { englishCollectionOf, formFields, spanishPage, withEnglish } from './cms-spanish-fields.ts';
+
+export { englishText } from './cms-spanish-fields.ts';
 
 /** What an out-of-date translation's entry is listed with, before its title. */
 export const outOfDate = 'Out of date — ';
@@ -26,7 +28,9 @@ export async function withSpanish(config: CmsConfig, root: string): Promise<CmsC
 export function withSpanishOf(config: CmsConfig, content: Content): CmsConfig {
   if (!content.spanish) return config;
   const spanish = spanishCollections(content);
-  return { ...config, collections: [...config.collections.map((c) => withSpanishLinks(c, spanish)), ...spanish] };
+  const made = newSpanishCollections(content);
+  const english = config.collections.map((c) => withNewSpanishLinks(withSpanishLinks(c, spanish), made));
+  return { ...config, collections: [...english, ...spanish, ...made] };
 }
 
 /**
@@ -87,11 +91,6 @@ export function spanishName(collection: string): string {
   return `es-${collection}`;
 }
 
-/** The English collection a file belongs to: the one that lists it, or the folder it is in. */
-function englishCollectionOf(collections: CmsCollection[], file: string): CmsCollection | undefined {
-  return collections.find((c) => c.files?.some((f) => f.file === file) || (c.folder && file.startsWith(`${c.folder}/`)));
-}
-
 /** One translation's entry: named as its English entry, its fields the translation's, each with the English it translates. */
 function spanishFile(content: Content, translation: TranslationFile, collection: CmsCollection): CmsFile {
   const englishData = (content.sources.get(translation.english)?.data ?? {}) as Record<string, unknown>;
@@ -110,17 +109,6 @@ function spanishFile(content: Content, translation: TranslationFile, collection:
   };
 }
 
-/** The translation's form: the fields of its translation schema (labelled as the English form's), an article's with its text. */
-function formFields(english: string, collection: CmsCollection): CmsField[] {
-  if (english.endsWith('.md')) {
-    const front = cmsFields(articleTranslationSchema, 'article').filter((f) => f.name !== 'translation');
-    return [...front, { name: 'body', label: 'Text', widget: 'markdown' }];
-  }
-  const schema = translationSchemaOf(schemaOfFile(english) as z.ZodType, basename(english));
-  const type = collection.folder ? collection.name : basename(english).replace(/\.yaml$/, '');
-  return cmsFields(schema, type).filter((f) => f.name !== 'translation');
-}
-
 /** The notice at the top of an out-of-date entry: which fields' English changed, and what publishing does. */
 function staleNotice(changed: string[], fields: CmsField[]): string {
   const names = changed.map((name) => fields.find((f) => f.name === name)?.label ?? labelOf(name));
@@ -130,29 +118,3 @@ function staleNotice(changed: string[], fields: CmsField[]): string {
   );
 }
 
-/** A field with the English it translates as its hint (a changed one says so first). */
-function withEnglish(field: CmsField, value: unknown, changed: readonly string[]): CmsField {
-  if (value === undefined) return field;
-  const text = englishText(value);
-  if (text === '') return field;
-  return { ...field, hint: `${changed.includes(field.name) ? 'Changed in English. ' : ''}English: ${text}` };
-}
-
-/** An English value in words: a text as it is, a list's rows numbered, a group's texts one after another. */
-export function englishText(value: unknown): string {
-  if (typeof value === 'string') return value.trim();
-  if (Array.isArray(value)) return value.map((row, i) => `(${i + 1}) ${englishText(row)}`).join('  ');
-  if (value !== null && typeof value === 'object') {
-    return Object.values(value)
-      .map(englishText)
-      .filter((t) => t !== '')
-      .join(' — ');
-  }
-  return '';
-}
-
-/** The Spanish page a translation's preview shows: the English entry's page under /es. */
-function spanishPage(page: string, id: string, data: Record<string, unknown>): string {
-  const filled = page.replace('{{slug}}', id).replace(/\{\{fields\.(\w+)\}\}/g, (_, name: string) => String(data[name] ?? ''));
-  return filled === '/' ? '/es/' : `/es${filled}`;
-}

@@ -17,7 +17,8 @@ import {
 } from '../authoring/cms/admin-files.ts';
 import { cmsConfig } from '../authoring/cms-config.ts';
 import { withSpanish, withSpanishOf } from '../authoring/cms-spanish.ts';
-import { spanishVersions, spanishVersionsFile } from '../authoring/cms/spanish-versions.ts';
+import { spanishVersionsFile } from '../authoring/cms/spanish-versions.ts';
+import { spanishVersions } from '../authoring/cms-spanish-versions.ts';
 import { loadContent } from '../load/content.ts';
 import { localBackend } from './editor-backend.ts';
 import { bodyOf, closeAfter, editorRequestProblem, newSecret } from './editor-guard.ts';

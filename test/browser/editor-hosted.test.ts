@@ -167,24 +167,28 @@ describe('the hosted editor\'s preview, made in the browser', () => {
   }, 240_000);
 });
 
-/** Gives the in-memory repository the site settings and every treatment of the project, as GitHub would hand them over. */
-async function withTreatments(page: Page): Promise<void> {
-  const folder = join(project, 'content/treatments');
-  const names = (await readdir(folder)).filter((name) => name.endsWith('.yaml'));
-  const treatments = Object.fromEntries(await Promise.all(names.map(async (name) => {
-    const path = `content/treatments/${name}`;
+/** Gives the in-memory repository the site settings and every file of `folder` of the project, as GitHub would hand them over. */
+async function withFolder(page: Page, folder: string): Promise<void> {
+  const names = (await readdir(join(project, 'content', folder))).filter((name) => name.endsWith('.yaml'));
+  const files = Object.fromEntries(await Promise.all(names.map(async (name) => {
+    const path = `content/${folder}/${name}`;
     return [name, { path, content: await readFile(join(project, path), 'utf8') }] as const;
   })));
-  await page.addInitScript((files) => {
-    Object.assign(window, { repoFiles: { content: files } });
-  }, { 'site.yaml': { path: 'content/site.yaml', content: siteFile }, treatments });
+  await page.addInitScript((content) => {
+    Object.assign(window, { repoFiles: { content } });
+  }, { 'site.yaml': { path: 'content/site.yaml', content: siteFile }, [folder]: files });
 }
 
 /** The text of a change waiting in the workflow, by its entry (collection/name). */
-function waitingText(page: Page, key: string): Promise<string | undefined> {
+async function waitingText(page: Page, key: string): Promise<string | undefined> {
+  return (await waitingFile(page, key))?.content;
+}
+
+/** The file of a change waiting in the workflow, by its entry (collection/name). */
+function waitingFile(page: Page, key: string): Promise<{ path: string; content: string } | undefined> {
   return page.evaluate((key) => {
-    type Waiting = { repoFilesUnpublished: Record<string, { diffs: { content: string }[] }> };
-    return (window as unknown as Waiting).repoFilesUnpublished[key]?.diffs[0]?.content;
+    type Waiting = { repoFilesUnpublished: Record<string, { diffs: { path: string; content: string }[] }> };
+    return (window as unknown as Waiting).repoFilesUnpublished[key]?.diffs[0];
   }, key);
 }
 
@@ -202,7 +206,7 @@ async function changeFirstAnswer(page: Page, question: string, change: (answer: 
 describe('Spanish in the hosted editor', () => {
   it('should edit the Spanish version of an answer she changed in English, and record it as up to date in the same change', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await withTreatments(page);
+    await withFolder(page, 'treatments');
     await page.goto(`${server.origin}/admin/#/collections/treatments/entries/glp1`);
     await page.getByRole('button', { name: 'Login' }).click({ timeout: 60_000 });
     // The English form names the Spanish entry that is out of date since her change went live.
@@ -221,7 +225,8 @@ describe('Spanish in the hosted editor', () => {
     await page.getByText(/OUT OF DATE: the English of Questions \(FAQ\) changed/).waitFor({ timeout: 60_000 });
     await page.getByText(new RegExp(`Changed in English\\. English: .*${changedAnswer}`)).waitFor({ timeout: 60_000 });
     const before = await readFile(join(project, glp1Spanish), 'utf8');
-    await changeFirstAnswer(page, '¿Cuánto peso podría perder?', (a) => `Cada cuerpo responde de manera diferente. ${a}`, 'es-treatments/es-glp1');
+    const inSpanish = (a: string) => `Cada cuerpo responde de manera diferente. ${a}`;
+    await changeFirstAnswer(page, '¿Cuánto peso podría perder?', inSpanish, 'es-treatments/es-glp1');
 
     // The change waiting in the workflow holds her Spanish and the record: once published, the build no longer warns.
     const saved = (await waitingText(page, 'es-treatments/es-glp1'))!;
@@ -233,6 +238,41 @@ describe('Spanish in the hosted editor', () => {
       expect((await stale()).map((e) => e.loc?.file)).not.toContain(glp1Spanish);
     } finally {
       await writeFile(join(project, glp1Spanish), before);
+    }
+    await page.context().close();
+  }, 240_000);
+
+  it('should make a first Spanish version of an English page that has none, started with its English, and record it', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await withFolder(page, 'legal');
+    await page.goto(`${server.origin}/admin/#/collections/legal/entries/privacy-policy`);
+    await page.getByRole('button', { name: 'Login' }).click({ timeout: 60_000 });
+    // The English form names the pages without a Spanish version, each a link to make it.
+    await page.getByText(/Not yet in Spanish, to make its Spanish version:/).first().waitFor({ timeout: 60_000 });
+    const make = page.getByRole('link', { name: 'Website Privacy Policy', exact: true }).first();
+    expect(await make.getAttribute('href')).toBe('#/collections/es-new-legal-privacy-policy/new');
+    await page.evaluate(() => (window.location.hash = '#/collections/es-new-legal-privacy-policy/new'));
+    // The form starts with the English text, shown under each field too: she replaces it with the Spanish.
+    const title = page.getByLabel(/^Title( \(optional\))?$/).first();
+    await expect.poll(() => title.inputValue(), { timeout: 60_000 }).toBe('Website Privacy Policy');
+    await page.getByText('English: Website Privacy Policy').first().waitFor({ timeout: 30_000 });
+    await title.fill('Política de privacidad del sitio web');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+
+    // Saved where clinic-site reads translations, with its record: the build takes it as a translation up to date.
+    const key = 'es-new-legal-privacy-policy/privacy-policy';
+    await expect.poll(() => waitingFile(page, key), { timeout: 30_000 }).toBeDefined();
+    const saved = (await waitingFile(page, key))!;
+    expect(saved.path).toBe('content/legal/privacy-policy.es.yaml');
+    expect(saved.content).toContain('title: Política de privacidad del sitio web');
+    await writeFile(join(project, saved.path), saved.content);
+    try {
+      const content = await loadContent(project);
+      expect(content.spanish!.translations.find((t) => t.file === saved.path)?.english).toBe('content/legal/privacy-policy.yaml');
+      const problems = translationProblems(content).filter((e) => e.loc?.file === saved.path).map((e) => e.code);
+      expect(problems).toEqual(['translation-not-reviewed']);
+    } finally {
+      await rm(join(project, saved.path));
     }
     await page.context().close();
   }, 240_000);

@@ -9,7 +9,7 @@ import { fromJS } from 'immutable';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cmsConfig, type CmsConfig } from '../../src/authoring/cms-config.ts';
 import { outOfDate, withSpanish } from '../../src/authoring/cms-spanish.ts';
-import { yamlFormat } from '../../src/authoring/cms/file-format.ts';
+import { frontMatterFormat, yamlFormat } from '../../src/authoring/cms/file-format.ts';
 import { changedFields, spanishSaves } from '../../src/authoring/cms/spanish-save.ts';
 import type { SpanishVersion } from '../../src/authoring/cms/spanish-versions.ts';
 import { loadContent } from '../../src/load/content.ts';
@@ -52,17 +52,20 @@ describe('build --editor, in Spanish', () => {
     expect(files.find((f) => f.file === spanish)!.label).toMatch(new RegExp(`^${outOfDate}GLP-1 Medications`));
     expect(files.filter((f) => f.label.startsWith(outOfDate)).map((f) => f.file)).toEqual([spanish]);
     const treatments = config.collections.find((c) => c.name === 'treatments')!;
-    expect(treatments.fields![0]!.hint).toMatch(/^Spanish versions out of date, to update: \[GLP-1 Medications .*\]\(#\/collections\/es-treatments\/entries\/es-glp1\)/);
+    const link = '(#/collections/es-treatments/entries/es-glp1)';
+    expect(treatments.fields![0]!.hint).toMatch(/^Spanish versions out of date, to update: \[GLP-1 Medications [^\]]*\]\(/);
+    expect(treatments.fields![0]!.hint).toContain(link);
   });
 
   it('should write, for each Spanish entry, its English entry and the hashes of the English file as built', async () => {
     const content = await loadContent(dir);
     const translations = content.spanish!.translations;
-    expect(versions.map((v) => v.file).sort()).toEqual(
-      config.collections.filter((c) => c.name.startsWith('es-')).flatMap((c) => c.files!.map((f) => f.file)).sort(),
+    expect(versions.filter((v) => !v.first).map((v) => v.file).sort()).toEqual(
+      config.collections.filter((c) => c.name.startsWith('es-')).flatMap((c) => (c.files ?? []).map((f) => f.file)).sort(),
     );
     const glp1 = versions.find((v) => v.file === spanish)!;
-    expect(glp1).toMatchObject({ collection: 'es-treatments', entry: 'es-glp1', english: { collection: 'treatments', entry: 'glp1', file: english } });
+    expect(glp1).toMatchObject({ collection: 'es-treatments', entry: 'es-glp1' });
+    expect(glp1.english).toEqual({ collection: 'treatments', entry: 'glp1', file: english });
     expect(glp1.from).toEqual(translations.find((t) => t.file === spanish)!.current);
     expect(glp1.labels.faq).toBe('Questions (FAQ)');
     const site = versions.find((v) => v.file === 'content/site.es.yaml')!;
@@ -94,5 +97,40 @@ describe('build --editor, in Spanish', () => {
     expect(changedFields(glp1, data)).toEqual([]);
     data.faq[0]!.answer = `${data.faq[0]!.answer} Ask us.`;
     expect(changedFields(glp1, data)).toEqual(['Questions (FAQ)']);
+  });
+
+  it('should offer a first Spanish version of each English entry without one, its form started with the English text', async () => {
+    const made = config.collections.find((c) => c.name === 'es-new-blog-hrt-glow-up')!;
+    const article = (await loadContent(dir)).articles.find((a) => a.file === 'content/blog/hrt-glow-up.md')!;
+    expect(made).toMatchObject({ hide: true, create: true, folder: 'content/blog', extension: 'es.md', slug: 'hrt-glow-up' });
+    expect(made.fields!.find((f) => f.name === 'title')).toMatchObject({ default: article.title, hint: `English: ${article.title}` });
+    expect(made.fields!.find((f) => f.name === 'body')!.default).toBe(article.markdown);
+    // The English form links to it; an English entry with a Spanish version is offered none.
+    const blog = config.collections.find((c) => c.name === 'blog')!;
+    expect(blog.fields![0]!.hint).toContain(`[${article.title}](#/collections/es-new-blog-hrt-glow-up/new)`);
+    expect(config.collections.some((c) => c.name === 'es-new-treatments-glp1')).toBe(false);
+    // A legal page's form keeps only the text of each section, never what stays as in English (shownWhen).
+    const legal = config.collections.find((c) => c.name === 'es-new-legal-privacy-policy')!;
+    const sections = legal.fields!.find((f) => f.name === 'sections')!.default as Record<string, unknown>[];
+    expect(sections.length).toBeGreaterThan(1);
+    expect(sections.every((s) => !('shownWhen' in s) && typeof s.heading === 'string')).toBe(true);
+  });
+
+  it('should record a first Spanish version when it is saved, written beside its English file', async () => {
+    const first = versions.find((v) => v.collection === 'es-new-blog-hrt-glow-up')!;
+    expect(first).toMatchObject({ first: true, file: 'content/blog/hrt-glow-up.es.md', english: { collection: 'blog', entry: 'hrt-glow-up' } });
+    const handlers: Parameters<Parameters<typeof spanishSaves>[0]['registerEventListener']>[0][] = [];
+    spanishSaves({ registerEventListener: (listener) => handlers.push(listener) }, versions, true);
+    const preSave = handlers.find((h) => h.name === 'preSave')!.handler as (event: { entry: unknown }) => unknown;
+    // A new entry's form, as Decap starts it from the collection's defaults (it has no name before its first save).
+    const made = config.collections.find((c) => c.name === first.collection)!;
+    const data = Object.fromEntries(made.fields!.map((f) => [f.name, f.default]));
+    const saved = preSave({ entry: fromJS({ collection: first.collection, slug: '', newRecord: true, data }) }) as { toJS(): object };
+    const text = frontMatterFormat('', made.fields).toFile(saved.toJS() as Record<string, unknown>);
+    await writeFile(join(dir, first.file), text);
+    const content = await loadContent(dir);
+    const translation = content.spanish!.translations.find((t) => t.file === first.file)!;
+    expect(translation.english).toBe('content/blog/hrt-glow-up.md');
+    expect(await staleFiles()).not.toContain(first.file);
   });
 });

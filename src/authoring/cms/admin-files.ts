@@ -16,7 +16,8 @@ import { narrowScreenStyle } from './narrow-screen.ts';
 import { hostedPreview, type PreviewSource } from './hosted-preview.ts';
 import type { HostedPreviewFiles } from './hosted-builder.ts';
 import { withSpanishOf } from '../cms-spanish.ts';
-import { spanishVersions, spanishVersionsFile } from './spanish-versions.ts';
+import { spanishVersionsFile } from './spanish-versions.ts';
+import { spanishVersions } from '../cms-spanish-versions.ts';
 import type { Content } from '../../schemas/content.ts';
 
 /** The folder of the generator (its package.json): where its node_modules and the editor's script source are. */

@@ -30,7 +30,9 @@ export const spanishNoticeAttribute = 'data-spanish-notice';
  * records it itself once the file is written). `hosted`: the notice says the Spanish form shows the new English once live.
  */
 export function spanishSaves(decap: DecapEvents, versions: readonly SpanishVersion[], records: boolean): void {
-  const versionOf = (entry: SavedEntry) => versions.find((v) => v.collection === entry.get('collection') && v.entry === entry.get('slug'));
+  // A first Spanish version has no name before its first save: its collection makes only it.
+  const versionOf = (entry: SavedEntry) =>
+    versions.find((v) => v.collection === entry.get('collection') && (v.first || v.entry === entry.get('slug')));
   if (records) {
     decap.registerEventListener({
       name: 'preSave',
@@ -44,7 +46,8 @@ export function spanishSaves(decap: DecapEvents, versions: readonly SpanishVersi
     name: 'postSave',
     handler: ({ entry }) => {
       const data = entry.get('data').toJS();
-      const english = versions.find((v) => v.english.collection === entry.get('collection') && v.english.entry === entry.get('slug'));
+      const { collection, entry: name } = { collection: entry.get('collection'), entry: entry.get('slug') };
+      const english = versions.find((v) => !v.first && v.english.collection === collection && v.english.entry === name);
       const changed = english ? changedFields(english, data) : [];
       if (english && changed.length > 0) showNotice(english, changed, records);
       return undefined;

@@ -1,10 +1,9 @@
 /**
  * What the editor's script knows of the Spanish entries (admin/spanish.json, written by `build --editor` and served by `serve`):
  * for each, its English entry, the hash of each English field as it is now (what saving it records, as `clinic-site translated`
- * does), and the English text, so that a save of the English entry can tell her which Spanish entry to update.
+ * does), and the English text, so that a save of the English entry can tell her which Spanish entry to update. Runs in the
+ * browser too: what makes them from the content is cms-spanish-versions.ts.
  */
-import type { Content } from '../../schemas/content.ts';
-import type { CmsConfig } from '../cms-config.ts';
 import { pruned } from './file-format.ts';
 
 /** One Spanish entry of the editor and the English entry it translates. */
@@ -21,6 +20,8 @@ export interface SpanishVersion {
   /** Each of those English fields' value in comparable form (comparableText), and its label in the form. */
   text: Record<string, string>;
   labels: Record<string, string>;
+  /** A first Spanish version, not yet made: its English entry's saves name no Spanish entry to update. */
+  first?: true;
 }
 
 /** The name of the editor's file of Spanish entries, beside config.json. */
@@ -33,39 +34,4 @@ export function comparableText(value: unknown): string {
       ? Object.fromEntries(Object.entries(v).map(([k, item]) => [k, trimmed(item)]))
       : v;
   return JSON.stringify(pruned(trimmed(value)) ?? null);
-}
-
-/** The Spanish entries of `config` (made by withSpanishOf from `content`), each with what the editor's script needs. */
-export function spanishVersions(content: Content, config: CmsConfig): SpanishVersion[] {
-  const translations = new Map((content.spanish?.translations ?? []).map((t) => [t.file, t]));
-  const versions: SpanishVersion[] = [];
-  for (const collection of config.collections.filter((c) => c.name.startsWith('es-'))) {
-    const english = config.collections.find((c) => c.name === collection.name.slice('es-'.length));
-    for (const file of collection.files ?? []) {
-      const translation = translations.get(file.file);
-      if (!english || !translation) continue;
-      const id = translation.english.replace(/^.*\//, '').replace(/\.(yaml|md)$/, '');
-      const entry = english.files?.find((f) => f.file === translation.english)?.name ?? id;
-      const data = englishData(content, translation.english);
-      const fields = Object.keys(translation.current);
-      versions.push({
-        collection: collection.name,
-        entry: file.name,
-        label: file.label.replace(/^Out of date — /, ''),
-        file: file.file,
-        english: { collection: english.name, entry, file: translation.english },
-        from: translation.current,
-        text: Object.fromEntries(fields.filter((f) => f in data).map((f) => [f, comparableText(data[f])])),
-        labels: Object.fromEntries(fields.map((f) => [f, file.fields.find((field) => field.name === f)?.label ?? f])),
-      });
-    }
-  }
-  return versions;
-}
-
-/** The English file's fields as the editor holds them (an article's text under `body`, when it is in memory). */
-function englishData(content: Content, file: string): Record<string, unknown> {
-  const data = (content.sources.get(file)?.data ?? {}) as Record<string, unknown>;
-  const body = content.articles.find((a) => a.file === file)?.markdown;
-  return body === undefined ? data : { ...data, body };
 }
