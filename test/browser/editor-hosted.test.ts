@@ -55,23 +55,45 @@ afterAll(async () => {
   if (project) await removeProject(project);
 });
 
-/** What the in-memory repository holds: content/site.yaml as published, and the changes waiting in the workflow. */
-async function repository(page: Page): Promise<{ published: string; waiting: Record<string, string> }> {
-  return page.evaluate(() => {
+/** What the in-memory repository holds: content/`file` as published, and the changes waiting in the workflow. */
+async function repository(page: Page, file = 'site.yaml'): Promise<{ published: string | undefined; waiting: Record<string, string> }> {
+  return page.evaluate((file) => {
     type Repo = { repoFiles: { content: Record<string, { content: string }> }; repoFilesUnpublished: Record<string, { status: string }> };
     const repo = window as unknown as Repo;
     const waiting = Object.fromEntries(Object.entries(repo.repoFilesUnpublished).map(([key, entry]) => [key, entry.status]));
-    return { published: repo.repoFiles.content['site.yaml']!.content, waiting };
-  });
+    return { published: repo.repoFiles.content[file]?.content, waiting };
+  }, file);
+}
+
+/** The site settings with Saturday on a row of its own, closed (the real hours are the SPEC's: a clinic that will open Saturdays). */
+const weekendApart = siteFile.replace(
+  '  - label: Saturday and Sunday\n    days: [Sa, Su]\n    closed: true\n',
+  '  - label: Saturday\n    days: [Sa]\n    closed: true\n  - label: Sunday\n    days: [Su]\n    closed: true\n',
+);
+
+/** Moves the draft of `entry` (its title in the Workflow tab) to Ready, and publishes it, saying yes to Decap's question. */
+async function publishDraft(page: Page, entry: string, key: string): Promise<void> {
+  // The address changes without a reload (which would empty the in-memory repository); the entry page has no header.
+  await page.evaluate(() => (window.location.hash = '#/workflow'));
+  const drafts = page.locator('h2', { hasText: 'Drafts' }).locator('..');
+  await expect.poll(() => drafts.getByText(entry).count(), { timeout: 30_000 }).toBe(1);
+  await drafts.getByText(entry).click();
+  await page.getByRole('button', { name: /^Status: Draft/ }).click();
+  await page.getByRole('menuitem', { name: 'Ready' }).click();
+  await expect.poll(async () => (await repository(page)).waiting, { timeout: 30_000 }).toEqual({ [key]: 'pending_publish' });
+  // Decap asks "Are you sure you want to publish this entry?" in the browser's own dialog: she says yes.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByText('Publish now').click();
 }
 
 describe('the hosted editor, publishing through the editorial workflow', () => {
-  it('should keep a saved change as a draft in the Workflow tab, off the site, until it is moved to Ready and published', async () => {
+  it('should keep her Saturday hours and extension a draft until Ready and published, refuse a wrong time, publish a redirect', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    // The repository the editor reads: the real site settings, as GitHub would hand them over.
+    // The repository the editor reads: the site settings, as GitHub would hand them over.
     await page.addInitScript((text: string) => {
       Object.assign(window, { repoFiles: { content: { 'site.yaml': { path: 'content/site.yaml', content: text } } } });
-    }, siteFile);
+    }, weekendApart);
     await page.goto(`${server.origin}/admin/#/collections/settings/entries/site`);
     // The login page names the clinic, not only Decap.
     const login = page.getByRole('button', { name: 'Login' });
@@ -83,29 +105,46 @@ describe('the hosted editor, publishing through the editorial workflow', () => {
     const phone = page.getByLabel('Phone', { exact: true });
     await expect.poll(() => phone.inputValue(), { timeout: 60_000 }).toBe(site.phone);
     expect(await page.locator('#clinic-editor-wrapper').isHidden()).toBe(true);
-    const changed = site.phone.replace(/\d$/, (digit) => String((Number(digit) + 1) % 10));
-    await phone.fill(changed);
+    await phone.fill(`${site.phone} ext. 12`);
+    const row = page.locator('[class*="ListItem"]').filter({ hasText: /^Saturday/ }).first();
+    await row.locator('button').first().click({ timeout: 60_000 });
+    await row.getByLabel(/^Closed/).first().click();
+    await row.getByLabel(/^Opens/).first().fill('9:00 AM');
+    // A mistake the site would refuse: shown at its field, and nothing saved (no draft either).
+    const closes = row.getByLabel(/^Closes/).first();
+    await closes.fill('25:00');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await row.getByText(/must be a time such as 9:00, 17:00 or 9:00 AM/).waitFor({ timeout: 30_000 });
+    expect((await repository(page)).waiting).toEqual({});
+    // (Cleared first: the field shown in error took the new text after the old.)
+    await closes.fill('');
+    await closes.fill('12:00 PM');
+    await expect.poll(() => closes.inputValue()).toBe('12:00 PM');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     // Saved as a draft (a branch and pull request on GitHub): the published file is as it was.
     await expect.poll(async () => (await repository(page)).waiting, { timeout: 30_000 }).toEqual({ 'settings/site': 'draft' });
-    expect((await repository(page)).published).toBe(siteFile);
+    expect((await repository(page)).published).toBe(weekendApart);
 
-    // The address changes without a reload (which would empty the in-memory repository); the entry page has no header.
-    await page.evaluate(() => (window.location.hash = '#/workflow'));
-    const drafts = page.locator('h2', { hasText: 'Drafts' }).locator('..');
-    await expect.poll(() => drafts.getByText('Clinic details, hours and links').count(), { timeout: 30_000 }).toBe(1);
-    await drafts.getByText('Clinic details, hours and links').click();
-
-    await page.getByRole('button', { name: /^Status: Draft/ }).click();
-    await page.getByRole('menuitem', { name: 'Ready' }).click();
-    await expect.poll(async () => (await repository(page)).waiting, { timeout: 30_000 }).toEqual({ 'settings/site': 'pending_publish' });
-    expect((await repository(page)).published).toBe(siteFile);
-    // Decap asks "Are you sure you want to publish this entry?" in the browser's own dialog: she says yes.
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Publish', exact: true }).click();
-    await page.getByText('Publish now').click();
-    await expect.poll(async () => (await repository(page)).published, { timeout: 30_000 }).toBe(siteFile.replace(site.phone, changed));
+    await publishDraft(page, 'Clinic details, hours and links', 'settings/site');
+    const saturday = /( {2}- label: Saturday\n {4}days: \[Sa\]\n)( {4}closed: true\n)/;
+    const published = weekendApart.replace(`phone: ${site.phone}`, `phone: ${site.phone} ext. 12`)
+      .replace(saturday, '$1    closed: false\n    opens: 9:00 AM\n    closes: 12:00 PM\n');
+    await expect.poll(async () => (await repository(page)).published, { timeout: 30_000 }).toBe(published);
     expect((await repository(page)).waiting).toEqual({});
+
+    // A redirect: a new file, published through the workflow as well.
+    await page.evaluate(() => (window.location.hash = '#/collections/settings'));
+    await page.evaluate(() => (window.location.hash = '#/collections/settings/entries/redirects'));
+    await page.getByRole('button', { name: 'Add redirect', exact: true }).click({ timeout: 60_000 });
+    await page.getByLabel('From', { exact: true }).locator('visible=true').last().fill('/old-page');
+    await page.getByLabel('To', { exact: true }).locator('visible=true').last().fill('/process');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(async () => (await repository(page)).waiting, { timeout: 30_000 }).toEqual({ 'settings/redirects': 'draft' });
+    expect((await repository(page, 'redirects.yaml')).published).toBeUndefined();
+    await publishDraft(page, 'Old addresses', 'settings/redirects');
+    const line = '# yaml-language-server: $schema=../schemas/redirects.schema.json\n';
+    await expect.poll(async () => (await repository(page, 'redirects.yaml')).published, { timeout: 30_000 })
+      .toBe(`${line}- from: /old-page\n  to: /process\n`);
     await page.context().close();
   }, 240_000);
 });
