@@ -21,11 +21,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { emptyMemo, memoFolderOf, memoName, readMemo, type BuildMemo } from '../../src/incremental/memo.ts';
 import { servedIndex } from '../../src/incremental/search.ts';
-import { settledMs } from '../../src/incremental/survey.ts';
 import { userErrors } from '../../src/errors.ts';
 import { formatError } from '../../src/report.ts';
 import { diskWriter, memoryWriter } from '../../src/write/writer.ts';
-import { removeProject, runCli, tempProject } from '../helpers.ts';
+import { removeProject, runCli, settlePause, tempProject } from '../helpers.ts';
 import { SchemaEdits, type Edit, type Undo } from './replay-edits.ts';
 import { random, recentDate } from './replay-values.ts';
 
@@ -324,7 +323,7 @@ class Replay {
     }
     if (kind === 'pause') {
       // Nothing changes for longer than the window in which a file is not trusted: the next build settles.
-      await new Promise((resolve) => setTimeout(resolve, settledMs + 100));
+      await settlePause(this.root);
       say('pause (nothing changed)');
       return changed;
     }
