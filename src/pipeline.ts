@@ -219,7 +219,12 @@ async function withEditor(
 ): Promise<OutputFile[]> {
   if (!editor) return files;
   const admin = await import('./authoring/cms/admin-files.ts');
-  return admin.withEditor(files, editor, content.site, routes.map((r) => r.file), {}, preview, content);
+  const { entryPlaces } = await import('./authoring/places.ts');
+  // Where each entry shows: the pages of this build, by path.
+  const paths = new Set(routes.map((r) => r.path));
+  const places = `${JSON.stringify(entryPlaces(content, (p) => paths.has(p)))}\n`;
+  const output = await admin.withEditor(files, editor, content.site, routes.map((r) => r.file), {}, preview, content);
+  return [...output, { file: `admin/${admin.placesFile}`, bytes: Buffer.from(places) }];
 }
 
 /** How routes are made in this build: drafts, future articles, today and the base URL. */

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   adminPage,
+  placesFile,
   editorContentSecurityPolicy,
   editorScript,
   generatorFolder,
@@ -19,6 +20,7 @@ import { cmsConfig } from '../authoring/cms-config.ts';
 import { withSpanish, withSpanishOf } from '../authoring/cms-spanish.ts';
 import { spanishVersionsFile } from '../authoring/cms/spanish-versions.ts';
 import { spanishVersions } from '../authoring/cms-spanish-versions.ts';
+import { entryPlaces } from '../authoring/places.ts';
 import { loadContent } from '../load/content.ts';
 import { localBackend } from './editor-backend.ts';
 import { bodyOf, closeAfter, editorRequestProblem, newSecret } from './editor-guard.ts';
@@ -44,6 +46,8 @@ export interface EditorOptions {
   log: (line: string) => void;
   /** The problems of the site as served now (its last build failed), which a save is not refused for. */
   served?: () => OverlayError[] | undefined;
+  /** The files of the last good build: the pages the editor's "Shown on" may name. */
+  built?: () => ReadonlyMap<string, Uint8Array>;
 }
 
 const base = '/admin/';
@@ -96,7 +100,7 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
       return true;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply(response, 405, 'text/plain', 'Method not allowed\n');
-    void serveFile(path, response, from, options.root, secret).catch((error: unknown) => {
+    void serveFile(path, response, from, options, secret).catch((error: unknown) => {
       reply(response, 500, 'text/plain; charset=utf-8', `The editor could not be prepared: ${(error as Error).message}\n`);
     });
     return true;
@@ -128,7 +132,8 @@ export function editorRoutes(options: EditorOptions): EditorRoutes {
 }
 
 /** The page, configuration and script of the editor. */
-async function serveFile(path: string, response: ServerResponse, from: string, root: string, secret: string): Promise<void> {
+async function serveFile(path: string, response: ServerResponse, from: string, options: EditorOptions, secret: string): Promise<void> {
+  const { root } = options;
   const script = await editorScript(from);
   const csp = { 'Content-Security-Policy': editorContentSecurityPolicy(false) };
   if (path === base || path === `${base}index.html`) {
@@ -146,6 +151,12 @@ async function serveFile(path: string, response: ServerResponse, from: string, r
     const content = await loadContent(root).catch(() => undefined);
     const config = content && withSpanishOf(cmsConfig({ name: 'proxy', proxy_url: apiPath, branch: 'main' }), content);
     reply(response, 200, 'application/json; charset=utf-8', JSON.stringify(content && config ? spanishVersions(content, config) : []));
+  } else if (path === `${base}${placesFile}`) {
+    // Where each entry shows, from the content as it is now and the pages of the last good build.
+    const content = await loadContent(root).catch(() => undefined);
+    const files = options.built?.() ?? new Map<string, Uint8Array>();
+    const places = content ? entryPlaces(content, (page) => options.resolve(files, page) !== undefined) : {};
+    reply(response, 200, 'application/json; charset=utf-8', JSON.stringify(places));
   } else if (path === `${base}${script.file}`) {
     reply(response, 200, 'text/javascript; charset=utf-8', script.bytes);
   } else if (path === `${base}hide-wrapper.js`) {

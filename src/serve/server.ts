@@ -118,7 +118,8 @@ export async function serve(options: ServeOptions): Promise<DevServer> {
   const everywhere = address.address === '0.0.0.0' || address.address === '::';
   const host = everywhere ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
-  editor = editorRoutes({ root: options.root, url, resolve: resolveRequest, log, from: options.editorFrom, served: () => state.errors });
+  const [served, built] = [() => state.errors, () => state.files];
+  editor = editorRoutes({ root: options.root, url, resolve: resolveRequest, log, from: options.editorFrom, served, built });
 
   // The first build's lines wait until the address is printed: the address is what the author looks for, so it comes first.
   let held: string[] | undefined = [];

@@ -32,6 +32,11 @@ describe('build --editor', () => {
     expect(config.collections.filter((c) => !c.name.startsWith('es-')).length).toBe(8);
     // Login with GitHub shows the clinic's mark, beside the page's own heading with its name (test below).
     expect(config).toMatchObject({ logo: { src: '../favicon.svg', show_in_header: false } });
+    // Where each entry shows, from this build's pages (issue 40): the page names it, the file is beside the configuration.
+    expect(page).toContain('"places":"places.json"');
+    type Places = Record<string, { shownOn: { href: string }[] }>;
+    const places = JSON.parse(await readFile(join(dir, 'out/admin/places.json'), 'utf8')) as Places;
+    expect(places['content/treatments/glp1.yaml']!.shownOn.map((p) => p.href)).toContain('/services/body/weight-loss');
     const headers = await readFile(join(dir, 'out/_headers'), 'utf8');
     const site = headers.indexOf('/*\n');
     const editor = headers.indexOf('/admin/*\n');

@@ -19,8 +19,9 @@ const text = (value: string) => value.replace(/\s+/g, ' ').trim();
 
 /** A second provider as the editor writes one: no Spanish file yet. */
 const samExample =
-  '# yaml-language-server: $schema=../../schemas/provider.schema.json\nname: Sam Example\ncredentials: MD\nrole: Physician\n' +
-  'photo:\n  src: /images/providers/sam-example.jpg\n  alt: Portrait of Sam Example\nbio: Sam Example is a made-up physician of the tests.\n';
+  '# yaml-language-server: $schema=../../schemas/provider.schema.json\nname: Sam Example\ncredentials: MD\n' +
+  'role: Physician\nphoto:\n  src: /images/providers/sam-example.jpg\n  alt: Portrait of Sam Example\n' +
+  'bio: Sam Example is a made-up physician of the tests.\n';
 
 beforeAll(async () => {
   dir = await tempProject();

@@ -90,6 +90,9 @@ const wordSearch: import('esbuild').Plugin = {
   },
 };
 
+/** Where each entry shows on the site, beside config.json (src/authoring/places.ts). */
+export const placesFile = 'places.json';
+
 /** What the wrapper page needs: the script's file name, and where previews are built and the session's secret (the dev server only). */
 export interface AdminPageOptions {
   script: string;
@@ -103,7 +106,7 @@ export interface AdminPageOptions {
 /** The wrapper page: a title, a message while the editor loads (and without JavaScript), and the editor's settings. */
 export function adminPage({ script, preview, secret, siteName, hostedPreview }: AdminPageOptions): string {
   const optional = { ...(preview ? { preview } : {}), ...(secret ? { secret } : {}), ...(hostedPreview ? { hostedPreview } : {}) };
-  const settings = JSON.stringify({ config: 'config.json', listField, ...optional }).replace(/</g, '\\u003c');
+  const settings = JSON.stringify({ config: 'config.json', places: placesFile, listField, ...optional }).replace(/</g, '\\u003c');
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return `<!doctype html>
 <html lang="en">

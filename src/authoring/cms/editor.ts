@@ -10,6 +10,7 @@ import { endpointBuilder, previewTemplate, type PageBuilder, type PreviewProps }
 import { hostedBuilder, type HostedPreviewFiles } from './hosted-builder.ts';
 import { previewsByName } from './preview-names.ts';
 import { showSaveProblems } from './save-problems.ts';
+import { showPlaces } from './shown-on.ts';
 import { sendSecret } from './session.ts';
 import { spanishSaves } from './spanish-save.ts';
 import { spanishVersionsFile, type SpanishVersion } from './spanish-versions.ts';
@@ -67,6 +68,8 @@ interface EditorSettings {
   listField: string;
   /** On the hosted site (`build --editor`): the preview's script and the snapshot of the site it makes pages from. */
   hostedPreview?: HostedPreviewFiles;
+  /** Where each entry shows on the site (places.json). */
+  places?: string;
 }
 
 /** How this editor's previews are built: by the dev server, or in the browser on the hosted site; none without either. */
@@ -104,6 +107,7 @@ async function start(): Promise<void> {
   if (config.backend.name === 'proxy') showSaveProblems(config.backend.proxy_url);
   // A request that never reaches the dev server is told in words, as its refusals are.
   if (config.backend.name === 'proxy') sayWhenServerIsGone([config.backend.proxy_url]);
+  if (settings.places) showPlaces(settings.places, config);
   const decap = CMS as unknown as Decap;
   herWordsForFailures(decap);
   const singleFiles = singleFileLines(config);

@@ -7,7 +7,7 @@ import { Picture } from '../Picture.tsx';
 import { Section } from '../Section.tsx';
 import { useStrings } from '../Strings.tsx';
 
-/** The providers' section; nothing while the page has no such section or no providers to list. `inEnglish`: the note of an untranslated role. */
+/** The providers' section; nothing while the page has none or no providers to list. `inEnglish`: the note of an untranslated role. */
 export function Team(props: { team: Home['team']; members: TeamMember[]; inEnglish: string }): ReactElement | null {
   const { team, members, inEnglish } = props;
   const illustration = useStrings().shell.illustration;
