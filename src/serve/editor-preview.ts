@@ -17,7 +17,7 @@ import { running } from '../write/leftovers.ts';
 import { memoryWriter } from '../write/writer.ts';
 
 /** What a preview shows: the page's HTML with the build's warnings about the entry's file (a photo too small), or its problems. */
-export type PreviewResult = { html: string; page: string; warnings: string[] } | { errors: OverlayError[] };
+export type PreviewResult = { html: string; page: string; warnings: string[] } | { errors: OverlayError[] } | { notShown: string };
 
 /** What a build of the copy ends with: its warnings, or its problems. */
 type Built = { warnings: string[] } | { errors: OverlayError[] };
@@ -82,7 +82,9 @@ export function previewer(root: string, baseUrl: string, resolve: PageResolver):
     }
     const result = await buildWith(writes, []);
     if ('errors' in result) return result;
-    const served = resolve(writer.files, page.split('#')[0]!) ?? '404.html';
+    const served = resolve(writer.files, page.split('#')[0]!);
+    // No page of the site shows the entry yet (a new treatment no card names): said so, not shown as the 404 page.
+    if (!served) return { notShown: page };
     const bytes = writer.files.get(served);
     // "content/providers/x.yaml:6:8  /images/… is 400x500 pixels, too small for …": the entry's own, said without the place.
     const own = result.warnings.filter((w) => w.startsWith(`${file}:`)).map((w) => w.replace(/^\S+\s+/, ''));

@@ -11,6 +11,7 @@ import { hostedBuilder, type HostedPreviewFiles } from './hosted-builder.ts';
 import { previewsByName } from './preview-names.ts';
 import { showSaveProblems } from './save-problems.ts';
 import { showPlaces } from './shown-on.ts';
+import { offerNewCategory } from './new-category.ts';
 import { sendSecret } from './session.ts';
 import { spanishSaves } from './spanish-save.ts';
 import { spanishVersionsFile, type SpanishVersion } from './spanish-versions.ts';
@@ -108,6 +109,8 @@ async function start(): Promise<void> {
   // A request that never reaches the dev server is told in words, as its refusals are.
   if (config.backend.name === 'proxy') sayWhenServerIsGone([config.backend.proxy_url]);
   if (settings.places) showPlaces(settings.places, config);
+  // The articles' categories are the Blog page's (a list in content/blog.yaml): the article's form links to them.
+  offerNewCategory('blog', '#/collections/pages/entries/blog');
   const decap = CMS as unknown as Decap;
   herWordsForFailures(decap);
   const singleFiles = singleFileLines(config);

@@ -20,7 +20,11 @@ export interface PreviewProblem {
 }
 
 /** What the preview endpoint answers: the page, or the build's problems. */
-export type PreviewAnswer = { html: string; page: string; warnings?: string[] } | { errors: PreviewProblem[] };
+export type PreviewAnswer =
+  | { html: string; page: string; warnings?: string[] }
+  | { errors: PreviewProblem[] }
+  /** No page of the site shows the entry yet (the dev server's answer for a new treatment no card names). */
+  | { notShown: string };
 
 /** What a preview is asked for: the page `page` with `file` holding `text`, and the photos chosen but not saved yet. */
 export interface PageRequest {
@@ -52,7 +56,7 @@ export interface PreviewProps {
   collection: ImmutableLike;
   fields?: ImmutableLike;
   /** A file the entry names (a photo), as Decap holds it: a photo chosen but not saved yet has its file. */
-  getAsset?: (path: string) => unknown;
+  getAsset?: (path: string, field?: unknown) => unknown;
 }
 
 /** What Decap holds of a photo: where it will be saved, and its file while it is not yet. */
@@ -64,8 +68,9 @@ interface HeldPhoto {
 /** The photos the entry names that were chosen in the form but not saved yet, with their bytes in base64. */
 async function unsavedPhotos(props: PreviewProps, data: unknown): Promise<{ path: string; content: string }[]> {
   const found: { path: string; content: string }[] = [];
+  const fields = imageFields(props.fields);
   for (const name of photoNames(data)) {
-    const held = (await Promise.resolve(props.getAsset?.(name))) as HeldPhoto | undefined;
+    const held = await heldPhoto(props, name, fields);
     // While Decap still loads a saved photo it holds a stand-in (empty.svg) with a file: that is no photo to send.
     if (!held?.fileObj || !held.path || !/\.(png|jpe?g|webp|avif|gif)$/i.test(held.path)) continue;
     const bytes = new Uint8Array(await held.fileObj.arrayBuffer());
@@ -73,6 +78,35 @@ async function unsavedPhotos(props: PreviewProps, data: unknown): Promise<{ path
     for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     found.push({ path: held.path.replace(/^\/+/, ''), content: btoa(binary) });
   }
+  return found;
+}
+
+/**
+ * What Decap holds of the photo `name`. A field that uploads into a folder of its own (a provider's portrait, into
+ * public/images/providers/) is found only with that field: without it, Decap looks in the site's upload folder, finds nothing
+ * and the preview reported the photo missing before she saved.
+ */
+async function heldPhoto(props: PreviewProps, name: string, fields: unknown[]): Promise<HeldPhoto | undefined> {
+  let held: HeldPhoto | undefined;
+  for (const field of [undefined, ...fields]) {
+    held = (await Promise.resolve(props.getAsset?.(name, field))) as HeldPhoto | undefined;
+    if (held?.fileObj && held.path && /\.(png|jpe?g|webp|avif|gif)$/i.test(held.path)) return held;
+  }
+  return held;
+}
+
+/** The picture fields of a form (Decap's Immutable fields), nested ones included. */
+function imageFields(fields: ImmutableLike | undefined): unknown[] {
+  const found: unknown[] = [];
+  const walk = (list: unknown) => {
+    const items = (list as { toArray?: () => ImmutableLike[] } | undefined)?.toArray?.() ?? [];
+    for (const field of items) {
+      if (field.get('widget') === 'image') found.push(field);
+      walk(field.get('fields'));
+      if (field.get('field')) walk({ toArray: () => [field.get('field') as ImmutableLike] });
+    }
+  };
+  walk(fields);
   return found;
 }
 
@@ -128,9 +162,12 @@ export function previewTemplate(format: FileFormat, builder: PageBuilder): (prop
     const stage = useRef<HTMLDivElement>(null);
     const stageWidth = useStageWidth(stage);
     const data = (props.entry.get('data') as ImmutableLike).toJS() as Record<string, unknown>;
-    const fieldNames = ((props.fields?.toJS() ?? []) as { name: string }[]).map((f) => f.name);
+    const formFields = (props.fields?.toJS() ?? []) as { name: string; label?: string }[];
+    const fieldNames = formFields.map((f) => f.name);
+    const labels = new Map(formFields.map((f) => [f.name, f.label ?? f.name]));
     const { file, page } = entryTarget(props, data);
     const text = format.toFile(data, fieldNames);
+    const newRecord = Boolean(props.entry.get('newRecord'));
 
     useEffect(() => {
       const controller = new AbortController();
@@ -139,9 +176,18 @@ export function previewTemplate(format: FileFormat, builder: PageBuilder): (prop
         builder({ file, text, page, photos }, controller.signal)
           .then((answer) => {
             if (controller.signal.aborted) return;
+            if ('notShown' in answer) {
+              setProblems([]);
+              setHtml(undefined);
+              setStatus(notShownNote(String(props.collection.get('name'))));
+              return;
+            }
             if ('errors' in answer) {
-              setProblems(answer.errors);
-              setStatus('');
+              // A new entry's fields still empty are what she is about to fill in, not problems (Publish asks for them).
+              const shown = newRecord ? answer.errors.filter((p) => !isMissing(p)) : answer.errors;
+              setProblems(shown);
+              const empty = answer.errors.filter(isMissing).map((p) => labels.get(missingName(p)) ?? missingName(p));
+              setStatus(shown.length === 0 && html === undefined ? fillInNote(empty) : '');
               return;
             }
             left = frameState(frame.current, shownPage) ?? left;
@@ -184,6 +230,25 @@ export function previewTemplate(format: FileFormat, builder: PageBuilder): (prop
       ),
     );
   };
+}
+
+/** A problem that is a field left empty ('"name" is required but missing'). */
+const isMissing = (problem: PreviewProblem) => /^"[^"]+" is required but missing/.test(problem.message);
+const missingName = (problem: PreviewProblem) => /^"([^"]+)"/.exec(problem.message)![1]!;
+
+/** What the preview of a new entry says until its required fields are filled in. */
+function fillInNote(empty: string[]): string {
+  const still = empty.length > 0 ? ` Still to fill in: ${empty.join(', ')}.` : '';
+  return `The page shows here once the form's required fields are filled in.${still}`;
+}
+
+/** What the preview says of an entry no page shows yet. */
+function notShownNote(collection: string): string {
+  const where =
+    collection === 'treatments'
+      ? " A treatment shows once a service page's card names it (Service pages, Add card), or the Home page's treatment lists."
+      : '';
+  return `No page of the site shows this entry yet, so there is nothing to preview.${where}`;
 }
 
 const noteStyle = { font: '16px system-ui, sans-serif', padding: '24px', color: '#1f2937' } as const;
