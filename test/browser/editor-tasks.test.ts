@@ -119,31 +119,60 @@ describe("the office manager's tasks in the editor", () => {
     await expect.poll(() => served('/services/body/mens-health'), { timeout: 30_000 }).toContain('morning blood draws');
   }, 120_000);
 
-  it('should add a blog category after the others, and file an article under it', async () => {
+  it('should file a new article with a photo under a new category, made from the article\'s own form', async () => {
     const blog = await read('content/blog.yaml');
-    await openEntry('#/collections/pages/entries/blog', 'Heading', /^heading: (.+)$/m.exec(blog)![1]);
+    const heading = /^heading: (.+)$/m.exec(blog)![1]!;
+    await openEntry('#/collections/pages/entries/blog', 'Heading', heading);
     // The Blog page previews as itself: it shared the articles' preview (both named blog), which read it as an article.
     const pane = page.frameLocator('iframe[class*="PreviewPaneFrame"]');
     await expect.poll(() => pane.locator('iframe[title="Preview of /blog"]').count(), { timeout: 60_000 }).toBe(1);
     expect(await pane.locator('[data-preview-problems]').count()).toBe(0);
-    await page.getByRole('button', { name: 'Add category', exact: true }).click();
-    await visibleField('Name').fill('Sleep Health');
-    await pick('Color', 'blu', 'blue');
+    // A new article, its category made from its own form: "New category" opens the Blog page's categories in a new tab.
+    await openEntry('#/collections/blog/new');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.locator('[data-new-category] a').click()]);
+    await tab.getByText(/Writing in .* collection/).waitFor({ timeout: 60_000 });
+    await expect.poll(() => tab.getByLabel('Heading', { exact: true }).first().inputValue(), { timeout: 60_000 }).toBe(heading);
+    await tab.getByRole('button', { name: 'Add category', exact: true }).click();
+    await tab.getByLabel('Name', { exact: true }).locator('visible=true').last().fill('Sleep Health');
+    await tab.getByLabel('Color', { exact: true }).last().click();
+    await tab.keyboard.type('blu');
+    await tab.getByText('blue', { exact: true }).last().click();
     const last = /(  - name: [^\n]+\n(?: {4}[^\n]+\n)*)(?=\S)/g;
     const categories = [...blog.matchAll(last)].at(-1)!;
     const at = categories.index + categories[0].length;
     const added = '  - name: Sleep Health\n    color: blue\n    mentalHealth: false\n    medical: true\n';
-    await publish('content/blog.yaml', blog.slice(0, at) + added + blog.slice(at));
+    await tab.getByRole('button', { name: 'Publish', exact: true }).click();
+    await tab.getByText('Publish now').click();
+    await expect.poll(() => read('content/blog.yaml'), { timeout: 30_000 }).toBe(blog.slice(0, at) + added + blog.slice(at));
+    await tab.close();
 
-    const article = 'content/blog/hrt-glow-up.md';
-    const before = await read(article);
-    const category = /^category: (.+)$/m.exec(before)![1]!;
-    await openEntry('#/collections/blog/entries/hrt-glow-up', 'Title', /^title: "?(.+?)"?$/m.exec(before)![1]);
+    // Back in the article's form, unsaved: the new category is in its pick list, and a photo goes with it.
+    const photo = join(await mkdtemp(join(tmpdir(), 'clinic-photo-')), 'Bedroom at night.jpg');
+    await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1e3a5f' } }).jpeg().toFile(photo);
+    await page.getByLabel('Title', { exact: true }).fill('Sleep and Your Hormones');
+    await page.getByLabel('Excerpt', { exact: true }).fill('A made-up article of the tests about sleep.');
+    await page.getByLabel('Author', { exact: true }).fill('jane-example');
+    await page.getByLabel('Publish date', { exact: true }).fill('2025-03-14');
     await pick('Category', 'Sleep', 'Sleep Health');
-    await publish(article, before.replace(`category: ${category}`, 'category: Sleep Health'));
-    // The category's own page lists the article.
-    await expect.poll(() => served('/blog/category/sleep-health/'), { timeout: 30_000 }).toContain('href="/blog/hrt-glow-up/"');
-  }, 120_000);
+    await page.getByRole('button', { name: /Choose an image/ }).first().click();
+    await page.locator('input[type="file"]').setInputFiles(photo);
+    await page.getByRole('button', { name: 'Choose selected' }).click({ timeout: 30_000 });
+    await page.locator('[contenteditable="true"]').last().click();
+    await page.waitForTimeout(300);
+    await page.keyboard.type('Sleep is made up here, for the tests.');
+    const article = 'content/blog/sleep-and-your-hormones.md';
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Publish now').click();
+    await expect.poll(() => read(article).catch(() => ''), { timeout: 30_000 }).toMatch(/^category: Sleep Health$/m);
+    const saved = await read(article);
+    expect(saved).toMatch(/^image: \.?\/?bedroom-at-night\.jpg$/m);
+    expect(saved).toContain('Sleep is made up here, for the tests.');
+    expect((await readFile(join(dir, 'content/blog/bedroom-at-night.jpg'))).equals(await readFile(photo))).toBe(true);
+    // The category's own page lists the article, with its photo.
+    const listed = () => served('/blog/category/sleep-health/');
+    await expect.poll(listed, { timeout: 30_000 }).toContain('href="/blog/sleep-and-your-hormones/"');
+    expect(await served('/blog/sleep-and-your-hormones/')).toMatch(/bedroom-at-night/);
+  }, 180_000);
 
   it('should add a redirect, making content/redirects.yaml, and forward the old address', async () => {
     await openEntry('#/collections/settings/entries/redirects');
@@ -178,6 +207,12 @@ describe("the office manager's new entries in the editor", () => {
     const photo = join(await mkdtemp(join(tmpdir(), 'clinic-photo-')), 'Sam Example Portrait.JPG');
     await copyFile(join(dir, 'public/images/providers/jane-example.jpg'), photo);
     await openEntry('#/collections/providers/new');
+    // Before she types: what is to fill in, not a box of problems.
+    const pane = page.frameLocator('iframe[class*="PreviewPaneFrame"]');
+    const status = pane.locator('.clinic-preview p[role="status"]');
+    const said = () => status.textContent().catch(() => '');
+    await expect.poll(said, { timeout: 60_000 }).toMatch(/Still to fill in: Name, Credentials, Role/);
+    expect(await pane.locator('[data-preview-problems]').count()).toBe(0);
     await page.getByLabel('Name', { exact: true }).fill('Sam Example');
     await page.getByLabel('Credentials', { exact: true }).fill('MD');
     await page.getByLabel('Role', { exact: true }).fill('Physician');
@@ -186,6 +221,10 @@ describe("the office manager's new entries in the editor", () => {
     await page.getByRole('button', { name: 'Choose selected' }).click({ timeout: 30_000 });
     await page.getByLabel('Alt text', { exact: true }).fill('Portrait of Sam Example');
     await page.getByLabel('Bio', { exact: true }).fill('Sam Example is a made-up physician of the tests.');
+    // The photo chosen but not saved is in the preview: it was reported missing ("does not exist") until the save.
+    await expect.poll(() => pane.locator('iframe[data-preview-width]').count(), { timeout: 60_000 }).toBe(1);
+    await page.waitForTimeout(2_000);
+    expect(await pane.locator('[data-preview-problems]').count()).toBe(0);
     const file = 'content/providers/sam-example.yaml';
     await publish(
       file,
@@ -196,6 +235,16 @@ describe("the office manager's new entries in the editor", () => {
     );
     const saved = await readFile(join(dir, 'public/images/providers/sam-example-portrait.jpg'));
     expect(saved.equals(await readFile(photo))).toBe(true);
+    // On the site: the home page's providers' section, in English and Spanish, and the form says so.
+    const team = async (path: string) => /<section id="team"[\s\S]*?<\/section>/.exec(await served(path))?.[0] ?? '';
+    await expect.poll(() => team('/'), { timeout: 30_000 }).toMatch(/Sam Example, MD[\s\S]*Physician/);
+    expect(await team('/')).toContain('/images/providers/sam-example-portrait.jpg');
+    expect(await team('/es/')).toMatch(/Sam Example, MD/);
+    await openEntry('#/collections/providers/entries/sam-example', 'Name', 'Sam Example');
+    const shownOn = page.locator('[data-shown-on]');
+    const places = () => shownOn.textContent().catch(() => '');
+    await expect.poll(places, { timeout: 30_000 }).toContain('Shown on: Home page: Our Providers');
+    expect(await shownOn.getByRole('link', { name: 'Home page: Our Providers' }).getAttribute('target')).toBe('_blank');
 
     // Providers show as the reviewer of a medical page (and the founder's in the home page's About section).
     const service = 'content/services/thyroid.yaml';
@@ -205,9 +254,9 @@ describe("the office manager's new entries in the editor", () => {
     await page.getByLabel('Reviewed on (optional)', { exact: true }).fill('2025-03-14');
     await publish(service, `${before}reviewedBy: sam-example\nreviewedOn: 2025-03-14\n`);
     await expect.poll(() => served('/services/well/thyroid'), { timeout: 30_000 }).toMatch(/reviewed by <strong>Sam Example, MD/i);
-  }, 120_000);
+  }, 240_000);
 
-  it('should add a new treatment and show it as a card of a service page with its questions', async () => {
+  it('should add a new treatment as a card of the Weight Loss page with its questions, the Spanish page still there', async () => {
     await openEntry('#/collections/treatments/new');
     await page.getByLabel('Title', { exact: true }).fill('Sam Example Therapy');
     await page.getByLabel('Description', { exact: true }).fill('A made-up treatment of the tests.');
@@ -217,25 +266,44 @@ describe("the office manager's new entries in the editor", () => {
     await page.getByRole('button', { name: /^Add question/i }).click();
     await visibleField('Question').fill('Is this treatment real?');
     await visibleField('Answer').fill('No, it is made up for the tests.');
+    // No page shows it yet: the preview says so and where it will show, not the 404 page.
+    const pane = page.frameLocator('iframe[class*="PreviewPaneFrame"]');
+    const status = pane.locator('.clinic-preview p[role="status"]');
+    const said = () => status.textContent().catch(() => '');
+    await expect.poll(said, { timeout: 60_000 }).toMatch(/No page of the site shows this entry yet/);
+    expect(await pane.locator('iframe[data-preview-width]').count()).toBe(0);
     await publish(
       'content/treatments/sam-example-therapy.yaml',
       '# yaml-language-server: $schema=../../schemas/treatment.schema.json\ntitle: Sam Example Therapy\n' +
         'description: A made-up treatment of the tests.\ndosage: As the tests decide.\nindications:\n  - Made-up tiredness\n' +
         'faq:\n  - question: Is this treatment real?\n    answer: No, it is made up for the tests.\n',
     );
-    const file = 'content/services/peptide-therapy.yaml';
+    const file = 'content/services/weight-loss.yaml';
     const before = await read(file);
-    await openEntry('#/collections/services/entries/peptide-therapy', 'Label', /^label: (.+)$/m.exec(before)![1]);
+    await openEntry('#/collections/services/entries/weight-loss', 'Label', /^label: (.+)$/m.exec(before)![1]);
+    // The form names the treatments whose questions the page shows, each a link to its entry.
+    const questions = page.locator('[data-shown-on]');
+    await expect.poll(() => questions.textContent().catch(() => ''), { timeout: 30_000 }).toContain('Questions on this page come from');
+    const metformin = questions.getByRole('link', { name: 'Metformin' });
+    expect(await metformin.getAttribute('href')).toBe('#/collections/treatments/entries/metformin');
     await page.getByRole('button', { name: 'Add card', exact: true }).click();
     await pick('Treatment', 'Sam Ex', 'Sam Example Therapy');
     const last = /(    - treatment: [^\n]+\n(?: {6}[^\n]+\n)*)(?=\S)/g;
     const cards = [...before.matchAll(last)].at(-1)!;
     const at = cards.index + cards[0].length;
     await publish(file, `${before.slice(0, at)}    - treatment: sam-example-therapy\n${before.slice(at)}`);
-    const shown = () => served('/services/well/peptide-therapy');
+    const shown = () => served('/services/body/weight-loss');
     await expect.poll(shown, { timeout: 30_000 }).toMatch(/>Sam Example Therapy</);
     expect(await shown()).toContain('Is this treatment real?');
-  }, 120_000);
+    // The Spanish page is still there, the new treatment in English inside it, marked so.
+    const spanish = await fetch(`${server.url}/es/services/body/weight-loss`);
+    expect(spanish.status).toBe(200);
+    expect(await spanish.text()).toMatch(/Sam Example Therapy[\s\S]*en inglés/);
+    // The treatment's form says where it now shows.
+    await openEntry('#/collections/treatments/entries/sam-example-therapy', 'Title', 'Sam Example Therapy');
+    const shownOn = page.locator('[data-shown-on]');
+    await expect.poll(() => shownOn.textContent().catch(() => ''), { timeout: 30_000 }).toContain('Weight Loss & Metabolic Care page');
+  }, 180_000);
 });
 
 describe('the editor after a save', () => {

@@ -56,7 +56,9 @@ export interface PreviewProps {
   collection: ImmutableLike;
   fields?: ImmutableLike;
   /** A file the entry names (a photo), as Decap holds it: a photo chosen but not saved yet has its file. */
-  getAsset?: (path: string, field?: unknown) => unknown;
+  getAsset?: (path: string) => unknown;
+  /** Decap's store (its preview pane hands it on): the photos chosen in the form, by project path, among `medias`. */
+  state?: { medias?: Record<string, { asset?: HeldPhoto } | undefined> };
 }
 
 /** What Decap holds of a photo: where it will be saved, and its file while it is not yet. */
@@ -68,9 +70,8 @@ interface HeldPhoto {
 /** The photos the entry names that were chosen in the form but not saved yet, with their bytes in base64. */
 async function unsavedPhotos(props: PreviewProps, data: unknown): Promise<{ path: string; content: string }[]> {
   const found: { path: string; content: string }[] = [];
-  const fields = imageFields(props.fields);
   for (const name of photoNames(data)) {
-    const held = await heldPhoto(props, name, fields);
+    const held = await heldPhoto(props, name);
     // While Decap still loads a saved photo it holds a stand-in (empty.svg) with a file: that is no photo to send.
     if (!held?.fileObj || !held.path || !/\.(png|jpe?g|webp|avif|gif)$/i.test(held.path)) continue;
     const bytes = new Uint8Array(await held.fileObj.arrayBuffer());
@@ -82,33 +83,20 @@ async function unsavedPhotos(props: PreviewProps, data: unknown): Promise<{ path
 }
 
 /**
- * What Decap holds of the photo `name`. A field that uploads into a folder of its own (a provider's portrait, into
- * public/images/providers/) is found only with that field: without it, Decap looks in the site's upload folder, finds nothing
- * and the preview reported the photo missing before she saved.
+ * What Decap holds of the photo `name`. A photo uploaded into a folder of its own (a provider's portrait, into
+ * public/images/providers/) is named by its address on the site (/images/providers/x.jpg), which Decap takes for an address
+ * and never looks up among the uploads it holds: the preview reported the photo missing before she saved. It is found here
+ * among Decap's uploads (its store's `medias`, by project path), whose path ends with that address.
  */
-async function heldPhoto(props: PreviewProps, name: string, fields: unknown[]): Promise<HeldPhoto | undefined> {
-  let held: HeldPhoto | undefined;
-  for (const field of [undefined, ...fields]) {
-    held = (await Promise.resolve(props.getAsset?.(name, field))) as HeldPhoto | undefined;
-    if (held?.fileObj && held.path && /\.(png|jpe?g|webp|avif|gif)$/i.test(held.path)) return held;
-  }
-  return held;
+async function heldPhoto(props: PreviewProps, name: string): Promise<HeldPhoto | undefined> {
+  const held = (await Promise.resolve(props.getAsset?.(name))) as HeldPhoto | undefined;
+  if (held?.fileObj && held.path && picture.test(held.path)) return held;
+  const uploads = Object.entries(props.state?.medias ?? {});
+  const upload = uploads.find(([path, media]) => path.endsWith(name) && media?.asset?.fileObj && picture.test(path));
+  return upload ? upload[1]!.asset : held;
 }
 
-/** The picture fields of a form (Decap's Immutable fields), nested ones included. */
-function imageFields(fields: ImmutableLike | undefined): unknown[] {
-  const found: unknown[] = [];
-  const walk = (list: unknown) => {
-    const items = (list as { toArray?: () => ImmutableLike[] } | undefined)?.toArray?.() ?? [];
-    for (const field of items) {
-      if (field.get('widget') === 'image') found.push(field);
-      walk(field.get('fields'));
-      if (field.get('field')) walk({ toArray: () => [field.get('field') as ImmutableLike] });
-    }
-  };
-  walk(fields);
-  return found;
-}
+const picture = /\.(png|jpe?g|webp|avif|gif)$/i;
 
 /** Every value of the entry that names a picture file. */
 function photoNames(value: unknown): string[] {
