@@ -97,4 +97,24 @@ describe('Spanish in the editor', () => {
     await openEditor('#/collections/es-treatments', /GLP-1 Medications .*\(Spanish\)/);
     expect(await page.getByText(/Out of date — GLP-1 Medications/).count()).toBe(0);
   }, 240_000);
+
+  it('should make a first Spanish version of an English page that has none, started with its English, and record it', async () => {
+    const made = 'content/legal/privacy-policy.es.yaml';
+    await openEditor('#/collections/legal/entries/privacy-policy', /Not yet in Spanish, to make its Spanish version:/);
+    const make = page.getByRole('link', { name: 'Website Privacy Policy', exact: true }).first();
+    expect(await make.getAttribute('href')).toBe('#/collections/es-new-legal-privacy-policy/new');
+    await page.evaluate(() => (window.location.hash = '#/collections/es-new-legal-privacy-policy/new'));
+    // The form starts with the English text, shown under each field too: she replaces it with the Spanish and publishes.
+    const title = page.getByLabel(/^Title( \(optional\))?$/).first();
+    await expect.poll(() => title.inputValue(), { timeout: 60_000 }).toBe('Website Privacy Policy');
+    await title.fill('Política de privacidad del sitio web');
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Publish now').click();
+    await expect.poll(() => read(made).catch(() => ''), { timeout: 60_000 }).toContain('title: Política de privacidad del sitio web');
+    // Written where clinic-site reads translations, and recorded as up to date with its English file.
+    await expect.poll(async () => (await read(made)).includes('translation:'), { timeout: 30_000 }).toBe(true);
+    const content = await loadContent(dir);
+    expect(content.spanish!.translations.find((t) => t.file === made)?.english).toBe('content/legal/privacy-policy.yaml');
+    expect(await staleWarning(made)).toBeUndefined();
+  }, 240_000);
 });
