@@ -1,25 +1,18 @@
 /**
- * The load stage's reader with a memory: a YAML file whose text is unchanged and an article whose
- * stamp is unchanged are not parsed again; told what changed, the other files are not looked at.
+ * The load stage's reader with a memory: a YAML file whose text is unchanged and a markdown file (of any kind: an article)
+ * whose stamp is unchanged are not parsed again; told what changed, the other files are not looked at.
  */
 import { join } from 'node:path';
 import { hashOf } from '../hash.ts';
 import { frontMatterOf, type LoadedArticle } from '../load/article.ts';
-import {
-  articleSchemaOf,
-  listArticleFiles,
-  parseYamlFile,
-  readArticle,
-  statArticle,
-  type ArticleFile,
-  type ContentReader,
-} from '../load/content.ts';
+import { listArticleFiles, parseYamlFile, readArticle, statArticle } from '../load/content.ts';
+import type { ArticleFile, ArticleSchema, ContentReader } from '../load/content.ts';
 import { readContentFile, readContentFileSync } from '../read.ts';
 import { isTranslationFile } from '../schemas/translation.ts';
 import { lazySource } from '../load/yaml.ts';
 import type { YamlSource } from '../schemas/content.ts';
 import type { Article } from '../schemas/article.ts';
-import { bySite, type SiteMemo } from './routes.ts';
+import type { SiteError } from '../errors.ts';
 import { sameStamp, type Stamp } from './survey.ts';
 
 /** A valid YAML file as loaded: the hash of its text, the text, what it parsed to and what validation made of it. */
@@ -32,8 +25,8 @@ export interface YamlMemoEntry {
   source?: YamlSource;
 }
 
-/** A valid article as loaded, with the stamp of its file (the body is left out on disk: the file has it). */
-export interface ArticleMemoEntry {
+/** A valid markdown file as loaded, with its stamp (the body is left out on disk: the file has it). */
+export interface MarkdownMemoEntry {
   stamp: Stamp;
   article: Article;
   data: unknown;
@@ -46,9 +39,10 @@ export interface ArticleMemoEntry {
 /** What loading remembers between builds. */
 export interface ContentMemo {
   yaml: Map<string, YamlMemoEntry>;
-  articles: Map<string, ArticleMemoEntry>;
-  /** In memory only: every article file the last build found (by path), for a rebuild told what changed. */
-  found?: string[];
+  /** The markdown files of every kind, by file. */
+  markdown: Map<string, MarkdownMemoEntry>;
+  /** In memory only: every markdown file the last build found (by path), by its kind's folder, for a rebuild told what changed. */
+  found?: Map<string, string[]>;
   /** In memory only: what work across files made (see ContentReader.kept), by name, with the key of what it read. */
   kept?: SiteMemo;
 }
@@ -69,55 +63,62 @@ export function memoReader(memo: ContentMemo, changed: Set<string> | undefined):
       return loaded;
     },
     kept: (name, key, make) => bySite((memo.kept ??= new Map()), name, key(), make),
-    async articles(dir, fileOf, errors) {
-      const told = changed && memo.found ? changed : undefined;
-      const paths = told ? foundAgain(memo.found!, told, dir) : await listArticleFiles(dir, fileOf, errors);
-      const loaded: ArticleFile[] = [];
-      const found: string[] = [];
-      let schema: Awaited<ReturnType<typeof articleSchemaOf>> | undefined;
-      for (const path of paths) {
-        const file = fileOf(path);
-        const known = memo.articles.get(file);
-        // Told what changed, an article the memo holds and the watcher did not name is the one loaded.
-        if (told && known && !told.has(file)) {
-          found.push(path);
-          loaded.push(rememberedArticle(known, path));
-          continue;
-        }
-        const info = statArticle(path, file, errors);
-        const stamp = info && { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
-        if (!stamp) continue;
-        found.push(path);
-        if (known && sameStamp(known.stamp, stamp)) {
-          loaded.push(rememberedArticle(known, path));
-          continue;
-        }
-        memo.articles.delete(file);
-        schema ??= await articleSchemaOf();
-        const article = readArticle(path, file, schema, errors);
-        if (article) loaded.push(remember(memo, stamp, article));
-      }
-      memo.found = found;
-      // Told what changed, only the files named can have gone (or failed): the others are in the memo as they were.
-      const kept = new Set(loaded.map((a) => a.article.file));
-      for (const file of told ? [...told].filter((f) => memo.articles.has(f)) : [...memo.articles.keys()])
-        if (!kept.has(file)) memo.articles.delete(file);
-      return loaded;
-    },
+    markdown: (kind, dir, fileOf, errors) =>
+      readMarkdownFiles(memo, changed, `content/${kind.folder}/`, kind.schema, { dir, fileOf, errors }),
   };
 }
 
-/** The article files of the last build, less those the watcher saw go, with those it saw come. */
-function foundAgain(last: string[], changed: Set<string>, dir: string): string[] {
+/** The markdown files of one kind's folder (`prefix`: content/blog/), each taken from the memo while its stamp is the same. */
+async function readMarkdownFiles(
+  memo: ContentMemo,
+  changed: Set<string> | undefined,
+  prefix: string,
+  schemaOf: () => Promise<unknown>,
+  { dir, fileOf, errors }: { dir: string; fileOf: (path: string) => string; errors: SiteError[] },
+): Promise<ArticleFile[]> {
+  const last = memo.found?.get(prefix);
+  const told = changed && last ? changed : undefined;
+  const paths = told ? foundAgain(last!, told, dir, prefix) : await listArticleFiles(dir, fileOf, errors);
+  const loaded: ArticleFile[] = [];
+  const found: string[] = [];
+  let schema: ArticleSchema | undefined;
+  for (const path of paths) {
+    const file = fileOf(path);
+    const known = memo.markdown.get(file);
+    // Told what changed, a file the memo holds and the watcher did not name is the one loaded.
+    const stamp = told && known && !told.has(file) ? known.stamp : stampOf(statArticle(path, file, errors));
+    if (!stamp) continue;
+    found.push(path);
+    if (known && sameStamp(known.stamp, stamp)) {
+      loaded.push(rememberedArticle(known, path));
+      continue;
+    }
+    memo.markdown.delete(file);
+    schema ??= (await schemaOf()) as ArticleSchema;
+    const article = readArticle(path, file, schema, errors);
+    if (article) loaded.push(remember(memo, stamp, article));
+  }
+  (memo.found ??= new Map()).set(prefix, found);
+  // Told what changed, only the files named can have gone (or failed): the others are in the memo as they were.
+  const kept = new Set(loaded.map((a) => a.article.file));
+  const mine = told ? [...told].filter((f) => memo.markdown.has(f)) : [...memo.markdown.keys()].filter((f) => f.startsWith(prefix));
+  for (const file of mine) if (!kept.has(file)) memo.markdown.delete(file);
+  return loaded;
+}
+
+const stampOf = (info: Stamp | undefined): Stamp | undefined => info && { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };
+
+/** The markdown files of a folder in the last build, less those the watcher saw go, with those it saw come. */
+function foundAgain(last: string[], changed: Set<string>, dir: string, prefix: string): string[] {
   // As the listing of the folder takes them: .md files, none whose name starts with a dot.
   const touched = [...changed]
-    .filter((p) => p.startsWith('content/blog/') && p.endsWith('.md') && !/\/\./.test(p) && !isTranslationFile(p))
-    .map((p) => join(dir, p.slice('content/blog/'.length)));
+    .filter((p) => p.startsWith(prefix) && p.endsWith('.md') && !/\/\./.test(p) && !isTranslationFile(p))
+    .map((p) => join(dir, p.slice(prefix.length)));
   return [...new Set([...last, ...touched])];
 }
 
 function remember(memo: ContentMemo, stamp: Stamp, { article, source, frontMatter, lineOffset }: LoadedArticle): ArticleFile {
-  memo.articles.set(article.file, { stamp, article, data: source.data, lineOffset, frontMatter, source });
+  memo.markdown.set(article.file, { stamp, article, data: source.data, lineOffset, frontMatter, source });
   return { article, source };
 }
 
@@ -126,10 +127,25 @@ function remembered(file: string, known: YamlMemoEntry) {
   return { hash: known.hash, text: known.text, source: known.source, value: known.value };
 }
 
-function rememberedArticle(entry: ArticleMemoEntry, path: string): ArticleFile {
+function rememberedArticle(entry: MarkdownMemoEntry, path: string): ArticleFile {
   // The front matter is read again only if a problem found later must be located in it.
   const frontMatter =
     entry.frontMatter ?? (() => frontMatterOf(readContentFileSync(path, entry.article.file, 'an article file').text ?? ''));
   entry.source ??= lazySource(entry.article.file, frontMatter, entry.data, entry.lineOffset);
   return { article: entry.article, source: entry.source };
+}
+
+/** What the dev server keeps of the whole site but markdown bodies: values by name, with the key of what each was made from. */
+export type SiteMemo = Map<string, { key: string; value: unknown }>;
+
+/**
+ * `make`'s value, taken over while `key` is the same: for work across the whole site that reads no markdown body (review,
+ * warnings, image checks), keyed by every YAML file, the options and every markdown file's card (siteKeyOf) and whatever else it reads.
+ */
+export function bySite<T>(memo: SiteMemo, name: string, key: string, make: () => T): T {
+  const known = memo.get(name);
+  if (known?.key === key) return known.value as T;
+  const value = make();
+  memo.set(name, { key, value });
+  return value;
 }

@@ -1,13 +1,20 @@
 /**
  * Where a build keeps its memo, the one thing in which `build` and the dev server differ: `build` reads it from disk and saves it
  * back once the output is committed; the dev server keeps it in memory, and with it what only a process that builds again gains
- * from: the last route table, and the work across the whole site that reads no article body. The pipeline is the same for both.
+ * from: the last route table, and the work across the whole site that reads no markdown body. The pipeline is the same for both.
+ *
+ * The route table, narrowed in the dev server: while everything it is made from but the bodies of the markdown files is the same
+ * (every YAML file, the options, the image sizes, every markdown file's card, in order), the last table is taken over, with the
+ * pages that show a changed markdown file whole made again (Route.source); so are the files listed from it (sitemaps, category
+ * feeds, redirects), made from the same.
  */
+import { hashOf } from '../hash.ts';
 import type { ImageSizes, Route, RouteOptions } from '../route/routes.ts';
-import { buildRoutes } from '../route/table.ts';
+import { buildRoutes, pagesShowing } from '../route/table.ts';
 import type { Content } from '../schemas/content.ts';
-import { saveMemo, type BuildMemo } from './memo.ts';
-import { bySite, keptListing, keptRoutes, siteKeyOf } from './routes.ts';
+import { bodiedEntries } from '../schemas/kinds.ts';
+import { bySite } from './content.ts';
+import { saveMemo, type BuildMemo, type RouteMemo } from './memo.ts';
 import type { SettledRecord } from './survey.ts';
 
 /** Work across the whole site: `make`'s value, or one taken over while what it reads (and `extra`) is the same. */
@@ -59,4 +66,43 @@ export function inMemory(memo: BuildMemo): Keeping {
     },
     keep: () => undefined,
   };
+}
+
+/** The route table of this build, taken over from the last where it can be. */
+export function keptRoutes(last: RouteMemo | undefined, content: Content, options: RouteOptions, imageSizes: ImageSizes): RouteMemo {
+  const key = hashOf(siteKeyOf(content, options), JSON.stringify(imageSizes));
+  if (last?.key !== key) return tableOf(key, buildRoutes(content, options, imageSizes), content);
+  const changed = bodiedEntries(content).filter((e) => (last.shown.get(e.file)?.sourceHash ?? e.sourceHash) !== e.sourceHash);
+  if (changed.length === 0) return last;
+  // The same table but these pages: the listing made from it holds too.
+  const routes = [...last.routes];
+  for (const route of pagesShowing(content, options, imageSizes, changed)) routes[last.shown.get(route.source!)!.index] = route;
+  for (const e of changed) last.shown.get(e.file)!.sourceHash = e.sourceHash;
+  return { ...last, routes };
+}
+
+/**
+ * The files listed from the route table (`make`), taken over while the table's key and the files beside the pages (`taken`) are the same.
+ */
+export function keptListing<Listing>(table: RouteMemo, taken: Iterable<string>, make: () => Listing): Listing {
+  const names = [...taken].join('\0');
+  if (table.listing?.taken !== names) table.listing = { taken: names, files: make() };
+  return table.listing.files as Listing;
+}
+
+function tableOf(key: string, routes: Route[], content: Content): RouteMemo {
+  const hashes = new Map(bodiedEntries(content).map((e) => [e.file, e.sourceHash]));
+  const shown = new Map<string, { index: number; sourceHash: string }>();
+  routes.forEach((route, index) => route.source && shown.set(route.source, { index, sourceHash: hashes.get(route.source)! }));
+  return { key, routes, shown };
+}
+
+/** The key of what the site's cards and YAML files say, under these options. */
+export function siteKeyOf(content: Content, options: RouteOptions): string {
+  const cards = bodiedEntries(content).map((e) => e.cardHash).join(' ');
+  // A Spanish article is made from its English one's fields and body too, and is stale when the English changed.
+  const spanish = content.spanish;
+  const records = spanish?.translations.map((t) => [t.file, t.record, t.current, t.setAside, t.inEnglish]);
+  const translated = spanish ? JSON.stringify([bodiedEntries(spanish.content).map((e) => e.sourceHash), records]) : '';
+  return hashOf(content.catalogueKey, JSON.stringify(options), cards, translated);
 }

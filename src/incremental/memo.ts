@@ -13,8 +13,8 @@ import { cacheDir } from '../bundle/templates.ts';
 import { codeFolder, codeFingerprint, hashOf } from '../hash.ts';
 import type { FileStamp } from '../write/writer.ts';
 import type { BundleMemo } from './bundles.ts';
-import type { ContentMemo } from './content.ts';
-import type { RouteMemo, SiteMemo } from './routes.ts';
+import type { ContentMemo, SiteMemo } from './content.ts';
+import type { Route } from '../route/routes.ts';
 import type { SearchMemo } from './search.ts';
 import type { SettledRecord } from './survey.ts';
 
@@ -41,6 +41,16 @@ export interface BuildMemo {
   site?: SiteMemo;
 }
 
+/**
+ * The last route table, what it was made from, the hash of each markdown file a page of it shows with the page's place, and its listing.
+ */
+export interface RouteMemo {
+  key: string;
+  routes: Route[];
+  shown: Map<string, { index: number; sourceHash: string }>;
+  listing?: { taken: string; files: unknown };
+}
+
 /** A memo with nothing in it. */
 export function emptyMemo(): BuildMemo {
   return {
@@ -48,7 +58,7 @@ export function emptyMemo(): BuildMemo {
     sharedKey: undefined,
     pages: new Map(),
     files: new Map(),
-    content: { yaml: new Map(), articles: new Map() },
+    content: { yaml: new Map(), markdown: new Map() },
     bundles: { imageSizes: new Map() },
     bodies: new Map(),
     settled: undefined,
@@ -56,7 +66,7 @@ export function emptyMemo(): BuildMemo {
 }
 
 /** Bumped whenever what the file holds changes shape (the generator's fingerprint covers its code besides). */
-const format = 7;
+const format = 8;
 
 /** The generator's own code: a memo written by other code is not read. */
 const fingerprint = codeFingerprint(codeFolder);
@@ -140,8 +150,8 @@ export function saveMemo(root: string, memo: BuildMemo): void {
   const folder = memoFolderOf(root);
   try {
     const { settled, content, bundles, routes: _routes, site: _site, ...rest } = memo;
-    const articles = new Map(
-      [...content.articles].map(([file, { source: _s, frontMatter: _f, ...entry }]) => [
+    const markdown = new Map(
+      [...content.markdown].map(([file, { source: _s, frontMatter: _f, ...entry }]) => [
         file,
         { ...entry, article: { ...entry.article, markdown: undefined } },
       ]),
@@ -154,7 +164,7 @@ export function saveMemo(root: string, memo: BuildMemo): void {
       settled,
       rest: serialize({
         ...rest,
-        content: { yaml, articles },
+        content: { yaml, markdown },
         bundles: { templates: bundles.templates, scripts: bundles.scripts, imageSizes: bundles.imageSizes },
       }),
     };

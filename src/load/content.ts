@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import type { Article, articleSchema } from '../schemas/article.ts';
 import type { Content, YamlSource } from '../schemas/content.ts';
+import { bodiedEntries, contentKinds, type ContentKind } from '../schemas/kinds.ts';
 import { loadArticle, type LoadedArticle } from './article.ts';
 import { checkPlaceholders } from '../validate/placeholders.ts';
 import { checkReferences, latestToday } from '../validate/references.ts';
@@ -44,7 +45,7 @@ export interface ArticleFile {
 }
 
 /** Which schema a YAML file is checked against, from the registry (loaded with zod on first need). */
-export type SchemaOf = (registry: Registry) => z.ZodType;
+export type SchemaOf = (registry: Registry) => z.ZodType | Promise<z.ZodType>;
 
 /**
  * How the load stage reads files. Every method reports what goes wrong in `errors` and returns
@@ -53,8 +54,8 @@ export type SchemaOf = (registry: Registry) => z.ZodType;
 export interface ContentReader {
   /** One YAML file of content/. */
   yaml(path: string, file: string, schemaOf: SchemaOf, errors: SiteError[]): Promise<LoadedYaml | undefined>;
-  /** Every article under `dir` (content/blog), in no particular order (loadContent sorts the list in place). */
-  articles(dir: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<ArticleFile[]>;
+  /** Every markdown file of a kind (`dir`: its folder, such as content/blog), in no particular order (loadContent sorts it in place). */
+  markdown(kind: ContentKind, dir: string, fileOf: (path: string) => string, errors: SiteError[]): Promise<ArticleFile[]>;
   /**
    * Work across files (the checks, a translation's comparison with its English): `make`'s value, which a reader with a
    * memory takes over while `key` is the same.
@@ -65,11 +66,11 @@ export interface ContentReader {
 /** Reads and parses every file, every time. */
 export const directReader: ContentReader = {
   yaml: readYaml,
-  async articles(dir, fileOf, errors) {
+  async markdown(kind, dir, fileOf, errors) {
     const paths = await listArticleFiles(dir, fileOf, errors);
     const found = paths.map((path) => ({ path, file: fileOf(path) })).filter(({ path, file }) => statArticle(path, file, errors));
     if (found.length === 0) return [];
-    const schema = await articleSchemaOf();
+    const schema = (await kind.schema()) as ArticleSchema;
     return found.map(({ path, file }) => readArticle(path, file, schema, errors)).filter((a) => a !== undefined);
   },
   kept: (_name, _key, make) => make(),
@@ -83,12 +84,12 @@ export async function loadContent(root: string, reader: ContentReader = directRe
   const contentDir = join(root, 'content');
   const away = outsideProject(root, contentDir);
   if (away !== undefined) throw new SiteErrors([problems.linkOutsideProject('content/', away, true)]);
-  const { yaml, optionalYaml, folder, articles, layout } = fileLoaders(root, reader, { errors, sources, hashes });
+  const { yaml, optionalYaml, entries, layout } = fileLoaders(root, reader, { errors, sources, hashes });
   const file = (name: string) => join(contentDir, name);
+  const kinds = Promise.all(contentKinds.map(entries));
   const [
-    site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, services, published, memberships, labSales, inbody,
-    redirects, legal,
-    providers, search, strings, languageAssistance, costs,
+    site, navigation, metadata, home, blogPage, process, notFound, memberships, labSales, inbody, redirects, search, strings,
+    languageAssistance, costs,
   ] = await Promise.all([
     yaml(file('site.yaml'), (r) => r.singleFiles.site.schema),
     yaml(file('navigation.yaml'), (r) => r.singleFiles.navigation.schema),
@@ -97,22 +98,19 @@ export async function loadContent(root: string, reader: ContentReader = directRe
     yaml(file('blog.yaml'), (r) => r.singleFiles.blogPage.schema),
     yaml(file('process.yaml'), (r) => r.singleFiles.process.schema),
     yaml(file('not-found.yaml'), (r) => r.singleFiles.notFound.schema),
-    folder('treatments', (r) => r.folders.treatments.schema),
-    folder('programs', (r) => r.folders.programs.schema),
-    folder('services', (r) => r.folders.services.schema),
-    articles(),
     yaml(file('memberships.yaml'), (r) => r.singleFiles.memberships.schema),
     yaml(file('lab-sales.yaml'), (r) => r.singleFiles.labSales.schema),
     yaml(file('inbody-analysis.yaml'), (r) => r.singleFiles.inbody.schema),
     optionalYaml(file('redirects.yaml'), (r) => r.singleFiles.redirects.schema),
-    folder('legal', (r) => r.folders.legal.schema),
-    folder('providers', (r) => r.folders.providers.schema),
     yaml(file('search.yaml'), (r) => r.singleFiles.search.schema),
     yaml(file('strings.yaml'), (r) => r.singleFiles.strings.schema),
     yaml(file('language-assistance.yaml'), (r) => r.singleFiles.languageAssistance.schema),
     yaml(file('cost-and-insurance.yaml'), (r) => r.singleFiles.costs.schema),
     checkTopYml(contentDir, (path) => relative(root, path).split(sep).join('/'), errors),
   ]);
+  // Each kind's entries under its name: a folder of YAML files by id, a folder of markdown files as a list, newest first.
+  const byKind = Object.fromEntries((await kinds).map((loaded, i) => [contentKinds[i]!.name, loaded]));
+  const { treatments, programs, services, legal, providers } = byKind as unknown as Record<string, Map<string, never>>;
 
   checkStrayFiles(contentDir, layout, errors);
   if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody) {
@@ -120,16 +118,18 @@ export async function loadContent(root: string, reader: ContentReader = directRe
   }
   if (!search || !strings || !languageAssistance || !costs || errors.length > 0) throw new SiteErrors(errors);
   const content: Content = {
+    ...(byKind as unknown as Pick<Content, 'articles'>),
     root,
-    site, navigation, metadata, home, blogPage, process, notFound, treatments, programs, memberships, labSales, inbody, search,
+    site, navigation, metadata, home, blogPage, process, notFound, memberships, labSales, inbody, search,
+    treatments: treatments!,
+    programs: programs!,
     redirects: redirects ?? [],
-    services: [...services.values()],
-    legal: [...legal.values()].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)),
-    providers,
+    services: [...services!.values()],
+    legal: [...(legal!.values() as Iterable<Content['legal'][number]>)].sort((a, b) => a.order - b.order || a.id.localeCompare(b.id)),
+    providers: providers!,
     strings,
     languageAssistance,
     costs,
-    articles: published,
     sources,
     catalogueKey: '',
   };
@@ -175,15 +175,11 @@ interface Collected {
 function fileLoaders(root: string, reader: ContentReader, { errors, sources, hashes }: Collected) {
   const contentDir = join(root, 'content');
   const rel = (path: string) => relative(root, path).split(sep).join('/');
-  const blogDir = join(contentDir, 'blog');
-  const blogPrefix = `${rel(blogDir)}/`;
-  // Thousands of articles: their project paths are cut from the folder's, not made by path.relative.
-  const articleFile = (path: string) =>
-    path.startsWith(blogDir + sep) ? blogPrefix + path.slice(blogDir.length + 1).split(sep).join('/') : rel(path);
 
   // What is read of content/, for the check of the files never read (strays.ts).
-  const layout = { files: new Set<string>(), yamlFolders: [] as string[], blog: 'blog' };
-  async function yaml<S extends z.ZodType>(path: string, schemaOf: (registry: Registry) => S): Promise<z.output<S> | undefined> {
+  const layout = { files: new Set<string>(), yamlFolders: [] as string[], markdownFolders: [] as string[] };
+  type Schema<S> = (registry: Registry) => S | Promise<S>;
+  async function yaml<S extends z.ZodType>(path: string, schemaOf: Schema<S>): Promise<z.output<S> | undefined> {
     const file = rel(path);
     if (dirname(path) === contentDir) layout.files.add(basename(path));
     const loaded = await reader.yaml(path, file, schemaOf, errors);
@@ -196,8 +192,8 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
   const optionalYaml = <S extends z.ZodType>(path: string, schemaOf: (registry: Registry) => S) =>
     statSync(path, { throwIfNoEntry: false }) === undefined ? Promise.resolve(undefined) : yaml(path, schemaOf);
 
-  type Folder<S extends z.ZodType> = Map<string, z.output<S> & { id: string }>;
-  async function folder<S extends z.ZodType>(dir: string, schemaOf: (registry: Registry) => S): Promise<Folder<S>> {
+  async function folder(kind: ContentKind): Promise<Map<string, { id: string }>> {
+    const dir = kind.folder;
     layout.yamlFolders.push(dir);
     // A translation (ssri.es.yaml) is loaded with the Spanish site, over its English file.
     const listed = withoutYml(await listFiles(join(contentDir, dir), ['.yaml', '.yml'], rel, errors), rel, errors);
@@ -207,17 +203,22 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
       if (isSlug(id)) return true;
       const suggestion = slugOf(id);
       const loc = { file: rel(path), line: 1, column: 1 };
-      errors.push(problems.badFileName(loc, `${kinds[dir] ?? 'entry'}'s id`, suggestion && `${suggestion}.yaml`));
+      errors.push(problems.badFileName(loc, `${kind.what}'s id`, suggestion && `${suggestion}.yaml`));
       return false;
     });
-    const entries = await Promise.all(files.map(async (path) => [basename(path, '.yaml'), await yaml(path, schemaOf)] as const));
-    const map = new Map<string, z.output<S> & { id: string }>();
-    for (const [id, value] of entries) if (value !== undefined) map.set(id, { ...(value as object), id } as z.output<S> & { id: string });
+    const entries = await Promise.all(files.map(async (path) => [basename(path, '.yaml'), await yaml(path, kind.schema)] as const));
+    const map = new Map<string, { id: string }>();
+    for (const [id, value] of entries) if (value !== undefined) map.set(id, { ...(value as object), id });
     return map;
   }
 
-  async function articles(): Promise<Article[]> {
-    const loaded = await reader.articles(blogDir, articleFile, errors);
+  async function markdown(kind: ContentKind): Promise<Article[]> {
+    const dir = join(contentDir, kind.folder);
+    layout.markdownFolders.push(kind.folder);
+    const prefix = `${rel(dir)}/`;
+    // Thousands of articles: their project paths are cut from the folder's, not made by path.relative.
+    const fileOf = (path: string) => (path.startsWith(dir + sep) ? prefix + path.slice(dir.length + 1).split(sep).join('/') : rel(path));
+    const loaded = await reader.markdown(kind, dir, fileOf, errors);
     for (const { article, source } of loaded) sources.set(article.file, source);
     // Dates are ISO and slugs are file names: plain comparison orders them, many times faster than localeCompare.
     // In place: a reader that keeps its list (the dev server's) hands it over in order next time, and the sort has little to do.
@@ -225,7 +226,8 @@ function fileLoaders(root: string, reader: ContentReader, { errors, sources, has
       codeUnitOrder(b.article.publishDate, a.article.publishDate) || codeUnitOrder(a.article.slug, b.article.slug);
     return loaded.sort(newestFirst).map((a) => a.article);
   }
-  return { yaml, optionalYaml, folder, articles, layout };
+  const entries = (kind: ContentKind) => (kind.body ? markdown(kind) : folder(kind));
+  return { yaml, optionalYaml, entries, layout };
 }
 
 /** The checks across files: references between them, and placeholder text on the pages that are shown. */
@@ -241,7 +243,7 @@ function validateContent(content: Content, errors: SiteError[], reader: ContentR
     return found;
   };
   // The checks read every YAML file, every article's card (never a body) and the day.
-  const key = () => hashOf(content.catalogueKey, latestToday(), content.articles.map((a) => a.cardHash).join(' '));
+  const key = () => hashOf(content.catalogueKey, latestToday(), bodiedEntries(content).map((a) => a.cardHash).join(' '));
   errors.push(...reader.kept('checks', key, check));
   if (errors.length > 0) throw new SiteErrors(errors);
   return content;
@@ -259,7 +261,7 @@ export async function readYaml(path: string, file: string, schemaOf: SchemaOf, e
 
 /** A YAML file's text parsed and validated (the value is undefined when it has problems, reported in `errors`). */
 export async function parseYamlFile(file: string, text: string, schemaOf: SchemaOf, errors: SiteError[]): Promise<LoadedYaml> {
-  const { source, value } = loadYamlText(file, text, schemaOf(await schemas()), errors);
+  const { source, value } = loadYamlText(file, text, await schemaOf(await schemas()), errors);
   return { hash: hashOf(text), text, source, value };
 }
 
@@ -295,12 +297,6 @@ export async function listArticleFiles(dir: string, fileOf: (path: string) => st
   return (await listFiles(dir, ['.md'], fileOf, errors)).filter((path) => !isTranslationFile(path)).sort();
 }
 
-/** The schema of an article's front matter, loaded with zod on first need. */
-export async function articleSchemaOf(): Promise<ArticleSchema> {
-  // Only the article's schema: a rebuild after an article changed need not build the other content types' (about 10 ms).
-  return (await import('../schemas/article.ts')).articleSchema;
-}
-
 /**
  * The stat of an article file, or undefined when it is gone (a removed file is simply not there)
  * or is something the build cannot use, which is then reported: a folder named like an article,
@@ -330,11 +326,6 @@ export function statArticle(path: string, file: string, errors: SiteError[]): St
   else return info;
   return undefined;
 }
-
-/** What the files of each catalogue folder are, for messages. */
-const kinds: Record<string, string> = {
-  treatments: 'treatment', programs: 'program', services: 'service page', legal: 'legal page', providers: 'provider',
-};
 
 /**
  * Entries with an extension in a folder and its sub-folders, whatever they are (a folder or link

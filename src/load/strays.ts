@@ -9,11 +9,11 @@ import { problems, type SiteError } from '../errors.ts';
 import { closest } from '../suggest.ts';
 import { isTranslationFile } from '../schemas/translation.ts';
 
-/** What the build reads of content/: the files directly in it (by name), the folders of YAML files, and the blog's folder. */
+/** What the build reads of content/: the files directly in it (by name), the folders of YAML files, and those of markdown files. */
 export interface ContentLayout {
   files: ReadonlySet<string>;
   yamlFolders: readonly string[];
-  blog: string;
+  markdownFolders: readonly string[];
 }
 
 /** Pictures an article may have beside it (`image: photo.png`). */
@@ -21,14 +21,14 @@ const besidePicture = /\.(png|jpe?g)$/i;
 
 /** Adds a located problem for each file of `contentDir` (content/) that the build never reads. */
 export function checkStrayFiles(contentDir: string, layout: ContentLayout, errors: SiteError[]): void {
-  const folders = [...layout.yamlFolders, layout.blog];
+  const folders = [...layout.yamlFolders, ...layout.markdownFolders];
   for (const entry of listed(contentDir, false)) {
     const name = entry.name;
     const loc = { file: `content/${name}`, line: 1, column: 1 };
     if (entry.isDirectory()) {
       const inside = listed(join(contentDir, name), true).filter((e) => !e.isDirectory());
       if (layout.yamlFolders.includes(name)) inside.forEach((e) => yamlFolderFile(pathOf(contentDir, e), name, errors));
-      else if (name === layout.blog) inside.forEach((e) => blogFile(pathOf(contentDir, e), errors));
+      else if (layout.markdownFolders.includes(name)) inside.forEach((e) => markdownFolderFile(pathOf(contentDir, e), name, errors));
       else {
         const meant = closest(name, folders, 1)[0];
         for (const e of inside) errors.push(problems.strayFolder(at(pathOf(contentDir, e)), name, meant, folders));
@@ -45,10 +45,12 @@ function yamlFolderFile(file: string, folder: string, errors: SiteError[]): void
   errors.push(problems.strayExtension(at(file), `content/${folder}/ holds YAML files (.yaml)`, `${stem(file)}.yaml`));
 }
 
-/** A file of content/blog/: an article (.md) or a picture beside one. */
-function blogFile(file: string, errors: SiteError[]): void {
+/** A file of a folder of markdown files (content/blog/): an article (.md) or a picture beside one. */
+function markdownFolderFile(file: string, folder: string, errors: SiteError[]): void {
   if (file.endsWith('.md') || besidePicture.test(file)) return;
-  const what = /\.md$/i.test(file) ? 'article files end in .md, in small letters' : 'content/blog/ holds articles (.md) and their pictures';
+  const what = /\.md$/i.test(file)
+    ? 'article files end in .md, in small letters'
+    : `content/${folder}/ holds articles (.md) and their pictures`;
   errors.push(problems.strayExtension(at(file), what, `${stem(file)}.md`));
 }
 

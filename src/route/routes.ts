@@ -47,8 +47,8 @@ export interface Route {
    * every page shares alone.
    */
   key: string;
-  /** The file of the article the page shows whole (its own page), if any. */
-  article?: string;
+  /** The markdown file (of any kind: an article) the page shows whole, if any: a rebuild after it changed makes this page again. */
+  source?: string;
   /** What the page's shell takes in its language: its language links, and off English, that language's site, navigation and strings. */
   shell?: LanguageShell;
 }
@@ -196,7 +196,7 @@ export function routeContext(content: SiteContent, options: RouteOptions, imageS
     made.add(at(path));
     const view = localized(() => make(inputs), localize);
     const route = routeOf(clinic, at(path), keyOfInputs(inputs), view, absolute(pageAddress(at(path))), more);
-    if (inputs.article) route.article = inputs.article.file;
+    if (inputs.article) route.source = inputs.article.file;
     // An article's own links, written as the English addresses, lead to this language's pages too (read when it is rendered).
     const { markdown } = more;
     if (localize && markdown !== undefined)

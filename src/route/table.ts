@@ -6,6 +6,7 @@
 import { problems, SiteErrors, type SiteError } from '../errors.ts';
 import type { Content, LanguageSite } from '../schemas/content.ts';
 import type { Article } from '../schemas/article.ts';
+import { bodiedKinds } from '../schemas/kinds.ts';
 import { articleRoutes, blogIndexRoutes, categoriesOf, categoryRoutes } from './blog.ts';
 import { alternateProblems } from './alternates.ts';
 import { pairLanguages } from './languages.ts';
@@ -53,8 +54,21 @@ function languageRoutes(content: Content, options: RouteOptions, imageSizes: Ima
   return context.routes;
 }
 
+/** Each kind of markdown entry's maker of the pages of some of its entries alone (see schemas/kinds.ts), by the kind's name. */
+export const entryPages: Record<string, (content: Content, options: RouteOptions, imageSizes: ImageSizes, only: Article[]) => Route[]> = {
+  articles: articlePageRoutes,
+};
+
+/** The pages that show these markdown entries (of any kind) whole, each as buildRoutes makes it among all of them. */
+export function pagesShowing(content: Content, options: RouteOptions, imageSizes: ImageSizes, entries: readonly Article[]): Route[] {
+  return bodiedKinds().flatMap((kind) => {
+    const only = entries.filter((entry) => entry.file.startsWith(`content/${kind.folder}/`));
+    return only.length > 0 ? (entryPages[kind.name]?.(content, options, imageSizes, only) ?? []) : [];
+  });
+}
+
 /** The pages of some published English articles alone, each as buildRoutes makes it among all of them (its language links too). */
-export function articlePageRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes, only: readonly Article[]): Route[] {
+function articlePageRoutes(content: Content, options: RouteOptions, imageSizes: ImageSizes, only: readonly Article[]): Route[] {
   const { articles: _articles, ...site } = content;
   const context = routeContext(site, options, imageSizes);
   const articles = publishedArticles(content, options);
