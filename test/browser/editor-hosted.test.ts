@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { load } from 'cheerio';
 import { startStaticServer } from '../../scripts/audit/server.mjs';
 import { build } from '../../src/build.ts';
 import { loadContent } from '../../src/load/content.ts';
@@ -315,4 +316,36 @@ describe('Spanish in the hosted editor', () => {
     }
     await page.context().close();
   }, 240_000);
+});
+
+describe('the hosted editor\'s preview of an article', () => {
+  // Decap's in-memory repository stops with "Cannot destructure property 'name'" when an article is opened, so the preview's
+  // script is run here as the editor runs it (hosted-builder.ts), under the editor's policy, on the snapshot beside it.
+  it('should render an article\'s markdown in the browser as the build renders it, with the unsaved text', async () => {
+    const slug = 'body-composition-scanning';
+    const file = `content/blog/${slug}.md`;
+    const text = await readFile(join(projectRoot, file), 'utf8');
+    const settings = load(await (await fetch(`${server.origin}/admin/`)).text())('#clinic-editor-settings').text();
+    const { script, snapshot } = (JSON.parse(settings) as { hostedPreview: { script: string; snapshot: string } }).hostedPreview;
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${server.origin}/admin/config.json`);
+    await page.addScriptTag({ url: `${server.origin}/admin/${script}` });
+    type Answer = { html?: string; errors?: { message: string }[] };
+    const preview = (body: string) => page.evaluate(async ([snapshotUrl, file, text, path]) => {
+      const site = await (await fetch(snapshotUrl!)).json();
+      type Preview = (snapshot: unknown, request: object) => Promise<Answer>;
+      return (window as unknown as { clinicPagePreview: Preview }).clinicPagePreview(site, { file, text, page: path });
+    }, [`${server.origin}/admin/${snapshot}`, file, body, `/blog/${slug}/`]);
+    const prose = (html: string) => load(html)('.prose').html();
+    const built = await (await fetch(`${server.origin}/blog/${slug}/`)).text();
+    const saved = await preview(text);
+    expect(saved.errors).toBeUndefined();
+    expect(prose(built)!.length).toBeGreaterThan(2_000);
+    expect(prose(saved.html!)).toBe(prose(built));
+    // Her unsaved text, as markdown: a bold word and a new heading, rendered by the build's own remark.
+    const edited = await preview(text.replace(/\nIf you have ever/, '\n## Before you book\n\nIf **you** have ever'));
+    expect(load(edited.html!)('.prose h2').first().text()).toBe('Before you book');
+    expect(load(edited.html!)('.prose strong').first().text()).toBe('you');
+    await page.context().close();
+  }, 120_000);
 });
