@@ -36,7 +36,6 @@ export function indexFeed(order: readonly FeedPage[]): IndexFeed {
   const waiting = new Map<string, string>();
   const sent: IndexedPage[] = [];
   let next = 0;
-  let maxWaiting = 0;
   let batch: IndexedPage[] = [];
   // One batch after another, in order; a failure stops the feed and is thrown when its files are asked for.
   let adding: Promise<void> = opened.then(() => undefined);
@@ -53,7 +52,6 @@ export function indexFeed(order: readonly FeedPage[]): IndexFeed {
     rank: (file) => ranks.get(file) ?? order.length,
     arrived(file, text) {
       waiting.set(file, text);
-      maxWaiting = Math.max(maxWaiting, waiting.size);
       for (let page = order[next]; page && waiting.has(page.file); page = order[++next]) {
         const found = waiting.get(page.file)!;
         waiting.delete(page.file);
@@ -68,7 +66,6 @@ export function indexFeed(order: readonly FeedPage[]): IndexFeed {
     async filesIfHolding(pages) {
       try {
         const holding = next === order.length && sent.length === pages.length && sent.every((p, i) => same(p, pages[i]!));
-        if (process.env.FEED_DEBUG) console.error(`feed holding=${holding} next=${next}/${order.length} sent=${sent.length}/${pages.length} maxWaiting=${maxWaiting}`);
         if (!holding) return undefined;
         await adding;
         return await indexFiles(await opened);

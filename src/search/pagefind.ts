@@ -34,17 +34,30 @@ export async function openIndex(): Promise<PagefindIndex> {
   return index;
 }
 
-/** How many pages are on their way to Pagefind at once: all of them at once held every page's message in memory twice over. */
-const batchSize = 64;
+/**
+ * How many pages are on their way to Pagefind at once: a page is sent as soon as one before it is in, so its program never
+ * waits for the next messages to be encoded; all of them at once held every page's message in memory twice over.
+ */
+const inFlight = 64;
 
 /** Adds pages to the index, in order; a page whose address it already holds is replaced, in the same place. */
 export async function addPages(index: PagefindIndex, pages: readonly IndexedPage[]): Promise<void> {
-  for (let start = 0; start < pages.length; start += batchSize) {
-    const batch = pages.slice(start, start + batchSize);
-    const added = await Promise.all(batch.map((page) => index.addHTMLFile({ url: page.url, content: page.html }).catch(failed)));
-    const errors = added.flatMap((a) => a.errors);
-    if (errors.length > 0) throw failed(errors.join('; '));
-  }
+  let next = 0;
+  // Each lane sends its next page when its last one is in: the messages leave in order, and Pagefind takes them in order.
+  const lane = async () => {
+    while (next < pages.length) {
+      const page = pages[next++]!;
+      const added = await index.addHTMLFile({ url: page.url, content: page.html }).catch((error: unknown) => {
+        next = pages.length;
+        return failed(error);
+      });
+      if (added.errors.length > 0) {
+        next = pages.length;
+        throw failed(added.errors.join('; '));
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(inFlight, pages.length) }, lane));
 }
 
 /** The files of the index as it now holds its pages, as output files under pagefind/, in name order. */
