@@ -170,6 +170,12 @@ async function previewed(page: Page, text: string): Promise<{ text: string; layo
   return undefined;
 }
 
+/** Decap's preview pane: the frame that holds the width switch and the page's frame. */
+async function previewPane(page: Page): Promise<Frame | undefined> {
+  for (const frame of page.frames()) if (await inFrame(frame, () => (document.querySelector('[data-preview-width]') ? 'yes' : ''))) return frame;
+  return undefined;
+}
+
 /** The build's messages shown over the preview, or ''. */
 async function previewProblems(page: Page): Promise<string> {
   for (const frame of page.frames()) {
@@ -180,7 +186,7 @@ async function previewProblems(page: Page): Promise<string> {
 }
 
 describe('the hosted editor\'s preview, made in the browser', () => {
-  it('should show the real service page with the form\'s unsaved values, follow her typing, and say what is wrong in her words', async () => {
+  it('should show the real service page with the form\'s unsaved values, follow her typing, say what is wrong in her words, at a phone\'s width too', async () => {
     const file = await readFile(join(projectRoot, 'content/services/mens-health.yaml'), 'utf8');
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await page.addInitScript((text: string) => {
@@ -203,6 +209,17 @@ describe('the hosted editor\'s preview, made in the browser', () => {
     await expect.poll(() => previewProblems(page), { timeout: 30_000 }).toMatch(/content\/services\/mens-health\.yaml, line \d+/);
     expect(await previewed(page, 'Our Programs for Texas Men')).toBeDefined();
     if (process.env.SHOTS_DIR) await page.screenshot({ path: join(process.env.SHOTS_DIR, 'hosted-preview-problem.png') });
+    // The same width switch as serve's preview: the page at a phone's width.
+    const pane = await previewPane(page);
+    await pane!.getByRole('button', { name: 'Phone (390 px)' }).click();
+    const pageWidth = async () => {
+      for (const frame of page.frames()) {
+        const width = await inFrame(frame, () => (document.body?.innerText.includes('Texas Men') ? String(window.innerWidth) : ''));
+        if (width) return width;
+      }
+      return '';
+    };
+    await expect.poll(pageWidth, { timeout: 30_000 }).toBe('390');
     await page.context().close();
   }, 240_000);
 });
