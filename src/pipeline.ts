@@ -13,7 +13,7 @@ import { memoReader } from './incremental/content.ts';
 import { inMemory, onDisk, type AcrossSite, type Keeping, type RouteTable } from './incremental/keeping.ts';
 import { emptyMemo, type BuildMemo } from './incremental/memo.ts';
 import { commitOutput, keptFeedBodies, keptPages, sharedKeyOf, verifiedBefore } from './incremental/outputs.ts';
-import { keptSearchIndex, searchFeed } from './incremental/search.ts';
+import { keptSearchIndex } from './incremental/search.ts';
 import { settledRecord, settleKeyOf } from './incremental/survey.ts';
 import type { InputSurvey, SettledRecord, SettledResult, SettleKey } from './incremental/survey.ts';
 import { loadContent } from './load/content.ts';
@@ -21,7 +21,6 @@ import type { Content } from './schemas/content.ts';
 import { feedBody } from './render/render.ts';
 import { sharedView } from './render/shared-view.ts';
 import { renderStage, type RenderResult } from './render/stage.ts';
-import type { IndexFeed } from './search/feed.ts';
 import { blogFeeds, listingFiles, type SiteFiles } from './render/site-files.ts';
 import { undescribedCategories } from './route/categories.ts';
 import { lostPages, sitemapPaths } from './route/redirects.ts';
@@ -96,7 +95,6 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
   const { memo } = keeping;
   const verified = memoAtStart(memo, writer, changed);
   stage('memo read');
-  let feed: IndexFeed | undefined;
   try {
     const content = await loadContent(root, memoReader(memo.content, changed));
     stage('content loaded');
@@ -109,12 +107,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     stage('routes');
     const shared = sharedView(content, bundle.assets.links, bundle.images.images);
     const sharedKey = sharedKeyOf(bundle.templates, shared, content, site.options);
-    // The dev server (memo and output in memory) makes its index when a page asks for it (see servedIndex).
-    const lazy = keeping.rebuilds && !writer.output.folder;
-    // An index made afresh is fed while the pages render.
-    feed = searchFeed(memo.search, writer, content, routes, lazy);
-    const kept = keptPages(memo, writer, sharedKey);
-    const rendered = await renderStage(routes, bundle.templates, shared, writer, kept, keeping.rebuilds, feed);
+    const rendered = await renderStage(routes, bundle.templates, shared, writer, keptPages(memo, writer, sharedKey), keeping.rebuilds);
     stage(`rendered ${rendered.fresh.length}, reused ${routes.length - rendered.fresh.length}`);
     const listed = besidePages(site, bundle, beside, table, { memo, shared, rendered });
     stage('feeds');
@@ -123,7 +116,9 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     // Verified before indexing: the search index is no link target, and a changed index never widens the check.
     verifyStage(root, rendered, routes, listed.files, verified);
     stage('verified');
-    const search = await keptSearchIndex(memo.search, writer, content, routes, rendered.searchTexts, lazy, feed);
+    // The dev server (memo and output in memory) makes its index when a page asks for it (see servedIndex).
+    const lazy = keeping.rebuilds && !writer.output.folder;
+    const search = await keptSearchIndex(memo.search, writer, content, routes, rendered.searchTexts, lazy);
     stage('indexed');
     const preview = { root, assets: bundle.assets.links, images: bundle.images.images, baseUrl: site.options.baseUrl };
     const output = await withEditor([...listed.files, ...search.files], options.editor, content, routes, preview);
@@ -139,7 +134,6 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     stage('memo saved');
     return result;
   } catch (error) {
-    feed?.close();
     await writer.discard();
     // The memo on disk still describes the output as the last build left it; the one in memory is kept too.
     throw error;

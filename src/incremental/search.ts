@@ -12,7 +12,6 @@ import { hashBytes, hashOf } from '../hash.ts';
 import type { Content } from '../schemas/content.ts';
 import type { Route } from '../route/routes.ts';
 import { searchTextOf, withSynonyms } from '../search/extract.ts';
-import { indexFeed, type IndexFeed } from '../search/feed.ts';
 import { addPages, indexFiles, indexPages, openIndex, pagefindVersion } from '../search/pagefind.ts';
 import { pageKey, synonymsByPage } from '../search/synonyms.ts';
 import type { Output, Writer } from '../write/writer.ts';
@@ -48,33 +47,9 @@ interface LiveIndex {
 }
 
 /**
- * An index fed while the pages render, when this build makes its index afresh for sure: none was recorded for this output (a
- * first build, a new output folder), and it is not the dev server's (made when a page asks for it).
- */
-export function searchFeed(
-  recorded: SearchMemo | undefined, writer: Writer, content: Content, routes: Route[], lazy: boolean,
-): IndexFeed | undefined {
-  if (lazy || (recorded?.outDir === writer.output.id && recorded.files)) return undefined;
-  const keyed = inIndexOrder(routes);
-  let synonyms: Map<string, string[]>;
-  try {
-    // Every page taken as indexed: the words of a page that is are the same; the search stage checks them against those that are.
-    synonyms = synonymsByPage(content, routes.map((r) => r.path), new Set(keyed.map((k) => k.key)));
-  } catch {
-    return undefined;
-  }
-  return indexFeed(keyed.map(({ r, key }) => ({ file: r.file, url: r.path, words: synonyms.get(key) })));
-}
-
-/** Routes by address, the order of the index: each page's key made once (a rebuild of the dev server sorts thousands). */
-function inIndexOrder(routes: readonly Route[]): { r: Route; key: string }[] {
-  return routes.map((r) => ({ r, key: pageKey(r.path) })).sort((a, b) => (a.key < b.key ? -1 : 1));
-}
-
-/**
  * This build's index files, taken over while its key is unchanged, else made (none when `lazy`: the dev server's, see
  * servedIndex), and what the memo records once the output is committed. `rendered` holds the text of each page rendered
- * in this build, by output file ('' when search does not find it); `feed`, the index fed while they rendered, if any.
+ * in this build, by output file ('' when search does not find it).
  */
 export async function keptSearchIndex(
   recorded: SearchMemo | undefined,
@@ -83,7 +58,6 @@ export async function keptSearchIndex(
   routes: Route[],
   rendered: ReadonlyMap<string, string>,
   lazy: boolean,
-  feed?: IndexFeed,
 ): Promise<{ files: OutputFile[]; record: SearchMemo }> {
   const last = recorded?.outDir === writer.output.id ? recorded : undefined;
   const pages = new Map<string, string>();
@@ -98,8 +72,9 @@ export async function keptSearchIndex(
       if (text) texts.set(route.file, text);
     }
   }
-  const keyed = inIndexOrder(routes.filter((r) => pages.get(r.file)));
-  const indexed = keyed.map((k) => k.r);
+  // By address: each page's key made once (a rebuild of the dev server sorts thousands).
+  const keyed = routes.filter((r) => pages.get(r.file)).map((r) => ({ r, key: pageKey(r.path) }));
+  const indexed = keyed.sort((a, b) => (a.key < b.key ? -1 : 1)).map((k) => k.r);
   const synonyms = synonymsByPage(
     content,
     routes.map((r) => r.path),
@@ -113,14 +88,11 @@ export async function keptSearchIndex(
   );
   const key = hashOf(pagefindVersion(), ...[...entries.values()].map((e) => e.id));
   if (lazy) {
-    feed?.close();
     const live = last?.lazy?.live ?? { index: undefined, held: new Map() };
     return { files: [], record: { outDir: writer.output.id, pages, key, lazy: { entries, live, read: writer.output.read } } };
   }
   const taken = last?.files && last.key === key ? takenOver(writer, last.files) : undefined;
-  if (taken) feed?.close();
-  const made = () => [...entries].map(([file, e]) => ({ url: e.url, html: withSynonyms(textOf(file), e.words) }));
-  const files = taken ?? (feed && (await feed.filesIfHolding(made()))) ?? (await indexPages(made()));
+  const files = taken ?? (await indexPages([...entries].map(([file, e]) => ({ url: e.url, html: withSynonyms(textOf(file), e.words) }))));
   return { files, record: { outDir: writer.output.id, pages, key, files: new Map(files.map((f) => [f.file, hashBytes(f.bytes)])) } };
 }
 

@@ -6,7 +6,6 @@ import type { Templates } from '../bundle/templates.ts';
 import type { Route } from '../route/routes.ts';
 import type { SharedView } from '../route/view.ts';
 import { searchTextOf } from '../search/extract.ts';
-import type { IndexFeed } from '../search/feed.ts';
 import { idsOf, internalLinksOf, type VerifiedPage } from '../verify/links.ts';
 import type { RenderedPages } from '../verify/stage.ts';
 import { textOf, type Output, type Writer } from '../write/writer.ts';
@@ -24,8 +23,6 @@ export interface RenderResult extends RenderedPages {
 /**
  * Renders and writes every route but those `kept` hands over as written (asked in order, once each: it may link the file into
  * the new output). With `stayReady` (the dev server), the main thread stays ready to render the next build's page or two.
- * `search`, the search index fed while the render goes on, hears each page's indexed text as soon as it is made, the pages
- * made in its order.
  */
 export async function renderStage(
   routes: Route[],
@@ -34,7 +31,6 @@ export async function renderStage(
   writer: Writer,
   kept: (route: Route) => boolean,
   stayReady: boolean,
-  search?: Pick<IndexFeed, 'rank' | 'arrived'>,
 ): Promise<RenderResult> {
   const pages = new Array<VerifiedPage>(routes.length);
   const slots = new Map<string, number>();
@@ -47,7 +43,6 @@ export async function renderStage(
       jobs.push(route);
     }
   });
-  if (search) jobs.sort((a, b) => search.rank(a.file) - search.rank(b.file));
   const fresh: VerifiedPage[] = [];
   const feedBodies = new Map<string, string>();
   const searchTexts = new Map<string, string>();
@@ -64,9 +59,7 @@ export async function renderStage(
       await Promise.all(outputs.map((output) => writer.write(output.file, output.html)));
       for (const output of outputs) {
         if (output.feed) feedBodies.set(output.feed.article, output.feed.html);
-        const text = searchTextOf(output.html) ?? '';
-        searchTexts.set(output.file, text);
-        search?.arrived(output.file, text);
+        searchTexts.set(output.file, searchTextOf(output.html) ?? '');
         const page = { path: routes[slots.get(output.file)!]!.path, ids: output.ids, links: output.links };
         pages[slots.get(output.file)!] = page;
         fresh.push(page);
