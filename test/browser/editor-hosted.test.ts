@@ -89,7 +89,7 @@ async function publishDraft(page: Page, entry: string, key: string): Promise<voi
 }
 
 describe('the hosted editor, publishing through the editorial workflow', () => {
-  it('should keep her Saturday hours and extension a draft until Ready and published, refuse a wrong time, publish a redirect', async () => {
+  it('should keep her Saturday hours and extension a draft until Ready and published, refuse a bad time, add a redirect', async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     // The repository the editor reads: the site settings, as GitHub would hand them over.
     await page.addInitScript((text: string) => {

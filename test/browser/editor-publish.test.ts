@@ -105,7 +105,8 @@ describe('a mistake the build refuses, shown at the field and not saved', () => 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByText('Publish now').click();
     const gone = page.locator('.Toastify__toast').filter({ hasText: 'could not reach' });
-    expect(await gone.textContent({ timeout: 30_000 })).toMatch(/^Not saved: the editor could not reach its server .* Start the editor again/);
+    const stopped = /^Not saved: the editor could not reach its server .* Start the editor again/;
+    expect(await gone.textContent({ timeout: 30_000 })).toMatch(stopped);
     expect(await read(file)).toBe(before);
     await page.context().close();
   }, 240_000);
