@@ -29,8 +29,11 @@ export function newSpanishCollections(content: Content): CmsCollection[] {
     if (!collection || file === 'content/metadata.yaml') continue;
     const count = offered.get(collection.name) ?? 0;
     if (count >= offeredPerCollection) continue;
+    const version = newSpanishCollection(content, file, collection);
+    // A file with nothing to translate (the redirects) gets none: Decap refuses a collection without fields, and its whole editor with it.
+    if (version.fields!.length === 0) continue;
     offered.set(collection.name, count + 1);
-    made.push(newSpanishCollection(content, file, collection));
+    made.push(version);
   }
   return made;
 }

@@ -26,6 +26,8 @@ beforeAll(async () => {
   dir = await tempProject();
   // Her change of an English answer, published and live: its Spanish version is out of date.
   await editFile(dir, english, 'answer: >-\n      Studies of GLP-1', 'answer: >-\n      Every body answers differently. Studies of GLP-1');
+  // Redirects, which have nothing to translate (their collection without fields stopped the whole editor from loading).
+  await writeFile(join(dir, 'content/redirects.yaml'), '- from: /old-page\n  to: /process\n');
   const built = await runCli(['build', '--editor', 'heard-health/website', '--out', 'out'], dir);
   expect(built.code, built.stderr).toBe(0);
   config = JSON.parse(await readFile(join(dir, 'out/admin/config.json'), 'utf8')) as CmsConfig;
@@ -109,6 +111,9 @@ describe('build --editor, in Spanish', () => {
     const blog = config.collections.find((c) => c.name === 'blog')!;
     expect(blog.fields![0]!.hint).toContain(`[${article.title}](#/collections/es-new-blog-hrt-glow-up/new)`);
     expect(config.collections.some((c) => c.name === 'es-new-treatments-glp1')).toBe(false);
+    // Decap loads no configuration with a collection of no fields: every collection has some, and the redirects get no Spanish.
+    expect(config.collections.filter((c) => !c.files && (c.fields ?? []).length === 0).map((c) => c.name)).toEqual([]);
+    expect(config.collections.some((c) => c.name === 'es-new-settings-redirects')).toBe(false);
     // A legal page's form keeps only the text of each section, never what stays as in English (shownWhen).
     const legal = config.collections.find((c) => c.name === 'es-new-legal-privacy-policy')!;
     const sections = legal.fields!.find((f) => f.name === 'sections')!.default as Record<string, unknown>[];
