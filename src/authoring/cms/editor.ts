@@ -16,6 +16,7 @@ import { sendSecret } from './session.ts';
 import { spanishSaves } from './spanish-save.ts';
 import { spanishVersionsFile, type SpanishVersion } from './spanish-versions.ts';
 import { herWordsForFailures, sayWhenServerIsGone } from './toasts.ts';
+import { listUploadsOnly } from './in-memory-repository.ts';
 import type { CmsConfig } from '../cms-config.ts';
 
 /** The little of Decap's API the editor uses. */
@@ -109,6 +110,8 @@ async function start(): Promise<void> {
   // A request that never reaches the dev server is told in words, as its refusals are.
   if (config.backend.name === 'proxy') sayWhenServerIsGone([config.backend.proxy_url]);
   if (settings.places) showPlaces(settings.places, config);
+  // The browser tests' in-memory repository in place of GitHub: an article's folder holds text files beside its pictures.
+  if (config.backend.name === 'test-repo') listUploadsOnly();
   // The articles' categories are the Blog page's (a list in content/blog.yaml): the article's form links to them.
   offerNewCategory('blog', '#/collections/pages/entries/blog');
   const decap = CMS as unknown as Decap;
