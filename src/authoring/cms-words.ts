@@ -79,6 +79,8 @@ const hintsByPath: Record<string, string> = {
   'inbody-analysis.offerings[].id': 'A short name, no two offerings alike, that visit statistics record for a click on its button.',
   'site.intakeWidget.containerId': 'The name of the box the intake form fills, as the intake service gives it. Leave it as it is unless asked.',
   'memberships.closing.phoneEvent': 'What visit statistics record for a click on a phone button. Leave it as it is unless asked.',
+  'home.team':
+    "The home page's section of your providers, after the founder's: each provider's photo, name, credentials and role. It shows once there is more than one.",
   'language-assistance.complaintsPage':
     "The legal page on how to file a complaint, by the end of its address (nondiscrimination): linked under the paragraphs, in the page's language.",
 };
