@@ -1,6 +1,6 @@
 /** Shared test helpers: temporary copies of the project, fixture overlays, and running the CLI. */
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { cp, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -9,7 +9,7 @@ import matter from 'gray-matter';
 import { generateArticles } from '../bench/harness/articles.mjs';
 import { afterAll } from 'vitest';
 import { SiteErrors, type SiteError } from '../src/errors.ts';
-import { fineSettledMs, settledMs } from '../src/incremental/survey.ts';
+import { settledMs } from '../src/incremental/survey.ts';
 
 /** The project being tested. */
 export const projectRoot = join(import.meta.dirname, '..');
@@ -91,11 +91,11 @@ export async function snapshot(dir: string, known?: Map<string, { stamp: string;
 
 /**
  * Waits until what was just written under `dir` is old enough for a build to trust it and leave its record (src/incremental/survey.ts):
- * its short window where the file system keeps fractions of a second (tmpfs, ext4), its 2 s window where it keeps whole seconds.
+ * its 2 s window. Its 100 ms window where file times have fractions was not enough on 29 Nov (the first build of a fresh copy, 200 ms
+ * after it, left no record; the cause is not yet found): to be looked into before this wait is shortened again.
  */
-export function settlePause(dir: string): Promise<void> {
-  const fine = [dir, join(dir, 'content'), join(dir, 'package.json')].some((p) => statSync(p, { bigint: true }).mtimeNs % 1_000_000_000n !== 0n);
-  return new Promise((resolve) => setTimeout(resolve, (fine ? fineSettledMs : settledMs) + 100));
+export function settlePause(_dir: string): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, settledMs + 100));
 }
 
 /** mulberry32: a small, good-enough PRNG whose whole state is the seed (seeded tests replay exactly). */
