@@ -232,7 +232,13 @@ export function cmsCollections(): CmsCollection[] {
 const searchedWords = `{{${wordsKey} | ternary('', '')}}`;
 
 /** A single file's words for the search, which reads a single file's top-level fields: a field of the data, never shown. */
-const wordsField: CmsField = { name: wordsKey, label: 'Words', widget: 'hidden', required: false, hint: 'Every word of the page, for the search.' };
+const wordsField: CmsField = {
+  name: wordsKey,
+  label: 'Words',
+  widget: 'hidden',
+  required: false,
+  hint: 'Every word of the page, for the search.',
+};
 
 /** A folder's English files, not their translations (their forms are the English file's: see englishKey). */
 const englishOnly = { field: englishKey, value: true };

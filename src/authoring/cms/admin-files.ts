@@ -213,8 +213,9 @@ export async function withEditor(
   const english = hostedConfig(editor, { ...site, ...(logo ? { logo } : {}) }, switches.backend);
   const config = content ? withSpanishOf(english, content) : english;
   const text = (file: string, body: string) => ({ file: `admin/${file}`, bytes: Buffer.from(body) });
+  const page = { script: script.file, siteName: site.name };
   const admin = [
-    text('index.html', adminPage({ script: script.file, siteName: site.name, ...(shown ? { hostedPreview: { script: shown.script, snapshot: shown.snapshot } } : {}) })),
+    text('index.html', adminPage(shown ? { ...page, hostedPreview: { script: shown.script, snapshot: shown.snapshot } } : page)),
     text('config.json', `${JSON.stringify(config)}\n`),
     text('hide-wrapper.js', hideWrapperScript),
     text(spanishVersionsFile, `${JSON.stringify(content ? spanishVersions(content, config) : [])}\n`),

@@ -78,8 +78,10 @@ function nodeShims(root: string, generator: string): import('esbuild').Plugin {
   const pathModule = decap.resolve('path-browserify');
   // The package, not Node's module of the same name.
   const bufferModule = decap.resolve('buffer/');
-  const shimOf = (name: string) =>
-    /^node:fs(\/promises)?$/.test(name) ? join(browser, 'virtual-fs.ts') : name === 'node:path' ? pathModule : join(browser, 'node-shims.ts');
+  const shimOf = (name: string) => {
+    if (/^node:fs(\/promises)?$/.test(name)) return join(browser, 'virtual-fs.ts');
+    return name === 'node:path' ? pathModule : join(browser, 'node-shims.ts');
+  };
   return {
     name: 'clinic-preview-shims',
     setup(build) {

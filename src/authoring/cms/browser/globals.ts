@@ -2,6 +2,7 @@
 import { Buffer } from 'buffer';
 
 /** The process, as far as the load code reads it as it starts: no environment. */
-const process = { env: { NODE_ENV: 'production' } as Record<string, string | undefined>, cwd: () => '/', platform: 'browser', versions: {} };
+const env: Record<string, string | undefined> = { NODE_ENV: 'production' };
+const process = { env, cwd: () => '/', platform: 'browser', versions: {} };
 
 export { Buffer, process };
