@@ -115,7 +115,8 @@ describe('the hosted editor, publishing through the editorial workflow', () => {
     const closes = row.getByLabel(/^Closes/).first();
     await closes.fill('25:00');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await row.getByText(/must be a time such as 9:00, 17:00 or 9:00 AM/).waitFor({ timeout: 30_000 });
+    // In her words: the field's name and the build's sentence, not Decap's "didn't match the pattern".
+    await row.getByText(/^Closes must be a time such as 9:00, 17:00 or 9:00 AM\.$/i).waitFor({ timeout: 30_000 });
     expect((await repository(page)).waiting).toEqual({});
     // (Cleared first: the field shown in error took the new text after the old.)
     await closes.fill('');

@@ -22,15 +22,32 @@ export const failureToasts = {
   onFailToUnpublishEntry: 'Not taken off the site: %{details}',
 } as const;
 
+/** Decap's message under a field whose text does not have its form: the build's own sentence after the field's name. */
+export const patternMessage = '%{fieldLabel} %{pattern}.';
+
 /** What a request that never reached the dev server answers in its place (the server stopped, or the computer slept). */
 export const unreachableServer =
   'the editor could not reach its server on this computer (it may have stopped). Start the editor again, reload this page, ' +
   'and make the change again.';
 
-/** Registers the English phrases with the failure toasts above, and the server's words as the toasts' details. */
+/** Decap's English phrases, the part this file changes. */
+interface EnglishPhrases {
+  ui?: { toast?: Record<string, string> };
+  editor?: { editorControlPane?: { widget?: Record<string, string> } };
+}
+
+/**
+ * Registers the English phrases with the failure toasts above, and the server's words as the toasts' details; a field of
+ * the wrong form says "Closes must be a time such as 9:00 …" ("didn't match the pattern" is a programmer's phrase).
+ */
 export function herWordsForFailures(decap: DecapLocales): void {
-  const en = decap.getLocale('en') as { ui?: { toast?: Record<string, string> } } | undefined;
-  if (en?.ui?.toast) decap.registerLocale('en', { ...en, ui: { ...en.ui, toast: { ...en.ui.toast, ...failureToasts } } });
+  const en = decap.getLocale('en') as EnglishPhrases | undefined;
+  const pane = en?.editor?.editorControlPane;
+  if (en?.ui?.toast && pane?.widget) {
+    const widget = { ...pane.widget, regexPattern: patternMessage };
+    const editor = { ...en.editor, editorControlPane: { ...pane, widget } };
+    decap.registerLocale('en', { ...en, ui: { ...en.ui, toast: { ...en.ui.toast, ...failureToasts } }, editor });
+  }
   plainErrors();
 }
 
