@@ -2,6 +2,9 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // Templates a test renders itself compile for React's production build too: its jsx-dev-runtime has no jsxDEV under
+  // NODE_ENV=production (below), and Vite picks the development transform from its own mode, which stays 'test'.
+  oxc: { jsx: { development: false } },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
