@@ -281,6 +281,19 @@ describe('home pillars', () => {
   });
 });
 
+describe('the founder on the home page', () => {
+  it("should set the founder's name and credentials in one style, a hyphenated credential (FNP-C) too", async () => {
+    const { page, context } = await open('/');
+    // A hyphenated word is kept whole in a span (render/words.ts): the caption's own span, the role, must not style it.
+    const styles = await page.locator('.founder-portrait figcaption strong, .founder-portrait figcaption strong *').evaluateAll((nodes) =>
+      nodes.map((n) => `${getComputedStyle(n).color} ${getComputedStyle(n).fontSize}`),
+    );
+    await context.close();
+    expect(styles.length).toBeGreaterThan(1);
+    expect(new Set(styles).size).toBe(1);
+  });
+});
+
 describe('treatment dialog', () => {
   /** The parts of a treatment its dialog and page show. */
   const detailsOf = (id: string) => {
