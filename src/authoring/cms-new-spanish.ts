@@ -51,7 +51,12 @@ function newSpanishCollection(content: Content, file: string, collection: CmsCol
   const id = basename(file).replace(/\.(yaml|md)$/, '');
   const single = collection.files?.find((f) => f.file === file);
   const title = single?.label ?? String(data[collection.identifier_field ?? 'title'] ?? labelOf(id));
-  const fields = formFields(file, collection).map((field) => started(withEnglish(field, english[field.name], []), english[field.name]));
+  // Counsel approves a translation apart from its English: a first Spanish version awaits it, approved English or not.
+  const startedField = (field: CmsField) => {
+    if (field.name === 'awaitingCounsel') return { ...field, default: true };
+    return started(withEnglish(field, english[field.name], []), english[field.name]);
+  };
+  const fields = formFields(file, collection).map(startedField);
   const extension = translationOf(file).slice(dirname(file).length + 1 + id.length + 1);
   return {
     name: newSpanishName(collection.name, file),

@@ -26,6 +26,8 @@ beforeAll(async () => {
   dir = await tempProject();
   // Her change of an English answer, published and live: its Spanish version is out of date.
   await editFile(dir, english, 'answer: >-\n      Studies of GLP-1', 'answer: >-\n      Every body answers differently. Studies of GLP-1');
+  // Counsel has approved the English terms of use in this copy.
+  await editFile(dir, 'content/legal/terms-of-use.yaml', 'awaitingCounsel: true\n', '');
   // Redirects, which have nothing to translate (their collection without fields stopped the whole editor from loading).
   await writeFile(join(dir, 'content/redirects.yaml'), '- from: /old-page\n  to: /process\n');
   const built = await runCli(['build', '--editor', 'heard-health/website', '--out', 'out'], dir);
@@ -119,6 +121,11 @@ describe('build --editor, in Spanish', () => {
     const sections = legal.fields!.find((f) => f.name === 'sections')!.default as Record<string, unknown>[];
     expect(sections.length).toBeGreaterThan(1);
     expect(sections.every((s) => !('shownWhen' in s) && typeof s.heading === 'string')).toBe(true);
+    // Counsel approves the Spanish apart from the English: a first version awaits it even where the English was approved.
+    for (const name of ['es-new-legal-privacy-policy', 'es-new-legal-terms-of-use', 'es-new-legal-accessibility']) {
+      const fields = config.collections.find((c) => c.name === name)!.fields!;
+      expect(fields.find((f) => f.name === 'awaitingCounsel'), name).toMatchObject({ default: true });
+    }
   });
 
   it('should record a first Spanish version when it is saved, written beside its English file', async () => {
