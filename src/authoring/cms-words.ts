@@ -65,24 +65,31 @@ const hintsByPath: Record<string, string> = {
   'site.language': 'The language of the pages, in two letters: en for English.',
   'site.address.postalCode': 'The ZIP code.',
   'site.defaultAuthor':
-    'Who new articles are signed by unless changed: a byline, or a provider of Providers by the end of their entry\'s address (jane-example).',
+    'Who new articles are signed by unless changed: a byline, or a provider of Providers by the end of ' +
+    'their entry\'s address (jane-example).',
   'site.officeHours': 'One row per group of days: what the row is called, its days, and the opening and closing times or Closed turned on.',
   'site.socialImage': 'The picture shown when a page is shared on social media, 1200 by 630 pixels.',
   'article.author':
     'Who wrote it: the byline as it should appear, or a provider of Providers by the end of their entry\'s address (such as ' +
     'jane-example): the article then shows their name and credentials.',
   'article.image': 'The picture on the card and the article page: choose or upload a JPEG or PNG.',
-  'article.aliases': 'Old addresses of this article that must keep working, such as /blog/old-title/. Add the old one when the title changes.',
+  'article.aliases':
+    'Old addresses of this article that must keep working, such as /blog/old-title/. Add the old one ' +
+    'when the title changes.',
   'services.pillar': 'Which group of services the page belongs to; its address starts /services/ and this word.',
   'home.services.pillars[].id': 'Which group of services this is: brain, body or well.',
   'lab-sales.panels[].id': 'A short name, no two panels alike, that visit statistics record for a click on its button.',
   'inbody-analysis.offerings[].id': 'A short name, no two offerings alike, that visit statistics record for a click on its button.',
-  'site.intakeWidget.containerId': 'The name of the box the intake form fills, as the intake service gives it. Leave it as it is unless asked.',
+  'site.intakeWidget.containerId':
+    'The name of the box the intake form fills, as the intake service gives it. Leave it as it is unless ' +
+    'asked.',
   'memberships.closing.phoneEvent': 'What visit statistics record for a click on a phone button. Leave it as it is unless asked.',
   'home.team':
-    "The home page's section of your providers, after the founder's: each provider's photo, name, credentials and role. It shows once there is more than one.",
+    "The home page's section of your providers, after the founder's: each provider's photo, name, " +
+    "credentials and role. It shows once there is more than one.",
   'language-assistance.complaintsPage':
-    "The legal page on how to file a complaint, by the end of its address (nondiscrimination): linked under the paragraphs, in the page's language.",
+    "The legal page on how to file a complaint, by the end of its address (nondiscrimination): linked " +
+    "under the paragraphs, in the page's language.",
 };
 
 /** Phrases of the developers' descriptions, and what the form says instead (applied in order to every hint). */
@@ -99,10 +106,16 @@ const rewrites: [RegExp, string][] = [
   [/^false for\b/, 'Off for'],
   [/: check --launch lists it\. Remove it once/, ': the launch check lists it. Turn it off once'],
   [/^The analytics event a click on the button raises\.$/, 'What visit statistics record for a click. Leave it as it is unless asked.'],
-  [/^The analytics event a click raises, such as \w+\.$/, 'The name visit statistics record for the click. Leave it as it is unless asked.'],
+  [
+    /^The analytics event a click raises, such as \w+\.$/,
+    'The name visit statistics record for the click. Leave it as it is unless asked.',
+  ],
   [/^The event category, such as \w+\.$/, 'The group visit statistics file the click under. Leave it as it is unless asked.'],
   [/^The event label; left out, the page decides it \(an id or the page label\)\.$/, 'Leave it empty: the page fills it in.'],
-  [/Which external service of site\.yaml `links` the button opens\./, 'Which of the links of "Clinic details, hours and links" the button opens.'],
+  [
+    /Which external service of site\.yaml `links` the button opens\./,
+    'Which of the links of "Clinic details, hours and links" the button opens.',
+  ],
   [/one of site\.yaml `bookingServices`\./, 'one of the booking services of "Clinic details, hours and links".'],
   [/ one of the icon names listed under Icons\./, ' pick one from the list.'],
   [/ \(from site\.yaml\)/, ''],
@@ -112,7 +125,10 @@ const rewrites: [RegExp, string][] = [
   [/, and the label its analytics events carry\./, ', and the name visit statistics record for it.'],
   [/; its event is labelled with the panel id\./, '.'],
   [/ \(analytics-on\) or only when it does not \(analytics-off\)\./, ', or only when it does not.'],
-  [/Shows the section only when site\.yaml names an analytics measurement id/, 'Shows the section only when the site has a Google Analytics ID'],
+  [
+    /Shows the section only when site\.yaml names an analytics measurement id/,
+    'Shows the section only when the site has a Google Analytics ID',
+  ],
   [/^Leave measurementId out and no request leaves the site; set it \(G-…\) to load Google Analytics\.$/,
     'Leave the ID empty and the site sends nothing to Google; fill it in (G-…) to count visits with Google Analytics.'],
   [/ in serve, before the word build/, ' in the preview'],

@@ -87,7 +87,9 @@ function counselOf(schema: z.ZodType): Record<string, z.ZodType> {
   const flag = z
     .boolean()
     .optional()
-    .describe("true while the clinic's legal counsel has not approved this translation: check --launch lists it. Remove it once counsel has.");
+    .describe(
+      "true while the clinic's legal counsel has not approved this translation: check --launch lists it. Remove it once counsel has.",
+    );
   return { awaitingCounsel: flag };
 }
 
