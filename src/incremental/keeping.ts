@@ -84,7 +84,7 @@ export function keptRoutes(last: RouteMemo | undefined, content: Content, option
 /**
  * The files listed from the route table (`make`), taken over while the table's key and the files beside the pages (`taken`) are the same.
  */
-export function keptListing<Listing>(table: RouteMemo, taken: Iterable<string>, make: () => Listing): Listing {
+function keptListing<Listing>(table: RouteMemo, taken: Iterable<string>, make: () => Listing): Listing {
   const names = [...taken].join('\0');
   if (table.listing?.taken !== names) table.listing = { taken: names, files: make() };
   return table.listing.files as Listing;
