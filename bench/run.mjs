@@ -161,7 +161,7 @@ async function benchSize(n) {
       const run = await cleanRun(tool, site, out);
       const inspected = run.ok ? inspectOutput(out, articles) : {};
       entry.runs.push({ ...compact(run), ...inspected });
-      log(`  ${tool.name.padEnd(12)} run ${r + 1}: ${run.ok ? `${(run.wallMs / 1000).toFixed(2)} s, CPU ${run.cpuSeconds?.toFixed(2)} s, RSS ${run.peakRssMb?.toFixed(0)} MB, ${inspected.pages} pages` : `FAILED (exit ${run.code}): ${oneLine(run.stderr || run.stdout)}`}${run.redone.length ? ` (redone ${run.redone.length}× for other CPU ${run.redone.join(', ')} s)` : ''}${run.disturbed ? ' ⚠ still disturbed' : ''}`);
+      log(`  ${tool.name.padEnd(12)} run ${r + 1}: ${run.ok ? `${(run.wallMs / 1000).toFixed(2)} s, CPU ${run.cpuSeconds?.toFixed(2)} s, RSS ${run.peakRssMb?.toFixed(0)} MB, ${inspected.pages} pages${run.unreapedCpu > 0 ? ` (CPU incl. ${run.unreapedCpu.toFixed(2)} s of Pagefind's program, its peak RSS ${run.unreapedPeakRssMb?.toFixed(0)} MB)` : ''}` : `FAILED (exit ${run.code}): ${oneLine(run.stderr || run.stdout)}`}${run.redone.length ? ` (redone ${run.redone.length}× for other CPU ${run.redone.join(', ')} s)` : ''}${run.disturbed ? ' ⚠ still disturbed' : ''}`);
     }
   }
   size.cold = active.map((t) => entries.get(t.id));
@@ -255,6 +255,7 @@ function compact(run) {
     cpuSeconds: round(run.cpuSeconds, 2),
     peakRssMb: round(run.peakRssMb, 1),
     otherCpu: round(run.otherCpu, 2),
+    ...(run.unreapedCpu > 0 ? { pagefindCpu: round(run.unreapedCpu, 2), pagefindPeakRssMb: round(run.unreapedPeakRssMb, 1) } : {}),
     attempts: run.attempts,
     redone: run.redone,
     disturbed: run.disturbed,

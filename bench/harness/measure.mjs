@@ -32,8 +32,10 @@ export async function timedRun(command, args, { cwd, env, timeoutMs = 15 * 60_00
   const busy0 = machineBusySeconds();
   const self0 = selfCpuSeconds();
   const started = performance.now();
+  let watcher;
   const result = await new Promise((resolve) => {
     const child = spawn(argv[0], argv[1], { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    watcher = watchUnreaped(child.pid);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout = (stdout + d).slice(-20_000)));
@@ -41,6 +43,7 @@ export async function timedRun(command, args, { cwd, env, timeoutMs = 15 * 60_00
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      watcher.stop();
       resolve({ code, signal, stdout, stderr });
     });
   });
@@ -59,7 +62,14 @@ export async function timedRun(command, args, { cwd, env, timeoutMs = 15 * 60_00
     }
     rmSync(timeFile, { force: true });
   }
-  const otherCpu = cpuSeconds === undefined ? undefined : Math.max(0, machine - cpuSeconds - self);
+  let otherCpu = cpuSeconds === undefined ? undefined : Math.max(0, machine - cpuSeconds - self);
+  // A program the tool started and never waited for (Pagefind's, which the Node API leaves running when the process exits) is
+  // not in GNU time's figures: its CPU, as last seen, is the tool's, not other work's.
+  const unreaped = Math.min(otherCpu ?? 0, watcher.cpuSeconds());
+  if (cpuSeconds !== undefined && unreaped > 0) {
+    cpuSeconds += unreaped;
+    otherCpu -= unreaped;
+  }
   return {
     ok: result.code === 0,
     code: result.code,
@@ -68,6 +78,8 @@ export async function timedRun(command, args, { cwd, env, timeoutMs = 15 * 60_00
     cpuSeconds,
     peakRssMb,
     otherCpu,
+    unreapedCpu: unreaped,
+    unreapedPeakRssMb: watcher.peakRssMb(),
     stdout: result.stdout,
     stderr: result.stderr,
   };
@@ -153,6 +165,38 @@ function descendants(pid) {
     for (const child of children.trim().split(/\s+/).filter(Boolean).map(Number)) found.push(child, ...descendants(child));
   }
   return found;
+}
+
+/** Programs a tool starts and leaves running when it exits: their names (as /proc/PID/comm gives them, at most 15 characters). */
+const unreapedPrograms = /^pagefind/;
+
+/**
+ * Watches the descendants of `pid` every 50 ms for programs a tool leaves unreaped (see unreapedPrograms): the CPU each was last
+ * seen to have used (its own, not its children's) and its peak resident memory.
+ */
+function watchUnreaped(pid) {
+  const seen = new Map();
+  const look = () => {
+    for (const p of descendants(pid)) {
+      try {
+        if (!unreapedPrograms.test(readFileSync(`/proc/${p}/comm`, 'utf8').trim())) continue;
+        const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const cpu = (Number(fields[11]) + Number(fields[12])) / clockTicks;
+        const rss = peakRssOfMb(p) ?? 0;
+        const before = seen.get(p);
+        seen.set(p, { cpu: Math.max(cpu, before?.cpu ?? 0), rss: Math.max(rss, before?.rss ?? 0) });
+      } catch {
+        // Gone between listing and reading: its last reading stands.
+      }
+    }
+  };
+  const timer = setInterval(look, 50);
+  return {
+    stop: () => clearInterval(timer),
+    cpuSeconds: () => [...seen.values()].reduce((sum, s) => sum + s.cpu, 0),
+    peakRssMb: () => (seen.size ? Math.max(...[...seen.values()].map((s) => s.rss)) : undefined),
+  };
 }
 
 /** Median of numbers (mean of the middle two for an even count). */
