@@ -8,25 +8,82 @@
 /** Elements whose text is not laid out as the page's words, or where a span is not allowed. */
 const untouched = new Set(['head', 'script', 'style', 'textarea', 'title', 'option', 'svg', 'math', 'pre', 'code']);
 
-/** A tag (quoted attribute values may hold ">"), or a run of text. */
-const tagOrText = /(<(?:[^>"']|"[^"]*"|'[^']*')*>)|([^<]+)/g;
-
 /** A word of letters and digits joined by hyphens: "GLP-1", "35-55", "Glow-Up", "FNP-C", "BPC-157". */
 const hyphenated = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu;
 
-/** `html` with each hyphenated word of its text wrapped in `<span class="nowrap">`; tags, attributes and the head as they were. */
+const greaterThan = 62;
+const slash = 47;
+const doubleQuote = 34;
+const singleQuote = 39;
+
+/**
+ * `html` with each hyphenated word of its text wrapped in `<span class="nowrap">`; tags, attributes and the head as they were.
+ * One pass: a tag is `<` to the first `>` outside a quoted value (a `<` that opens none is text's neighbour, left as it is),
+ * text is what lies between; only text holding a hyphen, outside the untouched elements, is looked at again.
+ */
 export function keepHyphenatedWordsWhole(html: string): string {
+  let out = '';
+  let copied = 0;
   let inside: string | undefined;
-  return html.replace(tagOrText, (_, tag: string | undefined, text: string | undefined) => {
-    if (tag !== undefined) {
-      const name = /^<(\/?)([a-zA-Z][\w-]*)/.exec(tag);
-      if (name && untouched.has(name[2]!.toLowerCase())) {
-        if (name[1]) {
-          if (inside === name[2]!.toLowerCase()) inside = undefined;
-        } else if (inside === undefined && !tag.endsWith('/>')) inside = name[2]!.toLowerCase();
+  let hyphen = -1;
+  for (let at = 0; at < html.length; ) {
+    const lt = html.indexOf('<', at);
+    const end = lt === -1 ? html.length : lt;
+    if (inside === undefined && end > at) {
+      // The next hyphen, found once for all the text runs before it (html.length when none is left).
+      if (hyphen < at) {
+        hyphen = html.indexOf('-', at);
+        if (hyphen === -1) hyphen = html.length;
       }
-      return tag;
+      if (hyphen < end) {
+        out += html.slice(copied, at) + html.slice(at, end).replace(hyphenated, '<span class="nowrap">$&</span>');
+        copied = end;
+      }
     }
-    return inside === undefined ? text!.replace(hyphenated, '<span class="nowrap">$&</span>') : text!;
-  });
+    if (lt === -1) break;
+    const gt = tagEnd(html, lt);
+    if (gt === -1) at = lt + 1;
+    else {
+      inside = insideAfter(html, lt, gt, inside);
+      at = gt + 1;
+    }
+  }
+  return copied === 0 ? html : out + html.slice(copied);
+}
+
+/** Where the tag opened at `lt` ends: its first `>` outside a quoted value; -1 when a quote or the tag is never closed. */
+function tagEnd(html: string, lt: number): number {
+  for (let i = lt + 1; i < html.length; i++) {
+    const code = html.charCodeAt(i);
+    if (code === greaterThan) return i;
+    if (code === doubleQuote || code === singleQuote) {
+      i = html.indexOf(code === doubleQuote ? '"' : "'", i + 1);
+      if (i === -1) return -1;
+    }
+  }
+  return -1;
+}
+
+/** The untouched element the text after the tag html[lt..gt] is in: entered by its opening tag, left by its own closing tag. */
+function insideAfter(html: string, lt: number, gt: number, inside: string | undefined): string | undefined {
+  const closing = html.charCodeAt(lt + 1) === slash;
+  const start = closing ? lt + 2 : lt + 1;
+  if (!isAsciiLetter(html.charCodeAt(start))) return inside;
+  let end = start + 1;
+  while (end < gt && isNameCharacter(html.charCodeAt(end))) end++;
+  // The untouched names are 3 to 8 letters long.
+  if (end - start < 3 || end - start > 8) return inside;
+  const name = html.slice(start, end).toLowerCase();
+  if (!untouched.has(name)) return inside;
+  if (closing) return inside === name ? undefined : inside;
+  return inside === undefined && html.charCodeAt(gt - 1) !== slash ? name : inside;
+}
+
+function isAsciiLetter(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
+
+/** A character of a tag name as the tokenizer reads one: a letter, a digit, `_` or `-`. */
+function isNameCharacter(code: number): boolean {
+  return isAsciiLetter(code) || (code >= 48 && code <= 57) || code === 95 || code === 45;
 }
