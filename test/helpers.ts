@@ -9,7 +9,7 @@ import matter from 'gray-matter';
 import { generateArticles } from '../bench/harness/articles.mjs';
 import { afterAll } from 'vitest';
 import { SiteErrors, type SiteError } from '../src/errors.ts';
-import { settledMs } from '../src/incremental/survey.ts';
+import { fineSettledMs, settledMs } from '../src/incremental/survey.ts';
 
 /** The project being tested. */
 export const projectRoot = join(import.meta.dirname, '..');
@@ -91,11 +91,13 @@ export async function snapshot(dir: string, known?: Map<string, { stamp: string;
 
 /**
  * Waits until what was just written under `dir` is old enough for a build to trust it and leave its record (src/incremental/survey.ts):
- * its 2 s window. Its 100 ms window where file times have fractions was not enough on 29 Nov (the first build of a fresh copy, 200 ms
- * after it, left no record; the cause is not yet found): to be looked into before this wait is shortened again.
+ * its 100 ms window where the file system keeps fractions of a second (tmpfs, ext4), plus 200 ms to spare, else its 2 s window.
+ * (A 200 ms wait left no record once, on 29 Nov, the first build of a fresh copy; 2.1 s waits cost the suite over a minute.)
+ * File times cannot be set back instead: the build trusts a file by its change time too, which only the clock sets.
  */
-export function settlePause(_dir: string): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, settledMs + 100));
+export async function settlePause(dir: string): Promise<void> {
+  const fine = (await stat(join(dir, 'content'))).mtimeMs % 1000 !== 0;
+  await new Promise((resolve) => setTimeout(resolve, fine ? fineSettledMs + 200 : settledMs + 100));
 }
 
 /** mulberry32: a small, good-enough PRNG whose whole state is the seed (seeded tests replay exactly). */
