@@ -91,13 +91,32 @@ export async function snapshot(dir: string, known?: Map<string, { stamp: string;
 
 /**
  * Waits until what was just written under `dir` is old enough for a build to trust it and leave its record (src/incremental/survey.ts):
- * its 100 ms window where the file system keeps fractions of a second (tmpfs, ext4), plus 200 ms to spare, else its 2 s window.
- * (A 200 ms wait left no record once, on 29 Nov, the first build of a fresh copy; 2.1 s waits cost the suite over a minute.)
- * File times cannot be set back instead: the build trusts a file by its change time too, which only the clock sets.
+ * its 100 ms window (plus 200 ms to spare) where the file system keeps fractions of a second (tmpfs, ext4), else its 2 s window. The
+ * template bundles, without which no record is left, trust their inputs after 2 s on any file system (src/incremental/bundles.ts): a
+ * template or settings file changed less than 2.1 s ago is waited for (a 200 ms wait after a fresh copy left no record on 29 Nov).
+ * File times cannot be set back instead: a file is trusted by its change time too, which only the clock sets.
  */
 export async function settlePause(dir: string): Promise<void> {
   const fine = (await stat(join(dir, 'content'))).mtimeMs % 1000 !== 0;
-  await new Promise((resolve) => setTimeout(resolve, fine ? fineSettledMs + 200 : settledMs + 100));
+  const bundled = fine ? await newestChange(dir, ['templates', ...bundleSettings]) : Date.now();
+  const wait = Math.max(fine ? fineSettledMs + 200 : 0, bundled + settledMs + 100 - Date.now());
+  await new Promise((resolve) => setTimeout(resolve, wait));
+}
+
+/** Files esbuild reads besides its inputs (as src/incremental/bundles.ts lists them). */
+const bundleSettings = ['package.json', 'tsconfig.json', 'jsconfig.json'];
+
+/** The latest modification or change time of the paths (folders with all they hold) under `dir`; 0 for none. */
+async function newestChange(dir: string, paths: string[]): Promise<number> {
+  let newest = 0;
+  const look = async (path: string): Promise<void> => {
+    const found = await stat(path).catch(() => undefined);
+    if (!found) return;
+    newest = Math.max(newest, found.mtimeMs, found.ctimeMs);
+    if (found.isDirectory()) await Promise.all((await readdir(path)).map((name) => look(join(path, name))));
+  };
+  await Promise.all(paths.map((path) => look(join(dir, path))));
+  return newest;
 }
 
 /** mulberry32: a small, good-enough PRNG whose whole state is the seed (seeded tests replay exactly). */

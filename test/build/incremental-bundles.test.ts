@@ -7,9 +7,8 @@
 import { copyFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settledMs } from '../../src/incremental/survey.ts';
 import { memoFolderOf } from '../../src/incremental/memo.ts';
-import { editFile, removeProject, runCli, snapshot, tempProject } from '../helpers.ts';
+import { editFile, removeProject, runCli, settlePause, snapshot, tempProject } from '../helpers.ts';
 
 /** Preloaded into the CLI: lists the packages it loaded (esbuild, sharp and React DOM are CommonJS, so require.cache has them). */
 const probe = `import { createRequire } from 'node:module';
@@ -42,7 +41,7 @@ describe('bundles kept while what they read is unchanged', { retry: 0 }, () => {
     dir = await tempProject();
     await writeFile(join(dir, 'probe.mjs'), probe);
     // Bundles of files saved this recently are not kept (a save during bundling would go unseen); a real project has settled.
-    await new Promise((resolve) => setTimeout(resolve, settledMs + 100));
+    await settlePause(dir);
     expect((await runCli(['build'], dir)).code).toBe(0);
   });
   afterAll(async () => {
@@ -72,7 +71,7 @@ describe('bundles kept while what they read is unchanged', { retry: 0 }, () => {
     ];
     for (const [what, edit, tool, changes] of edits) {
       // The last edit settles and a build keeps what it bundled, so that this edit alone decides what is bundled again.
-      await new Promise((resolve) => setTimeout(resolve, settledMs + 100));
+      await settlePause(dir);
       await warm();
       const before = await snapshot(out());
       await edit();

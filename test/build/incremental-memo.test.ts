@@ -7,9 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.ts';
 import { memoFolderOf, memoName, readMemo } from '../../src/incremental/memo.ts';
-import { settledMs } from '../../src/incremental/survey.ts';
 import { diskWriter } from '../../src/write/writer.ts';
-import { editFile, removeProject, snapshot, tempProject } from '../helpers.ts';
+import { editFile, removeProject, settlePause, snapshot, tempProject } from '../helpers.ts';
 
 /** The memo folder's files with their modification times. */
 async function memoFiles(dir: string): Promise<Map<string, number>> {
@@ -27,7 +26,7 @@ describe('the memo on disk', { retry: 0 }, () => {
   beforeAll(async () => {
     dir = await tempProject();
     // The copied project settles first, as a real one has, so that the first build leaves a record.
-    await new Promise((resolve) => setTimeout(resolve, settledMs + 100));
+    await settlePause(dir);
     await run();
   });
   afterAll(async () => {
