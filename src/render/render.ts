@@ -14,6 +14,7 @@ import { renderMarkdown, renderPageAndFeed, type RenderedMarkdown } from '../mar
 import { problems, SiteErrors } from '../errors.ts';
 import type { Route } from '../route/routes.ts';
 import type { Templates } from '../bundle/templates.ts';
+import { searchTextOf } from '../search/extract.ts';
 import { idsOf, internalLinksOf } from '../verify/links.ts';
 import { keepHyphenatedWordsWhole } from './words.ts';
 import type { ExternalLinks, RouteView, SharedView } from '../route/view.ts';
@@ -34,6 +35,23 @@ export interface RenderOutput {
   links: string[];
   /** For an article the blog's feed carries: the body as the feed carries it, by the article's file. */
   feed?: { article: string; html: string };
+}
+
+/**
+ * A rendered route as the render stage hands it on: its HTML as UTF-8 bytes (what the writer writes; a worker moves them to the
+ * main thread without a copy), with what search indexes of it.
+ */
+export interface RenderedPage extends Omit<RenderOutput, 'html'> {
+  html: Uint8Array;
+  /** What search indexes of the page (see searchTextOf); undefined for a page search does not find. */
+  searchText: string | undefined;
+}
+
+const utf8 = new TextEncoder();
+
+/** A rendered route as the render stage hands it on. */
+export function handedOn(output: RenderOutput): RenderedPage {
+  return { ...output, html: utf8.encode(output.html), searchText: searchTextOf(output.html) };
 }
 
 /**
@@ -170,7 +188,7 @@ export async function renderPages(
   routes: Route[],
   templates: Templates,
   shared: SharedView,
-  onBatch: (outputs: RenderOutput[]) => Promise<void>,
+  onBatch: (pages: RenderedPage[]) => Promise<void>,
   stayReady = false,
 ): Promise<void> {
   // CLINIC_SITE_WORKERS sets the number of render threads (0: render on the main thread; 1: one worker, to measure a worker's cost).
@@ -182,7 +200,9 @@ export async function renderPages(
     if (stayReady) await rehearse(routes, templates, shared);
   } else if (routes.length > 0) {
     const render = await viewRenderer(await templates.load<TemplateModule>());
-    for (let i = 0; i < routes.length; i += 32) await onBatch(routes.slice(i, i + 32).map((route) => renderRoute(render, shared, route)));
+    for (let i = 0; i < routes.length; i += 32) {
+      await onBatch(routes.slice(i, i + 32).map((route) => handedOn(renderRoute(render, shared, route))));
+    }
   }
   const after = threadCpuMs();
   const thread = parallel ? 'main thread (views sent, writes and records)' : 'main thread (pages, writes and records)';
@@ -230,7 +250,7 @@ async function renderInWorkers(
   templatesFile: string,
   shared: SharedView,
   size: number,
-  onOutputs: (outputs: RenderOutput[]) => Promise<void>,
+  onOutputs: (pages: RenderedPage[]) => Promise<void>,
   once: boolean,
 ): Promise<void> {
   const entry = compiledEntry('render-worker');
@@ -261,7 +281,7 @@ async function renderInWorkers(
       };
       worker.on(
         'message',
-        (message: { outputs?: RenderOutput[]; cpu?: { startup: number; pages: number }; error?: { message: string } }) => {
+        (message: { outputs?: RenderedPage[]; cpu?: { startup: number; pages: number }; error?: { message: string } }) => {
           if (message.error) {
             failure = new SiteErrors([problems.templateError(message.error.message)]);
             void worker.terminate().then(() => resolve());
@@ -290,12 +310,12 @@ async function renderInWorkers(
   if (failure) throw failure;
 }
 
-/** The `count` largest pages seen, by HTML length (for the build's summary). */
+/** The `count` largest pages seen, by the length of their HTML in bytes (for the build's summary). */
 export function largestPages(count: number) {
-  const pages: { file: string; html: string }[] = [];
+  const pages: { file: string; html: Uint8Array }[] = [];
   return {
     pages,
-    add(outputs: RenderOutput[]) {
+    add(outputs: RenderedPage[]) {
       for (const o of outputs) {
         if (pages.length < count || o.html.length > pages.at(-1)!.html.length) {
           pages.push({ file: o.file, html: o.html });

@@ -1,7 +1,7 @@
 /** A render worker: renders batches of routes with the template bundle it is given, off the main thread. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { renderRoute, threadCpuMs, viewRenderer } from './render.ts';
-import type { RenderJob, RenderOutput, TemplateModule } from './render.ts';
+import { handedOn, renderRoute, threadCpuMs, viewRenderer } from './render.ts';
+import type { RenderedPage, RenderJob, TemplateModule } from './render.ts';
 import type { SharedView } from '../route/view.ts';
 import { requireModule } from '../entries.ts';
 
@@ -13,12 +13,13 @@ const ready = timed ? threadCpuMs() : undefined;
 
 parentPort!.on('message', (jobs: RenderJob[]) => {
   try {
-    const outputs: RenderOutput[] = jobs.map((job) => renderRoute(render, shared, job));
+    const outputs: RenderedPage[] = jobs.map((job) => handedOn(renderRoute(render, shared, job)));
     const now = timed ? threadCpuMs() : undefined;
-    parentPort!.postMessage({
-      outputs,
-      cpu: ready === undefined || now === undefined ? undefined : { startup: ready, pages: now - ready },
-    });
+    // The pages' bytes are moved, not copied: the main thread writes them as they are, and never holds the HTML as text.
+    parentPort!.postMessage(
+      { outputs, cpu: ready === undefined || now === undefined ? undefined : { startup: ready, pages: now - ready } },
+      outputs.map((output) => output.html.buffer as ArrayBuffer),
+    );
   } catch (error) {
     const e = error as { code?: string; message?: string; hint?: string };
     parentPort!.postMessage({ error: { code: e.code, message: e.message ?? String(error), hint: e.hint } });
