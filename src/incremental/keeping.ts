@@ -52,16 +52,19 @@ export function onDisk(root: string, memo: BuildMemo): Keeping {
 
 /** The dev server's: kept in memory, with the route table and the work across the site, while the site's cards and YAML files stay. */
 export function inMemory(memo: BuildMemo): Keeping {
+  // Worked out once a build: it hashes every markdown file's card.
+  let siteKey: string | undefined;
+  const keyOf = (content: Content, options: RouteOptions) => (siteKey ??= siteKeyOf(content, options));
   return {
     memo,
     rebuilds: true,
     acrossSite(content, options) {
       const site = (memo.site ??= new Map());
-      const key = siteKeyOf(content, options);
+      const key = keyOf(content, options);
       return (name, extra, make) => bySite(site, name, `${key} ${extra}`, make);
     },
     routes(content, options, imageSizes) {
-      const table = (memo.routes = keptRoutes(memo.routes, content, options, imageSizes));
+      const table = (memo.routes = keptRoutes(memo.routes, content, options, imageSizes, keyOf(content, options)));
       return { routes: table.routes, listing: (taken, make) => keptListing(table, taken, make) };
     },
     keep: () => undefined,
@@ -69,8 +72,10 @@ export function inMemory(memo: BuildMemo): Keeping {
 }
 
 /** The route table of this build, taken over from the last where it can be. */
-export function keptRoutes(last: RouteMemo | undefined, content: Content, options: RouteOptions, imageSizes: ImageSizes): RouteMemo {
-  const key = hashOf(siteKeyOf(content, options), JSON.stringify(imageSizes));
+export function keptRoutes(
+  last: RouteMemo | undefined, content: Content, options: RouteOptions, imageSizes: ImageSizes, siteKey = siteKeyOf(content, options),
+): RouteMemo {
+  const key = hashOf(siteKey, JSON.stringify(imageSizes));
   if (last?.key !== key) return tableOf(key, buildRoutes(content, options, imageSizes), content);
   const changed = bodiedEntries(content).filter((e) => (last.shown.get(e.file)?.sourceHash ?? e.sourceHash) !== e.sourceHash);
   if (changed.length === 0) return last;

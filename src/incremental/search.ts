@@ -22,14 +22,15 @@ export interface SearchMemo {
   outDir: string;
   /** The hash of each page's indexed text by output file ('' for a page search does not find). */
   pages: Map<string, string>;
-  /** The index's key, and the hash of each of its files by name (none in the dev server, whose output holds no index). */
+  /** The index's key ('' in the dev server: see lazy), and the hash of each of its files by name (none in the dev server). */
   key: string;
   files?: Map<string, string>;
   /**
-   * In memory only (the dev server's): each indexed page's entry by output file, in the index's order, the open index, and
-   * the output the pages' text is read from when the index is asked for (the last committed build's).
+   * In memory only (the dev server's): each indexed page's entry by output file, in the index's order, and the index's key,
+   * worked out when the index is first asked for (a save does not sort thousands of pages); the open index; the output the
+   * pages' text is read from (the last committed build's).
    */
-  lazy?: { entries: Map<string, IndexEntry>; live: LiveIndex; read: Output['read'] };
+  lazy?: { index: () => { entries: Map<string, IndexEntry>; key: string }; live: LiveIndex; read: Output['read'] };
 }
 
 /** A page as the index holds it: its address and the patient's words for it, and `id`, which changes with either or its text. */
@@ -72,28 +73,34 @@ export async function keptSearchIndex(
       if (text) texts.set(route.file, text);
     }
   }
-  // By address: each page's key made once (a rebuild of the dev server sorts thousands).
-  const keyed = routes.filter((r) => pages.get(r.file)).map((r) => ({ r, key: pageKey(r.path) }));
-  const indexed = keyed.sort((a, b) => (a.key < b.key ? -1 : 1)).map((k) => k.r);
-  const synonyms = synonymsByPage(
-    content,
-    routes.map((r) => r.path),
-    new Set(keyed.map((k) => k.key)),
-  );
-  const entries = new Map(
-    indexed.map((r): [string, IndexEntry] => {
-      const words = synonyms.get(pageKey(r.path));
-      return [r.file, { url: r.path, words, id: `${r.path} ${pages.get(r.file)} ${JSON.stringify(words ?? [])}` }];
-    }),
-  );
-  const key = hashOf(pagefindVersion(), ...[...entries.values()].map((e) => e.id));
+  const indexed = routes.filter((r) => pages.get(r.file));
+  // Checked on every build (a word for a page search does not find is an error); the rest waits in the dev server.
+  const synonyms = synonymsByPage(content, routes.map((r) => r.path), new Set(indexed.map((r) => pageKey(r.path))));
+  const index = () => indexOf(indexed, pages, synonyms);
   if (lazy) {
     const live = last?.lazy?.live ?? { index: undefined, held: new Map() };
-    return { files: [], record: { outDir: writer.output.id, pages, key, lazy: { entries, live, read: writer.output.read } } };
+    let made: { entries: Map<string, IndexEntry>; key: string } | undefined;
+    const record = { outDir: writer.output.id, pages, key: '', lazy: { index: () => (made ??= index()), live, read: writer.output.read } };
+    return { files: [], record };
   }
+  const { entries, key } = index();
   const taken = last?.files && last.key === key ? takenOver(writer, last.files) : undefined;
   const files = taken ?? (await indexPages([...entries].map(([file, e]) => ({ url: e.url, html: withSynonyms(textOf(file), e.words) }))));
   return { files, record: { outDir: writer.output.id, pages, key, files: new Map(files.map((f) => [f.file, hashBytes(f.bytes)])) } };
+}
+
+/** The index's entries, by address (each page's key made once: thousands are sorted), and its key. */
+function indexOf(
+  indexed: Route[], pages: Map<string, string>, synonyms: Map<string, string[]>,
+): { entries: Map<string, IndexEntry>; key: string } {
+  const keyed = indexed.map((r) => ({ r, key: pageKey(r.path) })).sort((a, b) => (a.key < b.key ? -1 : 1));
+  const entries = new Map(
+    keyed.map(({ r, key }): [string, IndexEntry] => {
+      const words = synonyms.get(key);
+      return [r.file, { url: r.path, words, id: `${r.path} ${pages.get(r.file)} ${JSON.stringify(words ?? [])}` }];
+    }),
+  );
+  return { entries, key: hashOf(pagefindVersion(), ...[...entries.values()].map((e) => e.id)) };
 }
 
 /** A page's indexed text from its bytes in an output; none when it is not there or search does not find it. */
@@ -114,8 +121,9 @@ function takenOver(writer: Writer, hashes: Map<string, string>): OutputFile[] | 
 
 /** The dev server's index files by path, brought up to date on the first call after a build changed it (calls meanwhile share it). */
 export function servedIndex(record: SearchMemo): Promise<ReadonlyMap<string, Uint8Array>> {
-  const { entries, live, read } = record.lazy!;
-  if (live.made?.key === record.key) return live.made.files;
+  const { index, live, read } = record.lazy!;
+  const { entries, key } = index();
+  if (live.made?.key === key) return live.made.files;
   const before = live.made?.files.catch(() => undefined);
   const files = (async () => {
     // One update of the open index at a time.
@@ -123,7 +131,7 @@ export function servedIndex(record: SearchMemo): Promise<ReadonlyMap<string, Uin
     await update(live, entries, read);
     return new Map((await indexFiles(live.index!)).map((f) => [f.file, f.bytes]));
   })();
-  const made = { key: record.key, files };
+  const made = { key, files };
   live.made = made;
   // A failed update is tried again on the next call.
   files.catch(() => (live.made === made ? (live.made = undefined) : undefined));
