@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { servedSite, type ServedSite } from './static-server.ts';
+import { outside, servedSite, type ServedSite } from './static-server.ts';
 
 let site: ServedSite;
 let routes: string[];
@@ -77,7 +77,7 @@ function measuredAt(width: number, dpr: number): Promise<Map<string, Measured[]>
   if (!measured.has(key)) {
     measured.set(key, (async () => {
       const context = await site.browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: dpr });
-      await context.route('**/*', (route) => (route.request().url().startsWith(site.origin) ? route.continue() : route.fulfill({ status: 204, body: '' })));
+      await context.route(outside(site.origin), (route) => route.fulfill({ status: 204, body: '' }));
       const page = await context.newPage();
       const byRoute = new Map<string, Measured[]>();
       for (const route of routes) {

@@ -8,7 +8,7 @@ import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editFile, removeProject, tempProject } from '../helpers.ts';
-import { axeSource, servedSite, type ServedSite } from './static-server.ts';
+import { axeSource, outside, servedSite, type ServedSite } from './static-server.ts';
 
 let site: ServedSite;
 let origin: string;
@@ -25,7 +25,7 @@ afterAll(async () => {
 /** A context of its own at a width, with every request to another site refused (nothing leaves the machine). */
 async function contextAt(width: number): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.route((url) => url.origin !== origin, (route) => route.abort());
+  await context.route(outside(origin), (route) => route.abort());
   return context;
 }
 
@@ -220,7 +220,7 @@ describe('a Spanish page with a part not yet translated (issue 38)', () => {
     })();
     try {
       const context = await kept.browser.newContext({ viewport: { width: 390, height: 900 } });
-      await context.route((url) => url.origin !== kept.origin, (route) => route.abort());
+      await context.route(outside(kept.origin), (route) => route.abort());
       const page = await context.newPage();
       const response = await page.goto(`${kept.origin}/es/services/body/weight-loss`);
       expect(response?.status()).toBe(200);

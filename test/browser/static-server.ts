@@ -51,5 +51,13 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * The addresses outside `origin`, as a pattern for `context.route`: Playwright then holds only those requests, where a function
+ * (or '**\/*') has it hold every request of the page, the site's own included, for a round trip through this process.
+ */
+export function outside(origin: string): RegExp {
+  return new RegExp(`^(?!${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[/?#]|$))`);
+}
+
 /** axe-core's source, evaluated in a page (a script tag of our own would break the site's CSP, as it should). */
 export const axeSource = readFileSync(join(projectRoot, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
