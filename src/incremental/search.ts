@@ -57,7 +57,7 @@ export async function keptSearchIndex(
   writer: Writer,
   content: Content,
   routes: Route[],
-  rendered: ReadonlyMap<string, string>,
+  rendered: Pick<ReadonlyMap<string, string>, 'get' | 'has'>,
   lazy: boolean,
 ): Promise<{ files: OutputFile[]; record: SearchMemo }> {
   const last = recorded?.outDir === writer.output.id ? recorded : undefined;

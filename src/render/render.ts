@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { ComponentType, ReactElement } from 'react';
 import { compiledEntry, requireModule, resolveModule } from '../entries.ts';
 import type { Content } from '../schemas/content.ts';
@@ -43,15 +44,25 @@ export interface RenderOutput {
  */
 export interface RenderedPage extends Omit<RenderOutput, 'html'> {
   html: Uint8Array;
-  /** What search indexes of the page (see searchTextOf); undefined for a page search does not find. */
-  searchText: string | undefined;
+  /**
+   * What search indexes of the page (see searchTextOf), as deflated UTF-8 (see searchTextOfPage): kept until the index is made,
+   * every page's text held a quarter of the main thread's memory at N = 4,000; undefined for a page search does not find.
+   */
+  searchText: Uint8Array | undefined;
 }
 
 const utf8 = new TextEncoder();
 
 /** A rendered route as the render stage hands it on. */
 export function handedOn(output: RenderOutput): RenderedPage {
-  return { ...output, html: utf8.encode(output.html), searchText: searchTextOf(output.html) };
+  const text = searchTextOf(output.html);
+  // Copied into bytes of their own: zlib's may share a pool, which a worker's message would carry whole.
+  return { ...output, html: utf8.encode(output.html), searchText: text === undefined ? undefined : new Uint8Array(deflateRawSync(text)) };
+}
+
+/** A page's search text as handedOn packed it. */
+export function searchTextOfPage(packed: Uint8Array): string {
+  return inflateRawSync(packed).toString('utf8');
 }
 
 /**

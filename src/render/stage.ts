@@ -8,7 +8,7 @@ import type { SharedView } from '../route/view.ts';
 import { idsOf, internalLinksOf, type VerifiedPage } from '../verify/links.ts';
 import type { RenderedPages } from '../verify/stage.ts';
 import { textOf, type Output, type Writer } from '../write/writer.ts';
-import { largestPages, renderPages, type RenderedPage } from './render.ts';
+import { largestPages, renderPages, searchTextOfPage, type RenderedPage } from './render.ts';
 
 /** What rendering produced: every page as the verify stage sees it, and the largest pages' HTML. */
 export interface RenderResult extends RenderedPages {
@@ -16,7 +16,7 @@ export interface RenderResult extends RenderedPages {
   /** The feed bodies of the articles whose pages were rendered in this run, by article file. */
   feedBodies: ReadonlyMap<string, string>;
   /** What search indexes of each page rendered in this run, by output file ('' for a page it does not find). */
-  searchTexts: ReadonlyMap<string, string>;
+  searchTexts: Pick<ReadonlyMap<string, string>, 'get' | 'has'>;
 }
 
 /**
@@ -44,7 +44,7 @@ export async function renderStage(
   });
   const fresh: VerifiedPage[] = [];
   const feedBodies = new Map<string, string>();
-  const searchTexts = new Map<string, string>();
+  const searchTexts = new Map<string, Uint8Array | undefined>();
   const largest = largestPages(3);
   let idsLost = false;
   const once = keptOnce();
@@ -59,7 +59,7 @@ export async function renderStage(
       await Promise.all(outputs.map((output) => writer.write(output.file, output.html)));
       for (const output of outputs) {
         if (output.feed) feedBodies.set(output.feed.article, output.feed.html);
-        searchTexts.set(output.file, output.searchText ?? '');
+        searchTexts.set(output.file, output.searchText);
         const page = { path: routes[slots.get(output.file)!]!.path, ids: output.ids.map(once), links: output.links.map(once) };
         pages[slots.get(output.file)!] = page;
         fresh.push(page);
@@ -67,7 +67,15 @@ export async function renderStage(
     },
     stayReady,
   );
-  return { pages, fresh, idsLost, largest: largest.pages, feedBodies, searchTexts };
+  const texts = {
+    has: (file: string) => searchTexts.has(file),
+    get(file: string): string | undefined {
+      if (!searchTexts.has(file)) return undefined;
+      const packed = searchTexts.get(file);
+      return packed ? searchTextOfPage(packed) : '';
+    },
+  };
+  return { pages, fresh, idsLost, largest: largest.pages, feedBodies, searchTexts: texts };
 }
 
 /**

@@ -18,7 +18,7 @@ parentPort!.on('message', (jobs: RenderJob[]) => {
     // The pages' bytes are moved, not copied: the main thread writes them as they are, and never holds the HTML as text.
     parentPort!.postMessage(
       { outputs, cpu: ready === undefined || now === undefined ? undefined : { startup: ready, pages: now - ready } },
-      outputs.map((output) => output.html.buffer as ArrayBuffer),
+      outputs.flatMap((output) => [output.html.buffer, ...(output.searchText ? [output.searchText.buffer] : [])] as ArrayBuffer[]),
     );
   } catch (error) {
     const e = error as { code?: string; message?: string; hint?: string };
