@@ -10,7 +10,7 @@ import { besideFiles, checkImages, type Bundle } from './bundle/bundle.ts';
 import { SiteErrors, type SiteError } from './errors.ts';
 import { bundleStamps, keptBundle } from './incremental/bundles.ts';
 import { memoReader } from './incremental/content.ts';
-import { inMemory, onDisk, type AcrossSite, type Keeping, type RouteTable } from './incremental/keeping.ts';
+import { inMemory, onDisk, type AcrossSite, type Keeping } from './incremental/keeping.ts';
 import { emptyMemo, type BuildMemo } from './incremental/memo.ts';
 import { commitOutput, keptFeedBodies, keptPages, sharedKeyOf, verifiedBefore } from './incremental/outputs.ts';
 import { keptSearchIndex } from './incremental/search.ts';
@@ -102,14 +102,13 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
     const review = validated(site, options.strictReview);
     const { bundle, beside, imageWarnings } = await bundled(root, site, memo);
     stage('bundled');
-    const table = keeping.routes(content, site.options, bundle.images.images);
-    const { routes } = table;
+    const routes = keeping.routes(content, site.options, bundle.images.images);
     stage('routes');
     const shared = sharedView(content, bundle.assets.links, bundle.images.images);
     const sharedKey = sharedKeyOf(bundle.templates, shared, content, site.options);
     const rendered = await renderStage(routes, bundle.templates, shared, writer, keptPages(memo, writer, sharedKey), keeping.rebuilds);
     stage(`rendered ${rendered.fresh.length}, reused ${routes.length - rendered.fresh.length}`);
-    const listed = besidePages(site, bundle, beside, table, { memo, shared, rendered });
+    const listed = besidePages(site, bundle, beside, routes, { memo, shared, rendered });
     stage('feeds');
     // Read before the commit replaces it.
     const before = previousPages(writer, listed.listing.files);
@@ -199,7 +198,7 @@ function besidePages(
   site: SiteRun,
   bundle: Bundle,
   beside: OutputFile[],
-  table: RouteTable,
+  routes: Route[],
   made: { memo: BuildMemo; shared: SharedView; rendered: RenderResult },
 ): { files: OutputFile[]; listing: SiteFiles; feedBodies: { keep: () => void } } {
   const { content, options } = site;
@@ -208,8 +207,8 @@ function besidePages(
   const taken = [...bundle.assets.bundled, ...bundle.assets.publicFiles, ...beside, ...bundle.images.files];
   const feeds = blogFeeds(content, site.published, feedBodies.bodyOf, options.baseUrl);
   const takenNames = new Set([...taken, ...feeds].map((f) => f.file));
-  const listing = table.listing(takenNames, () => listingFiles(content, table.routes, site.shown, takenNames, options.baseUrl));
-  const files = withPublicChecked(bundle.assets.publicFiles, table.routes, [...taken, ...feeds, ...listing.files]);
+  const listing = listingFiles(content, routes, site.shown, takenNames, options.baseUrl);
+  const files = withPublicChecked(bundle.assets.publicFiles, routes, [...taken, ...feeds, ...listing.files]);
   return { files, listing, feedBodies };
 }
 

@@ -5,8 +5,7 @@
  *
  * The route table, narrowed in the dev server: while everything it is made from but the bodies of the markdown files is the same
  * (every YAML file, the options, the image sizes, every markdown file's card, in order), the last table is taken over, with the
- * pages that show a changed markdown file whole made again (Route.source); so are the files listed from it (sitemaps, category
- * feeds, redirects), made from the same.
+ * pages that show a changed markdown file whole made again (Route.source).
  */
 import { hashOf } from '../hash.ts';
 import type { ImageSizes, Route, RouteOptions } from '../route/routes.ts';
@@ -20,12 +19,6 @@ import type { SettledRecord } from './survey.ts';
 /** Work across the whole site: `make`'s value, or one taken over while what it reads (and `extra`) is the same. */
 export type AcrossSite = <T>(name: string, extra: string, make: () => T) => T;
 
-/** A route table, and the files listed from it (sitemaps, category feeds, redirects): `make`'s, or the last ones taken over. */
-export interface RouteTable {
-  routes: Route[];
-  listing<Listing>(taken: Iterable<string>, make: () => Listing): Listing;
-}
-
 /** A memo and how this build keeps it. */
 export interface Keeping {
   memo: BuildMemo;
@@ -34,7 +27,7 @@ export interface Keeping {
   /** The work across the whole site for this build's content and options. */
   acrossSite(content: Content, options: RouteOptions): AcrossSite;
   /** This build's route table. */
-  routes(content: Content, options: RouteOptions, imageSizes: ImageSizes): RouteTable;
+  routes(content: Content, options: RouteOptions, imageSizes: ImageSizes): Route[];
   /** Hands the memo on to the next build, with the record that lets one with nothing changed end at once. */
   keep(settled: SettledRecord | undefined): void;
 }
@@ -45,7 +38,7 @@ export function onDisk(root: string, memo: BuildMemo): Keeping {
     memo,
     rebuilds: false,
     acrossSite: () => (_name, _extra, make) => make(),
-    routes: (content, options, imageSizes) => ({ routes: buildRoutes(content, options, imageSizes), listing: (_taken, make) => make() }),
+    routes: buildRoutes,
     keep: (settled) => saveMemo(root, Object.assign(memo, { settled })),
   };
 }
@@ -64,8 +57,7 @@ export function inMemory(memo: BuildMemo): Keeping {
       return (name, extra, make) => bySite(site, name, `${key} ${extra}`, make);
     },
     routes(content, options, imageSizes) {
-      const table = (memo.routes = keptRoutes(memo.routes, content, options, imageSizes, keyOf(content, options)));
-      return { routes: table.routes, listing: (taken, make) => keptListing(table, taken, make) };
+      return (memo.routes = keptRoutes(memo.routes, content, options, imageSizes, keyOf(content, options))).routes;
     },
     keep: () => undefined,
   };
@@ -79,20 +71,11 @@ export function keptRoutes(
   if (last?.key !== key) return tableOf(key, buildRoutes(content, options, imageSizes), content);
   const changed = bodiedEntries(content).filter((e) => (last.shown.get(e.file)?.sourceHash ?? e.sourceHash) !== e.sourceHash);
   if (changed.length === 0) return last;
-  // The same table but these pages: the listing made from it holds too.
+  // The same table but these pages.
   const routes = [...last.routes];
   for (const route of pagesShowing(content, options, imageSizes, changed)) routes[last.shown.get(route.source!)!.index] = route;
   for (const e of changed) last.shown.get(e.file)!.sourceHash = e.sourceHash;
   return { ...last, routes };
-}
-
-/**
- * The files listed from the route table (`make`), taken over while the table's key and the files beside the pages (`taken`) are the same.
- */
-function keptListing<Listing>(table: RouteMemo, taken: Iterable<string>, make: () => Listing): Listing {
-  const names = [...taken].join('\0');
-  if (table.listing?.taken !== names) table.listing = { taken: names, files: make() };
-  return table.listing.files as Listing;
 }
 
 function tableOf(key: string, routes: Route[], content: Content): RouteMemo {

@@ -41,14 +41,11 @@ export interface BuildMemo {
   site?: SiteMemo;
 }
 
-/**
- * The last route table, what it was made from, the hash of each markdown file a page of it shows with the page's place, and its listing.
- */
+/** The last route table, what it was made from, and the hash of each markdown file a page of it shows with the page's place. */
 export interface RouteMemo {
   key: string;
   routes: Route[];
   shown: Map<string, { index: number; sourceHash: string }>;
-  listing?: { taken: string; files: unknown };
 }
 
 /** A memo with nothing in it. */
