@@ -27,7 +27,6 @@ export interface BundleMemo {
   imageSizes: Map<string, { width: number; height: number }>;
   /** In memory only: the last whole bundle. */
   last?: Bundle & { socialImage: string; besideKey: string };
-  hashes?: WeakMap<Uint8Array, string>;
 }
 
 /**
@@ -35,7 +34,7 @@ export interface BundleMemo {
  * drops it when templates/ or public/ may have changed); else bundled, each step kept while its inputs are.
  */
 export async function keptBundle(memo: BundleMemo, root: string, socialImage: string, beside: OutputFile[]): Promise<Bundle> {
-  const besideKey = beside.map((f) => `${f.file}:${hashOfBytes(memo, f.bytes)}`).join('\n');
+  const besideKey = beside.map((f) => `${f.file}:${hashBytes(f.bytes)}`).join('\n');
   if (memo.last && memo.last.socialImage === socialImage && memo.last.besideKey === besideKey) return memo.last;
   const steps = stampedSteps(memo, root);
   const bundle = await bundleSite(root, socialImage, beside, steps);
@@ -85,7 +84,7 @@ function stampedSteps(known: BundleMemo, root: string): BundleSteps & { sizesUse
         (stamped) => (known.scripts = stamped),
       ),
     async imageSize(bytes) {
-      const key = hashOfBytes(known, bytes);
+      const key = hashBytes(bytes);
       const size = known.imageSizes.get(key) ?? (await freshSteps.imageSize(bytes));
       sizesUsed.set(key, size);
       return size;
@@ -130,14 +129,6 @@ function stamped<T>(root: string, inputs: string[], started: number, value: T): 
     stamps.push(stamp);
   }
   return { stamps, value };
-}
-
-/** The hash of output bytes, taken once for bytes the dev server keeps from one build to the next (megabytes of image variants). */
-export function hashOfBytes(memo: BundleMemo, bytes: Uint8Array): string {
-  const known = (memo.hashes ??= new WeakMap());
-  let hash = known.get(bytes);
-  if (hash === undefined) known.set(bytes, (hash = hashBytes(bytes)));
-  return hash;
 }
 
 /** esbuild's package file, absolute (resolve keeps it so): a new esbuild may bundle the same inputs differently. */

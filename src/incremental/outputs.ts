@@ -5,7 +5,7 @@
  */
 import type { OutputFile } from '../bundle/assets.ts';
 import { packageVersion } from '../entries.ts';
-import { hashOf } from '../hash.ts';
+import { hashBytes, hashOf } from '../hash.ts';
 import type { Content } from '../schemas/content.ts';
 import type { Route, RouteOptions } from '../route/routes.ts';
 import type { SharedView } from '../route/view.ts';
@@ -13,7 +13,6 @@ import type { Article } from '../schemas/article.ts';
 import { indexFolder } from '../search/pagefind.ts';
 import { outputMarker } from '../write/guard.ts';
 import type { FileStamp, Writer } from '../write/writer.ts';
-import { hashOfBytes } from './bundles.ts';
 import type { BuildMemo } from './memo.ts';
 
 /** The hash of what every page is made from besides its own inputs: React, the templates, the shared view, the YAML files, the options. */
@@ -72,7 +71,7 @@ export async function commitOutput(
   sharedKey: string,
 ): Promise<Map<string, FileStamp>> {
   const reusable = memo.outDir === writer.output.id;
-  const hashes = new Map(files.map((f) => [f.file, hashOfBytes(memo.bundles, f.bytes)]));
+  const hashes = new Map(files.map((f) => [f.file, hashBytes(f.bytes)]));
   await Promise.all(
     files.map((f) => {
       const stamp = memo.files.get(f.file);
