@@ -9,6 +9,7 @@ import matter from 'gray-matter';
 import { generateArticles } from '../bench/harness/articles.mjs';
 import { afterAll } from 'vitest';
 import { SiteErrors, type SiteError } from '../src/errors.ts';
+import { settingsFiles } from '../src/incremental/bundles.ts';
 import { fineSettledMs, settledMs } from '../src/incremental/survey.ts';
 
 /** The project being tested. */
@@ -98,13 +99,10 @@ export async function snapshot(dir: string, known?: Map<string, { stamp: string;
  */
 export async function settlePause(dir: string): Promise<void> {
   const fine = (await stat(join(dir, 'content'))).mtimeMs % 1000 !== 0;
-  const bundled = fine ? await newestChange(dir, ['templates', ...bundleSettings]) : Date.now();
+  const bundled = fine ? await newestChange(dir, ['templates', ...settingsFiles]) : Date.now();
   const wait = Math.max(fine ? fineSettledMs + 200 : 0, bundled + settledMs + 100 - Date.now());
   await new Promise((resolve) => setTimeout(resolve, wait));
 }
-
-/** Files esbuild reads besides its inputs (as src/incremental/bundles.ts lists them). */
-const bundleSettings = ['package.json', 'tsconfig.json', 'jsconfig.json'];
 
 /** The latest modification or change time of the paths (folders with all they hold) under `dir`; 0 for none. */
 async function newestChange(dir: string, paths: string[]): Promise<number> {

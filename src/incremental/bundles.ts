@@ -107,7 +107,7 @@ async function keptOrBundled<T extends { inputs: string[] }>(
 }
 
 /** Files esbuild reads besides the inputs it lists (compiler settings, module type), there or not. */
-const settingsFiles = [
+export const settingsFiles = [
   'package.json',
   'tsconfig.json',
   'jsconfig.json',

@@ -45,9 +45,12 @@ export function onDisk(root: string, memo: BuildMemo): Keeping {
 
 /** The dev server's: kept in memory, with the route table and the work across the site, while the site's cards and YAML files stay. */
 export function inMemory(memo: BuildMemo): Keeping {
-  // Worked out once a build: it hashes every markdown file's card.
-  let siteKey: string | undefined;
-  const keyOf = (content: Content, options: RouteOptions) => (siteKey ??= siteKeyOf(content, options));
+  // Worked out once for a build's content and options (it hashes every markdown file's card), though two stages ask for it.
+  let known: { content: Content; options: RouteOptions; key: string } | undefined;
+  const keyOf = (content: Content, options: RouteOptions) => {
+    if (known?.content !== content || known.options !== options) known = { content, options, key: siteKeyOf(content, options) };
+    return known.key;
+  };
   return {
     memo,
     rebuilds: true,
