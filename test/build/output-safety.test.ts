@@ -4,7 +4,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync,
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asNobody, editFile, projectForNobody, projectRoot, removeProject, runCli, snapshot, tempProject } from '../helpers.ts';
+import { asNobody, editFile, projectForNobody, projectRoot, projectWithOwnCache, removeProject, runCli, snapshot, tempProject } from '../helpers.ts';
 
 const stack = /\n\s+at .+:\d+:\d+\)?\n/;
 let dir: string;
@@ -231,17 +231,6 @@ const { rename } = fs.promises;
 fs.renameSync = (from, to) => (counted(to), renameSync(from, to));
 fs.promises.rename = (from, to) => (counted(to), rename(from, to));
 `;
-
-/** A copy of the project with a node_modules of its own (so that deleting its cache leaves the others alone). */
-async function projectWithOwnCache(): Promise<string> {
-  const copy = await tempProject();
-  await rm(join(copy, 'node_modules'));
-  mkdirSync(join(copy, 'node_modules'));
-  for (const name of readdirSync(join(projectRoot, 'node_modules'))) {
-    if (name !== '.cache') symlinkSync(join(projectRoot, 'node_modules', name), join(copy, 'node_modules', name));
-  }
-  return copy;
-}
 
 describe.skipIf(!asNobody)('a failed write', () => {
   it('should leave every file of the previous output as it was when the folder holding it is read-only, naming it', async () => {
