@@ -96,7 +96,7 @@ export async function pipeline(options: BuildOptions, run: PipelineRun): Promise
   const verified = memoAtStart(memo, writer, changed);
   stage('memo read');
   try {
-    const content = await loadContent(root, memoReader(memo.content, changed, root));
+    const content = await loadContent(root, memoReader(memo.content, changed));
     stage('content loaded');
     const site = siteOf(content, run.key, keeping);
     const review = validated(site, options.strictReview);

@@ -2,8 +2,7 @@
  * The load stage's reader with a memory: a YAML file whose text is unchanged and a markdown file (of any kind: an article)
  * whose stamp is unchanged are not parsed again; told what changed, the other files are not looked at.
  */
-import { lstatSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { hashOf } from '../hash.ts';
 import { frontMatterOf, type LoadedArticle } from '../load/article.ts';
 import { listArticleFiles, parseYamlFile, readArticle, statArticle } from '../load/content.ts';
@@ -11,7 +10,6 @@ import type { ArticleFile, ArticleSchema, ContentReader } from '../load/content.
 import { readContentFile, readContentFileSync } from '../read.ts';
 import { isTranslationFile } from '../schemas/translation.ts';
 import { lazySource } from '../load/yaml.ts';
-import { listFolder, type FolderLister } from '../load/listing.ts';
 import type { YamlSource } from '../schemas/content.ts';
 import type { Article } from '../schemas/article.ts';
 import type { SiteError } from '../errors.ts';
@@ -47,23 +45,10 @@ export interface ContentMemo {
   found?: Map<string, string[]>;
   /** In memory only: what work across files made (see ContentReader.kept), by name, with the key of what it read. */
   kept?: SiteMemo;
-  /** In memory only: what was made from listings of content/'s folders (see ContentReader.listed). */
-  listed?: Listings;
 }
 
-/** What was made from listings of content/'s folders, by name, and the plain files those listings saw (their names, by folder). */
-interface Listings {
-  values: Map<string, unknown>;
-  files: Map<string, Set<string>>;
-}
-
-/**
- * A reader that takes what `memo` holds of unchanged files: only those in `changed` (the watcher's, under `root`), else each by
- * its stamp.
- */
-export function memoReader(memo: ContentMemo, changed: Set<string> | undefined, root: string): ContentReader {
-  // Dropped at the start, not when next asked: a build that fails before its listings must not leave the old ones standing.
-  if (!changed || cameOrWent(memo.listed, changed, root)) memo.listed = undefined;
+/** A reader that takes what `memo` holds of unchanged files: only those in `changed` (the watcher's), else each by its stamp. */
+export function memoReader(memo: ContentMemo, changed: Set<string> | undefined): ContentReader {
   return {
     async yaml(path, file, schemaOf, errors) {
       const known = memo.yaml.get(file);
@@ -78,7 +63,6 @@ export function memoReader(memo: ContentMemo, changed: Set<string> | undefined, 
       return loaded;
     },
     kept: (name, key, make) => bySite((memo.kept ??= new Map()), name, key(), make),
-    listed: (name, make) => listedOnce((memo.listed ??= { values: new Map(), files: new Map() }), name, make),
     markdown: (kind, dir, fileOf, errors) =>
       readMarkdownFiles(memo, changed, `content/${kind.folder}/`, kind.schema, { dir, fileOf, errors }),
   };
@@ -120,37 +104,6 @@ async function readMarkdownFiles(
   const mine = told ? [...told].filter((f) => memo.markdown.has(f)) : [...memo.markdown.keys()].filter((f) => f.startsWith(prefix));
   for (const file of mine) if (!kept.has(file)) memo.markdown.delete(file);
   return loaded;
-}
-
-/** `make`'s value, taken from `listings` if made since a file under content/ last came or went; the files it lists are noted. */
-function listedOnce<T>(listings: Listings, name: string, make: (list: FolderLister) => T): T {
-  if (listings.values.has(name)) return listings.values.get(name) as T;
-  const value = make((dir, deep) => {
-    const entries = listFolder(dir, deep);
-    for (const entry of entries ?? []) {
-      if (!entry.isFile()) continue;
-      const names = listings.files.get(entry.parentPath) ?? new Set();
-      listings.files.set(entry.parentPath, names.add(entry.name));
-    }
-    return entries;
-  });
-  listings.values.set(name, value);
-  return value;
-}
-
-/**
- * Whether a changed path may have changed a listing of content/: anything under it but a plain file that the listings saw and
- * that is still one (a file that came or went, a folder, a link; a save of a file in place changes no listing).
- */
-function cameOrWent(listings: Listings | undefined, changed: Set<string>, root: string): boolean {
-  if (!listings) return false;
-  for (const file of changed) {
-    if (file !== 'content' && !file.startsWith('content/')) continue;
-    const path = join(root, file);
-    if (!listings.files.get(dirname(path))?.has(basename(path))) return true;
-    if (!lstatSync(path, { throwIfNoEntry: false })?.isFile()) return true;
-  }
-  return false;
 }
 
 const stampOf = (info: Stamp | undefined): Stamp | undefined => info && { size: info.size, mtimeMs: info.mtimeMs, ctimeMs: info.ctimeMs };

@@ -20,8 +20,7 @@ import { parseYaml } from './yaml.ts';
 import { isTranslationFile } from '../schemas/translation.ts';
 import { outsideProject, projectRootOf, readContentFile, readContentFileSync, readProblem } from '../read.ts';
 import { isSlug, slugOf } from '../suggest.ts';
-import { strayFiles } from './strays.ts';
-import { listFolder, type FolderLister } from './listing.ts';
+import { checkStrayFiles } from './strays.ts';
 import { codeUnitOrder, hashOf } from '../hash.ts';
 
 type Registry = typeof import('../schemas/registry.ts');
@@ -62,11 +61,6 @@ export interface ContentReader {
    * memory takes over while `key` is the same.
    */
   kept<T>(name: string, key: () => string, make: () => T): T;
-  /**
-   * What is made from listings of content/'s folders (the stray files, the translations there are): `make`'s value, its folders
-   * listed with the lister it is given; a reader with a memory takes it over while no file under content/ came or went.
-   */
-  listed<T>(name: string, make: (list: FolderLister) => T): T;
 }
 
 /** Reads and parses every file, every time. */
@@ -80,7 +74,6 @@ export const directReader: ContentReader = {
     return found.map(({ path, file }) => readArticle(path, file, schema, errors)).filter((a) => a !== undefined);
   },
   kept: (_name, _key, make) => make(),
-  listed: (_name, make) => make(listFolder),
 };
 
 /** Loads and validates all of content/ through `reader`; throws SiteErrors listing every problem found. */
@@ -119,8 +112,7 @@ export async function loadContent(root: string, reader: ContentReader = directRe
   const byKind = Object.fromEntries((await kinds).map((loaded, i) => [contentKinds[i]!.name, loaded]));
   const { treatments, programs, services, legal, providers } = byKind as unknown as Record<string, Map<string, never>>;
 
-  // What is read of content/ (layout) changes only with a file that comes or goes (redirects.yaml).
-  errors.push(...reader.listed('stray files', (list) => strayFiles(contentDir, layout, list)));
+  checkStrayFiles(contentDir, layout, errors);
   if (!site || !navigation || !metadata || !home || !blogPage || !process || !notFound || !memberships || !labSales || !inbody) {
     throw new SiteErrors(errors);
   }
@@ -153,11 +145,10 @@ export async function loadContent(root: string, reader: ContentReader = directRe
  * whose language links follow them, is made again when one appears, changes or goes away.
  */
 async function loadSpanish(content: Content, reader: ContentReader, { errors, sources, hashes }: Collected): Promise<Content['spanish']> {
-  const { loadTranslations, translationFilesIn } = await import('./translations.ts');
+  const { loadTranslations } = await import('./translations.ts');
   const { schemaOfFile } = await schemas();
   const spanish = await loadTranslations(
     content,
-    reader.listed('translation files', (list) => translationFilesIn(content.root, list)),
     schemaOfFile,
     async (path, file, schema) => {
       const loaded = await reader.yaml(path, file, () => schema, errors);

@@ -3,12 +3,11 @@
  * its folder does not hold (content/treatments/notes.md, content/blog/upper.MD), or beside site.yaml under a name no
  * page reads. Each would be left out of the site without a word, so each is a located error saying where it belongs.
  */
-import type { Dirent } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { problems, type SiteError } from '../errors.ts';
 import { closest } from '../suggest.ts';
 import { isTranslationFile } from '../schemas/translation.ts';
-import type { FolderLister } from './listing.ts';
 
 /** What the build reads of content/: the files directly in it (by name), the folders of YAML files, and those of markdown files. */
 export interface ContentLayout {
@@ -20,11 +19,9 @@ export interface ContentLayout {
 /** Pictures an article may have beside it (`image: photo.png`). */
 const besidePicture = /\.(png|jpe?g)$/i;
 
-/** A located problem for each file of `contentDir` (content/) that the build never reads, its folders listed with `list`. */
-export function strayFiles(contentDir: string, layout: ContentLayout, list: FolderLister): SiteError[] {
-  const errors: SiteError[] = [];
+/** Adds a located problem for each file of `contentDir` (content/) that the build never reads. */
+export function checkStrayFiles(contentDir: string, layout: ContentLayout, errors: SiteError[]): void {
   const folders = [...layout.yamlFolders, ...layout.markdownFolders];
-  const listed = (dir: string, deep: boolean) => withoutHidden(list(dir, deep));
   for (const entry of listed(contentDir, false)) {
     const name = entry.name;
     const loc = { file: `content/${name}`, line: 1, column: 1 };
@@ -40,7 +37,6 @@ export function strayFiles(contentDir: string, layout: ContentLayout, list: Fold
       errors.push(problems.strayTopFile(loc, closest(name, layout.files, 1)[0]));
     }
   }
-  return errors;
 }
 
 /** A file of a YAML folder (content/treatments/): read when it ends in .yaml (a .yml one is reported by the loader). */
@@ -59,11 +55,16 @@ function markdownFolderFile(file: string, folder: string, errors: SiteError[]): 
 }
 
 /**
- * A folder's listing, dotfiles and links left out (the loaders report a link that leads out of the project, and read one that
- * does not as what it leads to); none when it cannot be listed (a folder that cannot be is reported by the loader that reads it).
+ * The entries of a folder (and, when `deep`, of the folders in it), dotfiles and links left out (the loaders report a link
+ * that leads out of the project, and read one that does not as what it leads to); none when it cannot be listed.
  */
-function withoutHidden(entries: Dirent[] | undefined): Dirent[] {
-  return (entries ?? []).filter((e) => !e.name.startsWith('.') && !e.isSymbolicLink());
+function listed(dir: string, deep: boolean): Dirent[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true, recursive: deep }).filter((e) => !e.name.startsWith('.') && !e.isSymbolicLink());
+  } catch {
+    // A folder that cannot be listed is reported by the loader that reads it.
+    return [];
+  }
 }
 
 /** A listed entry's path in the project (content/…), from the content folder's path. */

@@ -3,6 +3,7 @@
  * translation holds only the text a visitor reads; everything else comes from the English file, so the
  * Spanish content is the English content with the translated text laid over it.
  */
+import { readdirSync, type Dirent } from 'node:fs';
 import { basename, join } from 'node:path';
 import { z } from 'zod';
 import { problems, type SiteError } from '../errors.ts';
@@ -18,7 +19,6 @@ import { closest } from '../suggest.ts';
 import { loadArticle } from './article.ts';
 import { readContentFileSync, withoutDoubledExtension } from '../read.ts';
 import type { Content, LanguageSite, TranslationFile, YamlSource } from '../schemas/content.ts';
-import type { FolderLister } from './listing.ts';
 
 /** Reads one translation YAML file through the load stage's reader, checked against its derived schema. */
 export type TranslationReader = (path: string, file: string, schema: z.ZodType) => Promise<ReadTranslation | undefined>;
@@ -37,19 +37,19 @@ const everyPage = new Set([...shellFiles, 'content/strings.yaml']);
 
 /**
  * The Spanish site: the English content with each translated file's text laid over it, or undefined
- * when content/strings.es.yaml does not exist (the site is then published in English only). `present`: the translation files
- * there are (translationFilesIn). Problems (unknown or missing fields, figures not carried over, translations without an
- * English file) go to `errors`.
+ * when content/strings.es.yaml does not exist (the site is then published in English only). Problems
+ * (unknown or missing fields, figures not carried over, translations without an English file) go to `errors`.
  */
 export async function loadTranslations(
   english: Content,
-  present: ReadonlySet<string>,
   schemaFor: (file: string) => z.ZodType | undefined,
   read: TranslationReader,
   keep: <T>(english: string, translated: string, compare: () => T) => T,
   errors: SiteError[],
 ): Promise<LanguageSite | undefined> {
   const root = english.root;
+  // One look at the folders (not a look per English file: the blog may hold thousands).
+  const present = translationFilesIn(root);
   const translations: TranslationFile[] = [];
   const values = new Map<string, unknown>();
   // In file order, so that every build lists the translations alike (the loaders finish in any order).
@@ -393,16 +393,17 @@ function readEnglishBody(root: string, article: Article): string {
   return text.slice(article.bodyOffset);
 }
 
-/**
- * The translation files of content/ and of its folders that hold translations, by path (content/treatments/ssri.es.yaml), the
- * folders listed with `list`: one look at each (not a look per English file: the blog may hold thousands).
- */
-export function translationFilesIn(root: string, list: FolderLister): Set<string> {
+/** The translation files of content/ and of its folders that hold translations, by path (content/treatments/ssri.es.yaml). */
+function translationFilesIn(root: string): Set<string> {
   const present = new Set<string>();
   const folders = ['treatments', 'programs', 'services', 'legal', 'providers', 'blog'].map((dir) => `content/${dir}`);
   const look = (dir: string, deeper: boolean) => {
-    const entries = list(join(root, dir), false);
-    if (!entries) return;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch {
+      return;
+    }
     for (const entry of entries) {
       // The blog's articles may be in folders of their own (Node's recursive listing is ten times slower than this).
       if (entry.isDirectory() && deeper && !entry.name.startsWith('.')) look(`${dir}/${entry.name}`, true);

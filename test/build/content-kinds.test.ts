@@ -51,7 +51,7 @@ describe('a content kind declared in the table alone', { timeout: 60_000 }, () =
     const text = await readFile(join(dir, provider), 'utf8');
     for (const id of ['downtown', 'uptown']) await writeFile(join(dir, 'content', 'clinics', `${id}.yaml`), text);
     memo = emptyMemo();
-    first = await loadContent(dir, memoReader(memo.content, undefined, dir));
+    first = await loadContent(dir, memoReader(memo.content, undefined));
   });
   afterAll(async () => {
     contentKinds.splice(contentKinds.indexOf(news), 2);
@@ -69,7 +69,7 @@ describe('a content kind declared in the table alone', { timeout: 60_000 }, () =
     const [edited, ...others] = newsOf(first);
     const before = new Map(memo.content.markdown);
     await appendFile(join(dir, edited!.file), '\n\nOne more sentence.\n');
-    const again = await loadContent(dir, memoReader(memo.content, new Set([edited!.file]), dir));
+    const again = await loadContent(dir, memoReader(memo.content, new Set([edited!.file])));
     const clean = await loadContent(dir);
     expect(entries(newsOf(again))).toEqual(entries(newsOf(clean)));
     const byFile = new Map(newsOf(again).map((a) => [a.file, a]));
@@ -90,7 +90,7 @@ describe('a content kind declared in the table alone', { timeout: 60_000 }, () =
     // An article without a Spanish translation (a Spanish article is made from its English one's body too).
     const article = first.articles.find((a) => a.file === 'content/blog/hrt-glow-up.md')!;
     await appendFile(join(dir, article.file), '\n\nOne more sentence.\n');
-    const again = await loadContent(dir, memoReader(memo.content, new Set([article.file]), dir));
+    const again = await loadContent(dir, memoReader(memo.content, new Set([article.file])));
     expect(siteKeyOf(again, options)).toBe(siteKeyOf(first, options));
     const table = keptRoutes(last, again, options, {});
     const remade = table.routes.filter((route, i) => route !== last.routes[i]).map((r) => r.path);
@@ -105,7 +105,7 @@ describe('a content kind declared in the table alone', { timeout: 60_000 }, () =
     const gone = newsOf(first)[0]!.file;
     const told = new Set(['content/clinics/uptown.yaml', gone]);
     const before = memo.content.yaml.get('content/clinics/downtown.yaml');
-    const again = await loadContent(dir, memoReader(memo.content, told, dir));
+    const again = await loadContent(dir, memoReader(memo.content, told));
     const clean = await loadContent(dir);
     expect(memo.content.yaml.get('content/clinics/downtown.yaml')).toBe(before);
     expect(clinicsOf(again).get('uptown')).toEqual(clinicsOf(clean).get('uptown'));

@@ -1,7 +1,6 @@
 /**
- * The dev server's listings of content/ (the stray-file check's, the look for Spanish translations): told what changed, a
- * rebuild lists content/ again only when a file came, went or was renamed; a save of files already there takes the last
- * listings over. Whatever the saves, the output and the problems are what a clean build of the same tree gives.
+ * Files that come, go or are renamed under content/ while the dev server runs (a stray file, a Spanish translation): the
+ * save that brings each change finds it, and the output and the problems are what a clean build of the same tree gives.
  */
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { emptyMemo } from '../../src/incremental/memo.ts';
 import { memoryWriter } from '../../src/write/writer.ts';
 import { removeProject, siteErrorsOf, tempProject } from '../helpers.ts';
 
-describe('the dev server\'s listings of content/', { retry: 0, timeout: 120_000 }, () => {
+describe('files coming and going under content/ in the dev server', { retry: 0, timeout: 120_000 }, () => {
   let dir: string;
   /** The dev server's state: one writer and one memo in memory for every rebuild, each told what changed. */
   const writer = memoryWriter();
@@ -82,20 +81,6 @@ describe('the dev server\'s listings of content/', { retry: 0, timeout: 120_000 
     await writeFile(join(dir, english), text);
     await serveBuild([english]);
     expect(writer.files.has(spanishPage)).toBe(true);
-    expect(texts(writer.files)).toEqual(await clean());
-  });
-
-  // What shows that content/ was not listed again: a file that no save named stays unseen until one names it (the dev server's
-  // watcher names every file that comes, goes or is saved).
-  it('should not list content/ again when only files it listed were saved', async () => {
-    await writeFile(join(dir, stray), 'Notes no save has named yet.\n');
-    const text = await readFile(join(dir, english), 'utf8');
-    await writeFile(join(dir, english), `${text}\nA paragraph saved while the notes were there.\n`);
-    expect((await serveBuild([english, translation])).rendered).toBeGreaterThan(0);
-    expect(await problemFiles([stray])).toEqual([stray]);
-    await rm(join(dir, stray));
-    await writeFile(join(dir, english), text);
-    await serveBuild([stray, english]);
     expect(texts(writer.files)).toEqual(await clean());
   });
 });
