@@ -2,12 +2,12 @@
  * The office manager's everyday tasks through the editor's forms at /admin/, in Chromium: each saved file must be the
  * file as it was with only her change written in (comments, folding and quoting kept), and the served page must show it.
  */
-import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { serve, type DevServer } from '../../src/serve/server.ts';
 import { editFile, removeProject, tempProject } from '../helpers.ts';
 import { launchChromium } from './static-server.ts';
@@ -147,7 +147,10 @@ describe("the office manager's tasks in the editor", () => {
     await tab.close();
 
     // Back in the article's form, unsaved: the new category is in its pick list, and a photo goes with it.
-    const photo = join(await mkdtemp(join(tmpdir(), 'clinic-photo-')), 'Bedroom at night.jpg');
+    // A photo from outside the project, as a camera or a download leaves it; removed with the test.
+    const photos = await mkdtemp(join(tmpdir(), 'clinic-photo-'));
+    onTestFinished(() => rm(photos, { recursive: true, force: true }));
+    const photo = join(photos, 'Bedroom at night.jpg');
     await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1e3a5f' } }).jpeg().toFile(photo);
     await page.getByLabel('Title', { exact: true }).fill('Sleep and Your Hormones');
     await page.getByLabel('Excerpt', { exact: true }).fill('A made-up article of the tests about sleep.');
@@ -204,7 +207,10 @@ describe("the office manager's tasks in the editor", () => {
 describe("the office manager's new entries in the editor", () => {
   it('should add a provider with an uploaded photo, its file as an author writes it, shown as reviewer of a page', async () => {
     // A photo as a camera or a phone names it: spaces and capitals, which the editor turns into a safe file name.
-    const photo = join(await mkdtemp(join(tmpdir(), 'clinic-photo-')), 'Sam Example Portrait.JPG');
+    // A photo from outside the project, as a camera or a download leaves it; removed with the test.
+    const photos = await mkdtemp(join(tmpdir(), 'clinic-photo-'));
+    onTestFinished(() => rm(photos, { recursive: true, force: true }));
+    const photo = join(photos, 'Sam Example Portrait.JPG');
     await copyFile(join(dir, 'public/images/providers/jane-example.jpg'), photo);
     await openEntry('#/collections/providers/new');
     // Before she types: what is to fill in, not a box of problems.

@@ -3,7 +3,7 @@ import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { parse } from 'yaml';
 import { serve, type DevServer } from '../../src/serve/server.ts';
 import { removeProject, tempProject } from '../helpers.ts';
@@ -149,6 +149,7 @@ describe('the editor at /admin/', () => {
 describe('a new article with a photo, through the editor', () => {
   it('should save the article and its photo beside it under a safe name, and publish the page', async () => {
     const photos = await mkdtemp(join(tmpdir(), 'clinic-photo-'));
+    onTestFinished(() => rm(photos, { recursive: true, force: true }));
     const photo = join(photos, 'My Photo.PNG');
     await copyFile(join(dir, 'public/images/blog/hrt-glow-up.png'), photo);
     const page = await openEntry(1280, '#/collections/blog/new');
