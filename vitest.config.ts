@@ -13,9 +13,9 @@ export default defineConfig({
     // React's production build, as bin/clinic-site.js sets it for every user: vitest's own 'test' made every build in a test (and
     // every CLI it spawned, which keeps a NODE_ENV it is given) render with React's development build, about twice the CPU.
     env: { NODE_ENV: 'production' },
-    // One file more than there are cores: a file's time is partly waiting (Chromium, spawned builds, settle pauses, watchers), and
-    // with one file per core the 2-core machine stayed a third idle (886 s of wall time for 1,191 s of CPU); 1 worker took 1,440 s.
-    maxWorkers: availableParallelism() + 1,
+    // One file per core: a file's time is partly waiting (Chromium, spawned builds, watchers), so two at a time on this 2-core
+    // machine keep both cores busy; the whole suite took 944 s of wall time with 2 workers and 1,440 s with 1 (a quiet machine).
+    maxWorkers: Math.max(availableParallelism(), 1),
     // Browser tests drive a real Chromium on a shared 2-core machine; one retry absorbs a starved frame, a real bug fails twice.
     retry: 1,
     globalSetup: ['test/setup-compile.ts'],
