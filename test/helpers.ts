@@ -155,14 +155,7 @@ export const asNobody = (() => {
  */
 export async function projectWithOwnCache(): Promise<string> {
   const copy = await tempProject();
-  await rm(join(copy, 'node_modules'));
-  mkdirSync(join(copy, 'node_modules', '.cache', 'clinic-site'), { recursive: true });
-  for (const name of readdirSync(join(projectRoot, 'node_modules'))) {
-    if (name !== '.cache') symlinkSync(join(projectRoot, 'node_modules', name), join(copy, 'node_modules', name));
-  }
-  const images = join(projectRoot, 'node_modules', '.cache', 'clinic-site', 'images');
-  mkdirSync(images, { recursive: true });
-  symlinkSync(images, join(copy, 'node_modules', '.cache', 'clinic-site', 'images'));
+  await ownNodeModules(copy, 'linked');
   return copy;
 }
 
@@ -172,16 +165,28 @@ export async function projectWithOwnCache(): Promise<string> {
  */
 export async function projectForNobody(fixture?: string): Promise<string> {
   const copy = await tempProject(fixture);
-  await rm(join(copy, 'node_modules'));
-  mkdirSync(join(copy, 'node_modules'));
-  for (const name of readdirSync(join(projectRoot, 'node_modules'))) {
-    if (name !== '.cache') symlinkSync(join(projectRoot, 'node_modules', name), join(copy, 'node_modules', name));
-  }
-  const images = join(projectRoot, 'node_modules', '.cache', 'clinic-site', 'images');
-  if (existsSync(images)) await cp(images, join(copy, 'node_modules', '.cache', 'clinic-site', 'images'), { recursive: true });
+  await ownNodeModules(copy, 'copied');
   execFileSync('chown', ['-R', '-h', '65534:65534', copy]);
   chmodSync(copy, 0o755);
   return copy;
+}
+
+/**
+ * Gives a copy a node_modules of its own: links to the project's packages, and a cache of its own that starts with the shared
+ * image variants, linked (builds add to the shared ones) or copied (for a copy another user owns).
+ */
+async function ownNodeModules(copy: string, images: 'linked' | 'copied'): Promise<void> {
+  await rm(join(copy, 'node_modules'));
+  const cache = join(copy, 'node_modules', '.cache', 'clinic-site');
+  mkdirSync(cache, { recursive: true });
+  for (const name of readdirSync(join(projectRoot, 'node_modules'))) {
+    if (name !== '.cache') symlinkSync(join(projectRoot, 'node_modules', name), join(copy, 'node_modules', name));
+  }
+  const shared = join(projectRoot, 'node_modules', '.cache', 'clinic-site', 'images');
+  if (images === 'linked') {
+    mkdirSync(shared, { recursive: true });
+    symlinkSync(shared, join(cache, 'images'));
+  } else if (existsSync(shared)) await cp(shared, join(cache, 'images'), { recursive: true });
 }
 
 /** A Node stack trace in a CLI's output: never shown for anything a user can cause. */
